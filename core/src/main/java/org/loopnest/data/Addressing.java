@@ -1,0 +1,67 @@
+package org.loopnest.data;
+
+import org.loopnest.index.Iteration;
+
+/**
+ * Turns the current iteration into an element position in one linear store:
+ * {@code base + Σ coef_m·i_{dims[m]} + (e − firstOuter)·slab}, or, for an array laid out in nest order over the
+ * whole chunk, simply {@code k − origin}.
+ *
+ * <p>The same formula serves the user's own arrays (coefficients = the holder's strides, no slab) and packed
+ * chunk regions (coefficients = strides inside one outer iteration's slab). Immutable and thread-safe.
+ */
+public final class Addressing {
+    private final int[] dims;
+    private final long[] coefs;
+    private final long base;
+    private final long slab;
+    private final long firstOuter;
+    private final boolean contiguous;
+
+    private Addressing(int[] dims, long[] coefs, long base, long slab, long firstOuter, boolean contiguous) {
+        this.dims = dims;
+        this.coefs = coefs;
+        this.base = base;
+        this.slab = slab;
+        this.firstOuter = firstOuter;
+        this.contiguous = contiguous;
+    }
+
+    /** Position {@code k − origin}: an array in nest order whose element for flat {@code origin} sits at 0. */
+    public static Addressing contiguous(long origin) {
+        return new Addressing(new int[0], new long[0], -origin, 0, 0, true);
+    }
+
+    /**
+     * The general form {@code base + Σ coefs[m]·i_{dims[m]} + (e − firstOuter)·slab}.
+     *
+     * @param dims  loop numbers, one per coefficient
+     * @param coefs element stride of each of those loops
+     */
+    public static Addressing general(int[] dims, long[] coefs, long base, long slab, long firstOuter) {
+        if (dims.length != coefs.length) {
+            throw new IllegalArgumentException(dims.length + " dims for " + coefs.length + " coefficients");
+        }
+        return new Addressing(dims.clone(), coefs.clone(), base, slab, firstOuter, false);
+    }
+
+    /** Where {@code binding}'s element for the current iteration sits in its own linear holder. */
+    public static Addressing of(ArrayBinding binding, LinearHolder holder) {
+        if (binding.usesAllLoops() && !holder.isStrided()) {
+            return contiguous(-holder.offset());
+        }
+        return general(binding.dims(), holder.strides(binding.shape()), holder.offset(), 0, 0);
+    }
+
+    /** The element position of the current iteration. */
+    public long offset(Iteration it) {
+        if (contiguous) {
+            return it.flat() + base;
+        }
+        long position = base + (it.outer() - firstOuter) * slab;
+        for (int m = 0; m < dims.length; m++) {
+            position += coefs[m] * it.index(dims[m]);
+        }
+        return position;
+    }
+}

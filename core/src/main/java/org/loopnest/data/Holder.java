@@ -1,0 +1,104 @@
+package org.loopnest.data;
+
+import java.nio.ByteBuffer;
+
+/**
+ * What the user's data lives in. Create one with {@link #of(Object)} for a flat or jagged primitive array,
+ * {@link #strided(Object, long, long...)} for a flat array with explicit strides (permuted or padded layouts), or
+ * {@link #of(ByteBuffer, ElementType)} for a buffer. {@code LoopNest.in/out} call {@link #of(Object)} for
+ * plain arrays, so most users never name this type.
+ *
+ * <p>A holder keeps a reference to the user's storage; it never copies it. Immutable.
+ */
+public abstract sealed class Holder permits LinearHolder, JaggedHolder {
+
+    Holder() {
+    }
+
+    /**
+     * Wraps a flat ({@code float[]}, {@code double[]}, {@code int[]}, {@code long[]}) or jagged
+     * ({@code float[][]…}) primitive array, row-major over the indices it is bound with.
+     *
+     * @throws IllegalArgumentException if {@code array} is none of those
+     */
+    public static Holder of(Object array) {
+        if (array instanceof Holder holder) {
+            return holder;
+        }
+        if (array == null) {
+            throw new IllegalArgumentException("array is null (expected: a primitive array, jagged array or Holder)");
+        }
+        Class<?> type = array.getClass();
+        if (!type.isArray()) {
+            throw new IllegalArgumentException("array is a " + type.getName()
+                    + " (expected: float[], double[], int[], long[], a jagged array of those, or a Holder)");
+        }
+        int depth = 0;
+        while (type.isArray()) {
+            type = type.getComponentType();
+            depth++;
+        }
+        ElementType element = ElementType.ofPrimitive(type);
+        if (element == null) {
+            throw new IllegalArgumentException("array has elements of " + type.getName()
+                    + " (expected: float, double, int or long)");
+        }
+        return depth == 1 ? new FlatHolder(array, element, 0, null) : new JaggedHolder(array, element, depth);
+    }
+
+    /**
+     * Wraps a flat primitive array whose element {@code (a_0, …)} sits at {@code offset + Σ a_m·strides[m]},
+     * one stride per index the array is bound with, in the binding's order.
+     *
+     * @throws IllegalArgumentException if {@code array} is not a flat primitive array or {@code offset < 0}
+     */
+    public static Holder strided(Object array, long offset, long... strides) {
+        Holder plain = of(array);
+        if (!(plain instanceof FlatHolder flat)) {
+            throw new IllegalArgumentException("strided: array must be flat (expected: float[], double[], int[] or long[])");
+        }
+        if (offset < 0) {
+            throw new IllegalArgumentException("strided: offset = " + offset + " (expected: >= 0)");
+        }
+        return new FlatHolder(flat.array(), flat.type(), offset, strides.clone());
+    }
+
+    /**
+     * Wraps a buffer holding elements of {@code type} in the buffer's own byte order, row-major from its
+     * current position. Direct buffers avoid one copy on devices that read host memory.
+     *
+     * @throws IllegalArgumentException if {@code buffer} or {@code type} is null
+     */
+    public static Holder of(ByteBuffer buffer, ElementType type) {
+        if (buffer == null || type == null) {
+            throw new IllegalArgumentException("buffer and type must not be null");
+        }
+        return new BufferHolder(buffer, type, 0, null);
+    }
+
+    /** Like {@link #of(ByteBuffer, ElementType)} with explicit element strides, as in {@link #strided}. */
+    public static Holder strided(ByteBuffer buffer, ElementType type, long offset, long... strides) {
+        if (buffer == null || type == null) {
+            throw new IllegalArgumentException("buffer and type must not be null");
+        }
+        if (offset < 0) {
+            throw new IllegalArgumentException("strided: offset = " + offset + " (expected: >= 0)");
+        }
+        return new BufferHolder(buffer, type, offset, strides.clone());
+    }
+
+    /** The element type. */
+    public abstract ElementType type();
+
+    /** The storage the holder wraps (the array, or the buffer), for identity checks such as aliasing. */
+    public abstract Object storage();
+
+    /**
+     * Checks that this holder can hold an array of the given shape.
+     *
+     * @param what  how messages name the array, e.g. {@code in 'T'}
+     * @param shape the extent of each index the array is bound with
+     * @throws IllegalArgumentException naming {@code what}, the shape and what was found
+     */
+    abstract void check(String what, long[] shape, String shapeText);
+}

@@ -1,0 +1,95 @@
+package org.loopnest.data;
+
+import java.nio.Buffer;
+import java.util.Arrays;
+
+/**
+ * A holder whose elements sit at {@code offset + Σ a_m·stride_m} in one linear store (an array or a buffer).
+ * Strides default to row-major over the bound shape.
+ */
+public abstract sealed class LinearHolder extends Holder permits FlatHolder, BufferHolder {
+    private final ElementType type;
+    private final long offset;
+    private final long[] strides;
+
+    LinearHolder(ElementType type, long offset, long[] strides) {
+        this.type = type;
+        this.offset = offset;
+        this.strides = strides;
+    }
+
+    @Override
+    public ElementType type() {
+        return type;
+    }
+
+    /** The element position of element {@code (0, …, 0)}. */
+    public long offset() {
+        return offset;
+    }
+
+    /** Whether the strides were given explicitly (else row-major). */
+    public boolean isStrided() {
+        return strides != null;
+    }
+
+    /** The element strides for an array of the given shape: the explicit ones, or row-major. */
+    public long[] strides(long[] shape) {
+        if (strides != null) {
+            return strides.clone();
+        }
+        long[] rowMajor = new long[shape.length];
+        long s = 1;
+        for (int m = shape.length - 1; m >= 0; m--) {
+            rowMajor[m] = s;
+            s *= shape[m];
+        }
+        return rowMajor;
+    }
+
+    /** The number of elements the store holds. */
+    public abstract long capacity();
+
+    /**
+     * A typed NIO view of the whole store ({@code FloatBuffer} for float, …), element 0 first, in the store's
+     * byte order. A new view per call: each belongs to the caller's thread.
+     */
+    public abstract Buffer typedView();
+
+    @Override
+    void check(String what, long[] shape, String shapeText) {
+        long elements = 1;
+        for (long n : shape) {
+            elements = Math.multiplyExact(elements, n);
+        }
+        if (strides == null) {
+            if (capacity() - offset != elements) {
+                throw new IllegalArgumentException(what + ": length " + capacity() + " does not match its indices "
+                        + shapeText + " = " + elements + " elements (expected: length " + elements + ")");
+            }
+            return;
+        }
+        if (strides.length != shape.length) {
+            throw new IllegalArgumentException(what + ": " + strides.length + " strides for indices " + shapeText
+                    + " (expected: " + shape.length + ", one per index)");
+        }
+        if (elements == 0) {
+            return;
+        }
+        long low = offset;
+        long high = offset;
+        for (int m = 0; m < shape.length; m++) {
+            long reach = (shape[m] - 1) * strides[m];
+            if (reach < 0) {
+                low += reach;
+            } else {
+                high += reach;
+            }
+        }
+        if (low < 0 || high >= capacity()) {
+            throw new IllegalArgumentException(what + ": offset " + offset + " and strides " + Arrays.toString(strides)
+                    + " reach elements [" + low + ", " + high + "] of " + capacity()
+                    + " (expected: within [0, " + (capacity() - 1) + "])");
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.loopnest.device;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs launches on a fork/join pool of Java threads, splitting each chunk into blocks so that all threads stay
+ * busy and a slow block can be stolen around. Used by the CPU-backed devices. Threads are daemons named
+ * {@code loopnest-<name>-N}; {@link #close()} stops them.
+ */
+public final class BlockExecutor implements AutoCloseable {
+    /** The fewest iterations worth a separate block. */
+    public static final long MIN_BLOCK = 1024;
+    private static final int BLOCKS_PER_THREAD = 8;
+
+    private final ForkJoinPool pool;
+    private final int threads;
+
+    /** A pool of {@code threads} threads named after {@code name}. */
+    public BlockExecutor(String name, int threads) {
+        this.threads = threads;
+        this.pool = new ForkJoinPool(threads, p -> {
+            ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+            t.setName("loopnest-" + name + "-" + t.getPoolIndex());
+            t.setDaemon(true);
+            return t;
+        }, null, false);
+    }
+
+    /** The number of threads. */
+    public int threads() {
+        return threads;
+    }
+
+    /** Runs every iteration of the launch; the future fails with the first block's failure. */
+    public CompletableFuture<Void> execute(Launch launch) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        long n = launch.chunk().iterations();
+        long grain = Math.max(MIN_BLOCK, (n + threads * BLOCKS_PER_THREAD - 1) / (threads * BLOCKS_PER_THREAD));
+        try {
+            pool.execute(() -> {
+                try {
+                    new Blocks(launch, 0, n, grain).invoke();
+                    done.complete(null);
+                } catch (Throwable t) {
+                    done.completeExceptionally(t);
+                }
+            });
+        } catch (RuntimeException rejected) {
+            done.completeExceptionally(rejected);
+        }
+        return done;
+    }
+
+    /** Stops the threads, waiting a little for blocks in progress. */
+    @Override
+    public void close() {
+        pool.shutdownNow();
+        try {
+            pool.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static final class Blocks extends RecursiveAction {
+        private final Launch launch;
+        private final long from;
+        private final long to;
+        private final long grain;
+
+        Blocks(Launch launch, long from, long to, long grain) {
+            this.launch = launch;
+            this.from = from;
+            this.to = to;
+            this.grain = grain;
+        }
+
+        @Override
+        protected void compute() {
+            if (to - from <= grain) {
+                if (!launch.cancelled()) {
+                    launch.run(from, to);
+                }
+                return;
+            }
+            long mid = from + (to - from) / 2;
+            invokeAll(new Blocks(launch, from, mid, grain), new Blocks(launch, mid, to, grain));
+        }
+    }
+}

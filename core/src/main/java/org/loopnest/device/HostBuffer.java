@@ -1,0 +1,44 @@
+package org.loopnest.device;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.function.LongConsumer;
+
+/**
+ * Device memory that is ordinary host memory (a direct buffer): the CPU's and the simulator's. Reports its
+ * release once to the device's accounting.
+ */
+public final class HostBuffer implements DeviceBuffer {
+    private final ByteBuffer memory;
+    private final LongConsumer onClose;
+    private boolean closed;
+
+    /** A direct buffer of {@code bytes} bytes (at most {@link Integer#MAX_VALUE}). */
+    public HostBuffer(long bytes, LongConsumer onClose) {
+        this.memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        this.onClose = onClose;
+    }
+
+    @Override
+    public long size() {
+        return memory.capacity();
+    }
+
+    @Override
+    public ByteBuffer hostView() {
+        return memory.duplicate().order(ByteOrder.nativeOrder());
+    }
+
+    /** Copies {@code bytes} bytes between two host buffers, from byte 0 of each. */
+    public static void copy(ByteBuffer from, ByteBuffer to, long bytes) {
+        to.put(0, from, 0, Math.toIntExact(bytes));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            onClose.accept(memory.capacity());
+        }
+    }
+}

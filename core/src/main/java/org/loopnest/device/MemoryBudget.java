@@ -1,0 +1,45 @@
+package org.loopnest.device;
+
+import org.loopnest.error.DeviceMemoryException;
+
+/** Counts the bytes a device has handed out against its budget and its largest single allocation. Thread-safe. */
+public final class MemoryBudget {
+    private final String device;
+    private final long limit;
+    private final long maxAllocation;
+    private long used;
+
+    /** A budget of {@code limit} bytes, no single allocation above {@code maxAllocation}. */
+    public MemoryBudget(String device, long limit, long maxAllocation) {
+        this.device = device;
+        this.limit = limit;
+        this.maxAllocation = maxAllocation;
+    }
+
+    /**
+     * Takes {@code bytes} from the budget.
+     *
+     * @throws DeviceMemoryException naming the device, the request and what is left
+     */
+    public synchronized void reserve(long bytes) {
+        if (bytes > maxAllocation) {
+            throw new DeviceMemoryException("device " + device + ": an allocation of " + bytes
+                    + " bytes exceeds its largest single allocation of " + maxAllocation + " bytes", bytes, maxAllocation);
+        }
+        if (bytes > limit - used) {
+            throw new DeviceMemoryException("device " + device + ": an allocation of " + bytes + " bytes exceeds the "
+                    + (limit - used) + " bytes left of its " + limit + "-byte budget", bytes, limit - used);
+        }
+        used += bytes;
+    }
+
+    /** Gives {@code bytes} back. */
+    public synchronized void release(long bytes) {
+        used -= bytes;
+    }
+
+    /** Bytes currently handed out. */
+    public synchronized long used() {
+        return used;
+    }
+}

@@ -1,0 +1,82 @@
+package org.loopnest.device.cpu;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import org.loopnest.device.BlockExecutor;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.HostBuffer;
+import org.loopnest.device.Launch;
+import org.loopnest.device.MemoryBudget;
+
+/**
+ * Runs kernels on a pool of Java threads, one per core by default. Host-addressable: the scheduler binds
+ * kernels straight to the user's arrays and skips serialization and copies; buffers, if asked for, are direct
+ * host buffers. Thread-safe; close it to stop its threads.
+ */
+public final class CpuDevice implements Device {
+    private final BlockExecutor executor;
+    private final MemoryBudget budget;
+    private final DeviceInfo info;
+
+    /** A device with one thread per available processor. */
+    public CpuDevice() {
+        this(Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * A device with {@code threads} threads.
+     *
+     * @throws IllegalArgumentException if {@code threads < 1}
+     */
+    public CpuDevice(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("cpu threads = " + threads + " (expected: >= 1)");
+        }
+        long memory = Runtime.getRuntime().maxMemory();
+        this.budget = new MemoryBudget("cpu", memory, Integer.MAX_VALUE);
+        this.executor = new BlockExecutor("cpu", threads);
+        this.info = new DeviceInfo("cpu", memory, Integer.MAX_VALUE, threads, true,
+                threads + " Java threads on " + System.getProperty("os.arch") + ", heap " + (memory >> 20)
+                        + " MiB, arrays read in place");
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        budget.reserve(bytes);
+        return new HostBuffer(bytes, budget::release);
+    }
+
+    @Override
+    public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
+        HostBuffer.copy(host, target.hostView(), bytes);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
+        HostBuffer.copy(source.hostView(), host, bytes);
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> launch(Launch launch) {
+        return executor.execute(launch);
+    }
+
+    @Override
+    public void close() {
+        executor.close();
+    }
+
+    @Override
+    public String toString() {
+        return "cpu";
+    }
+}

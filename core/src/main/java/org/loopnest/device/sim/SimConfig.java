@@ -1,0 +1,115 @@
+package org.loopnest.device.sim;
+
+import java.time.Duration;
+
+/**
+ * The settings of a {@link SimDevice}. Build with {@link #builder()}.
+ *
+ * @param name               the device's name
+ * @param memoryBytes        device memory budget
+ * @param maxAllocationBytes largest single buffer
+ * @param bytesPerSecond     link bandwidth each way; 0 = as fast as memory copies go
+ * @param latency            fixed cost of every copy
+ * @param threads            Java threads running kernels
+ * @param iterationsPerSecond kernel speed cap; 0 = as fast as the threads go
+ */
+public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, long bytesPerSecond,
+                        Duration latency, int threads, double iterationsPerSecond) {
+
+    /** Default budget: 64 MiB. */
+    public static final long DEFAULT_MEMORY = 64L << 20;
+
+    /** Validates every setting. */
+    public SimConfig {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("sim name is blank (expected: a non-empty name)");
+        }
+        if (memoryBytes <= 0) {
+            throw new IllegalArgumentException("sim memory = " + memoryBytes + " bytes (expected: > 0)");
+        }
+        if (maxAllocationBytes <= 0 || maxAllocationBytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("sim maxAllocation = " + maxAllocationBytes
+                    + " bytes (expected: 1 to " + Integer.MAX_VALUE + ")");
+        }
+        if (bytesPerSecond < 0) {
+            throw new IllegalArgumentException("sim bandwidth = " + bytesPerSecond + " bytes/s (expected: >= 0)");
+        }
+        if (latency == null || latency.isNegative()) {
+            throw new IllegalArgumentException("sim latency = " + latency + " (expected: >= 0)");
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("sim threads = " + threads + " (expected: >= 1)");
+        }
+        if (!(iterationsPerSecond >= 0) || Double.isInfinite(iterationsPerSecond)) {
+            throw new IllegalArgumentException("sim kernel rate = " + iterationsPerSecond
+                    + " iterations/s (expected: finite, >= 0)");
+        }
+    }
+
+    /** A builder with the defaults: 64 MiB, unlimited bandwidth, no latency, one thread per core. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects settings; {@link #build()} validates them. Not thread-safe. */
+    public static final class Builder {
+        private String name = "sim";
+        private long memory = DEFAULT_MEMORY;
+        private long maxAllocation = -1;
+        private long bandwidth;
+        private Duration latency = Duration.ZERO;
+        private int threads = Runtime.getRuntime().availableProcessors();
+        private double rate;
+
+        Builder() {
+        }
+
+        /** The device's name (default {@code sim}). */
+        public Builder name(String value) {
+            this.name = value;
+            return this;
+        }
+
+        /** Device memory in bytes (default 64 MiB). */
+        public Builder memory(long bytes) {
+            this.memory = bytes;
+            return this;
+        }
+
+        /** Largest single buffer in bytes (default: the memory, capped at 2 GiB − 1). */
+        public Builder maxAllocation(long bytes) {
+            this.maxAllocation = bytes;
+            return this;
+        }
+
+        /** Link bandwidth each way in bytes per second (default 0: unlimited). */
+        public Builder bandwidth(long bytesPerSecond) {
+            this.bandwidth = bytesPerSecond;
+            return this;
+        }
+
+        /** Fixed cost of every copy (default 0). */
+        public Builder latency(Duration value) {
+            this.latency = value;
+            return this;
+        }
+
+        /** Kernel threads (default: one per core). */
+        public Builder threads(int value) {
+            this.threads = value;
+            return this;
+        }
+
+        /** Kernel speed cap in iterations per second (default 0: uncapped). */
+        public Builder kernelRate(double iterationsPerSecond) {
+            this.rate = iterationsPerSecond;
+            return this;
+        }
+
+        /** The validated configuration. */
+        public SimConfig build() {
+            long max = maxAllocation > 0 ? maxAllocation : Math.min(Math.max(memory, 1), Integer.MAX_VALUE);
+            return new SimConfig(name, memory, max, bandwidth, latency, threads, rate);
+        }
+    }
+}

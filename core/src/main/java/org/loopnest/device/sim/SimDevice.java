@@ -1,0 +1,149 @@
+package org.loopnest.device.sim;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.loopnest.device.BlockExecutor;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.HostBuffer;
+import org.loopnest.device.Launch;
+import org.loopnest.device.MemoryBudget;
+
+/**
+ * A simulated accelerator: separate memory with a budget, one copy engine per direction that moves bytes at
+ * the configured bandwidth and latency (transfers in one direction queue behind each other, the two directions
+ * overlap, as on PCIe), and kernels in Java on its own threads over the packed chunk buffers, optionally capped
+ * to a set speed. Not host-addressable, so every chunk is serialized, copied in, computed, copied out and
+ * deserialized. Thread-safe; close it to stop its threads.
+ */
+public final class SimDevice implements Device {
+    private final SimConfig config;
+    private final MemoryBudget budget;
+    private final ExecutorService hostToDevice;
+    private final ExecutorService deviceToHost;
+    private final BlockExecutor kernels;
+    private final DeviceInfo info;
+    private final Object computeClock = new Object();
+    private long computeFreeAt;
+
+    /** A device with the given settings. */
+    public SimDevice(SimConfig config) {
+        this.config = config;
+        this.budget = new MemoryBudget(config.name(), config.memoryBytes(), config.maxAllocationBytes());
+        this.hostToDevice = copyEngine(config.name() + "-h2d");
+        this.deviceToHost = copyEngine(config.name() + "-d2h");
+        this.kernels = new BlockExecutor(config.name(), config.threads());
+        this.info = new DeviceInfo(config.name(), config.memoryBytes(), config.maxAllocationBytes(), config.threads(),
+                false, "simulated accelerator: " + (config.memoryBytes() >> 10) + " KiB, link "
+                        + (config.bytesPerSecond() == 0 ? "unlimited" : (config.bytesPerSecond() / 1_000_000) + " MB/s")
+                        + ", latency " + config.latency().toNanos() / 1000 + " µs, " + config.threads() + " threads");
+    }
+
+    /** A device with the default settings. */
+    public SimDevice() {
+        this(SimConfig.builder().build());
+    }
+
+    private static ExecutorService copyEngine(String name) {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "loopnest-" + name);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** The settings. */
+    public SimConfig config() {
+        return config;
+    }
+
+    /** Bytes of device memory currently allocated. */
+    public long usedBytes() {
+        return budget.used();
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        budget.reserve(bytes);
+        return new HostBuffer(bytes, budget::release);
+    }
+
+    @Override
+    public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
+        return transfer(hostToDevice, host, target.hostView(), bytes);
+    }
+
+    @Override
+    public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
+        return transfer(deviceToHost, source.hostView(), host, bytes);
+    }
+
+    private CompletableFuture<Void> transfer(ExecutorService engine, ByteBuffer from, ByteBuffer to, long bytes) {
+        return CompletableFuture.runAsync(() -> {
+            long start = System.nanoTime();
+            HostBuffer.copy(from, to, bytes);
+            long linkNanos = config.bytesPerSecond() == 0 ? 0 : (long) (bytes * 1e9 / config.bytesPerSecond());
+            waitUntil(start + config.latency().toNanos() + linkNanos);
+        }, engine);
+    }
+
+    @Override
+    public CompletableFuture<Void> launch(Launch launch) {
+        long start = System.nanoTime();
+        CompletableFuture<Void> run = kernels.execute(launch);
+        if (config.iterationsPerSecond() == 0) {
+            return run;
+        }
+        long minNanos = (long) (launch.chunk().iterations() * 1e9 / config.iterationsPerSecond());
+        return run.thenCompose(done -> {
+            long finish;
+            synchronized (computeClock) {
+                finish = Math.max(start, computeFreeAt) + minNanos;
+                computeFreeAt = finish;
+            }
+            long wait = finish - System.nanoTime();
+            return wait <= 0 ? CompletableFuture.completedFuture(null)
+                    : CompletableFuture.runAsync(() -> { },
+                            CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS));
+        });
+    }
+
+    /** Parks the copy engine until {@code deadline} (System.nanoTime): the simulated transfer time. */
+    private static void waitUntil(long deadline) {
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+            if (Thread.currentThread().isInterrupted()) {
+                throw new IllegalStateException("simulated copy interrupted");
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        hostToDevice.shutdownNow();
+        deviceToHost.shutdownNow();
+        kernels.close();
+        try {
+            hostToDevice.awaitTermination(10, TimeUnit.SECONDS);
+            deviceToHost.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return config.name();
+    }
+}

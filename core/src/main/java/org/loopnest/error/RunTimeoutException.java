@@ -1,0 +1,11 @@
+package org.loopnest.error;
+
+import java.time.Duration;
+
+/** The run exceeded its overall timeout; it was stopped and its resources released. */
+public class RunTimeoutException extends LoopNestException {
+    /** A timeout after {@code limit}, with {@code done} of {@code total} chunks finished. */
+    public RunTimeoutException(Duration limit, long done, long total) {
+        super("run timed out after " + limit + " with " + done + " of " + total + " chunks done");
+    }
+}

@@ -1,0 +1,105 @@
+package org.loopnest.index;
+
+import java.util.Arrays;
+
+/**
+ * A cursor over consecutive iterations of one chunk: the loop indices, the flat number {@code k}, the outer
+ * iteration {@code e} and the inner iteration {@code id} of the current iteration.
+ *
+ * <p><b>Thread safety:</b> none; a cursor belongs to the thread that runs the block it walks. Kernels must not
+ * keep a reference to it after their call returns. Advancing costs a few additions (odometer), not divisions.
+ */
+public final class Iteration {
+    private final long[] extents;
+    private final long innerCount;
+    private final long[] indices;
+    private final Chunk chunk;
+    private final long end;
+    private long flat;
+    private long outer;
+    private long inner;
+    private long local;
+
+    Iteration(Split split, Chunk chunk, long from, long to) {
+        if (from < 0 || to > chunk.iterations() || from > to) {
+            throw new IndexOutOfBoundsException("block [" + from + ", " + to + ") of a chunk of "
+                    + chunk.iterations() + " iterations");
+        }
+        this.extents = split.space().extents();
+        this.innerCount = split.innerCount();
+        this.indices = new long[extents.length];
+        this.chunk = chunk;
+        this.end = to;
+        this.local = from;
+        this.flat = chunk.firstFlat() + from;
+        if (innerCount > 0) {
+            this.outer = flat / innerCount;
+            this.inner = flat % innerCount;
+        }
+        if (from < to) {
+            split.indices(outer, inner, indices);
+        }
+    }
+
+    /** Whether the cursor stands on an iteration (false once it has passed the end of its block). */
+    public boolean valid() {
+        return local < end;
+    }
+
+    /** Moves to the next iteration. */
+    public void next() {
+        local++;
+        flat++;
+        if (++inner == innerCount) {
+            inner = 0;
+            outer++;
+        }
+        for (int j = indices.length - 1; j >= 0; j--) {
+            if (++indices[j] < extents[j]) {
+                return;
+            }
+            indices[j] = 0;
+        }
+    }
+
+    /** The index of loop {@code j} (0 = outermost) at the current iteration. */
+    public long index(int j) {
+        return indices[j];
+    }
+
+    /** The flat iteration number {@code k} in the whole nest. */
+    public long flat() {
+        return flat;
+    }
+
+    /** The outer iteration {@code e} (the paper's control-loop variable). */
+    public long outer() {
+        return outer;
+    }
+
+    /** The inner iteration {@code id} within the outer iteration (the paper's thread number). */
+    public long inner() {
+        return inner;
+    }
+
+    /** The position within the chunk, {@code k − firstFlat}. */
+    public long local() {
+        return local;
+    }
+
+    /** The chunk this cursor walks. */
+    public Chunk chunk() {
+        return chunk;
+    }
+
+    /** A copy of the current indices. */
+    public long[] indices() {
+        return indices.clone();
+    }
+
+    /** The current indices as text, e.g. {@code [1, 3, 0, 71]}. */
+    @Override
+    public String toString() {
+        return Arrays.toString(indices);
+    }
+}

@@ -1,0 +1,8 @@
+package org.loopnest.kernel;
+
+/** The per-element form of a kernel: binds its arrays once per block, then runs per iteration. */
+@FunctionalInterface
+public interface ElementKernel {
+    /** Looks up the arrays the body needs and returns the body. Called once per block, on its thread. */
+    ElementBody bind(BoundArrays arrays);
+}

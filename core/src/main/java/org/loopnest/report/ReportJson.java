@@ -1,0 +1,94 @@
+package org.loopnest.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes a {@link RunReport} as JSON (no library needed for one flat object). */
+final class ReportJson {
+    private final StringBuilder out = new StringBuilder("{");
+
+    private ReportJson() {
+    }
+
+    static String of(RunReport r) {
+        ReportJson j = new ReportJson();
+        j.field("nest", r.nest());
+        j.field("splitDepth", r.splitDepth());
+        j.field("group", r.group());
+        j.field("outerIterations", r.outerIterations());
+        j.field("innerIterations", r.innerIterations());
+        j.field("splitReason", r.splitReason());
+        j.key("devices").strings(r.devices());
+        j.field("buffers", r.buffers());
+        j.field("chunks", r.chunks());
+        j.field("iterations", r.iterations());
+        j.field("bytesIn", r.bytesIn());
+        j.field("bytesOut", r.bytesOut());
+        j.field("residentBytes", r.residentBytes());
+        j.field("wallNanos", r.wall().toNanos());
+        j.key("busyNanos").out.append('{');
+        String sep = "";
+        for (Map.Entry<Stage, java.time.Duration> e : r.busy().entrySet()) {
+            j.out.append(sep).append(quote(e.getKey().toString())).append(':').append(e.getValue().toNanos());
+            sep = ",";
+        }
+        j.out.append('}');
+        j.key("chunksPerDevice").out.append('{');
+        sep = "";
+        for (Map.Entry<String, Long> e : r.chunksPerDevice().entrySet()) {
+            j.out.append(sep).append(quote(e.getKey())).append(':').append(e.getValue());
+            sep = ",";
+        }
+        j.out.append('}');
+        j.field("slowestStage", r.slowestStage().toString());
+        j.key("overlapEfficiency").out.append(String.format(Locale.ROOT, "%.6f", r.overlapEfficiency()));
+        j.key("iterationsPerSecond").out.append(String.format(Locale.ROOT, "%.6g", r.iterationsPerSecond()));
+        j.key("notes").strings(r.notes());
+        return j.out.append('}').toString();
+    }
+
+    private ReportJson key(String name) {
+        if (out.length() > 1) {
+            out.append(',');
+        }
+        out.append(quote(name)).append(':');
+        return this;
+    }
+
+    private void field(String name, String value) {
+        key(name).out.append(quote(value));
+    }
+
+    private void field(String name, long value) {
+        key(name).out.append(value);
+    }
+
+    private void strings(List<String> values) {
+        out.append('[');
+        for (int i = 0; i < values.size(); i++) {
+            out.append(i == 0 ? "" : ",").append(quote(values.get(i)));
+        }
+        out.append(']');
+    }
+
+    static String quote(String s) {
+        StringBuilder q = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> q.append("\\\"");
+                case '\\' -> q.append("\\\\");
+                case '\n' -> q.append("\\n");
+                case '\t' -> q.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        q.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        q.append(c);
+                    }
+                }
+            }
+        }
+        return q.append('"').toString();
+    }
+}

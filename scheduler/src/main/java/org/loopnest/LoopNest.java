@@ -1,0 +1,242 @@
+package org.loopnest;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.Role;
+import org.loopnest.device.Device;
+import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.index.IndexSpace;
+import org.loopnest.index.Split;
+import org.loopnest.kernel.ChunkKernel;
+import org.loopnest.kernel.ElementKernel;
+import org.loopnest.kernel.Kernel;
+import org.loopnest.report.RunReport;
+import org.loopnest.scheduler.Execution;
+import org.loopnest.scheduler.ProgressListener;
+import org.loopnest.scheduler.RunPlan;
+import org.loopnest.scheduler.SplitChoice;
+import org.loopnest.scheduler.SplitPlanner;
+import org.loopnest.serializer.ChunkLayout;
+
+/**
+ * Describes a dependence-free loop nest and runs it: {@code LoopNest.of(extents…)}, bind arrays with
+ * {@link #in} and {@link #out}, give the body with {@link #kernel} or {@link #chunkKernel}, optionally choose the
+ * split, the device and the number of buffers, then {@link #run()}.
+ *
+ * <p>Every argument is checked where it enters, with a message naming it and what was expected. The builder is
+ * mutable and not thread-safe; {@link #plan()} freezes it into an immutable {@link RunPlan}.
+ *
+ * <p><b>Pitfalls:</b> the iterations must be independent — no output element written twice, no input written at
+ * all — because chunks and blocks run concurrently and in any order. The kernel must not keep the
+ * {@code Iteration} it is given. Outputs are written chunk by chunk: after a failure they are partly written.
+ */
+public final class LoopNest {
+    private IndexSpace space;
+    private final Map<String, ArrayBinding> arrays = new LinkedHashMap<>();
+    private Kernel kernel;
+    private Integer splitDepth;
+    private long group = 1;
+    private int buffers = 2;
+    private Device device;
+    private Duration timeout;
+    private ProgressListener progress;
+
+    private LoopNest(IndexSpace space) {
+        this.space = space;
+    }
+
+    /**
+     * A nest with the given extents, outermost first. An extent of 0 gives an empty nest (the run does nothing).
+     *
+     * @throws IllegalArgumentException if an extent is negative or their product overflows a {@code long}
+     */
+    public static LoopNest of(long... extents) {
+        return new LoopNest(IndexSpace.of(extents));
+    }
+
+    /**
+     * Names the loop indices, outermost first (default {@code i0 … iN}). Must come before {@link #in}/{@link #out}.
+     *
+     * @throws IllegalArgumentException if the count differs from the depth or a name repeats
+     */
+    public LoopNest names(String... names) {
+        if (!arrays.isEmpty()) {
+            throw new IllegalStateException("names(...) must come before in(...) and out(...)");
+        }
+        space = space.withNames(names);
+        return this;
+    }
+
+    /**
+     * Binds an input the kernel reads. {@code array} is a flat primitive array (row-major over {@code indices}),
+     * a jagged array with one level per index, or a {@link org.loopnest.data.Holder} (buffers, strides).
+     *
+     * @param indices the loop indices the array is indexed by, in nest order; none = every loop
+     * @throws IllegalArgumentException if the name is taken, an index is unknown, or the shape does not match
+     */
+    public LoopNest in(String name, Object array, String... indices) {
+        return bind(name, Role.IN, array, indices);
+    }
+
+    /**
+     * Binds an output the kernel writes; it must be indexed by every loop and be distinct from every input.
+     *
+     * @throws IllegalArgumentException as for {@link #in}, or if the array is also bound as another array
+     */
+    public LoopNest out(String name, Object array) {
+        return bind(name, Role.OUT, array);
+    }
+
+    private LoopNest bind(String name, Role role, Object array, String... indices) {
+        if (name != null && arrays.containsKey(name)) {
+            throw new IllegalArgumentException("array name '" + name + "' is bound twice (expected: distinct names)");
+        }
+        ArrayBinding binding = ArrayBinding.of(name, role, array, space, indices);
+        for (ArrayBinding other : arrays.values()) {
+            if (other.holder().storage() == binding.holder().storage()
+                    && (role == Role.OUT || other.role() == Role.OUT)) {
+                throw new IllegalArgumentException(binding + " is the same array as " + other
+                        + " (expected: outputs distinct from inputs and from each other)");
+            }
+        }
+        arrays.put(name, binding);
+        return this;
+    }
+
+    /** The body in per-element form. */
+    public LoopNest kernel(ElementKernel body) {
+        this.kernel = Kernel.of(body);
+        return this;
+    }
+
+    /** The body in per-chunk form: it walks each block of iterations itself. */
+    public LoopNest chunkKernel(ChunkKernel body) {
+        this.kernel = Kernel.ofChunks(body);
+        return this;
+    }
+
+    /**
+     * Splits at depth {@code d}: one chunk per outer iteration of loops {@code 0 … d−1} (times the group).
+     *
+     * @throws IllegalArgumentException if {@code d} is outside {@code [0, N]}
+     */
+    public LoopNest splitAt(int d) {
+        space.split(d, 1);
+        this.splitDepth = d;
+        return this;
+    }
+
+    /**
+     * Groups {@code r} consecutive outer iterations into one chunk (with {@link #splitAt}; default 1).
+     *
+     * @throws IllegalArgumentException if {@code r < 1}
+     */
+    public LoopNest group(long r) {
+        if (r < 1) {
+            throw new IllegalArgumentException("group r = " + r + " (expected: >= 1 outer iterations per chunk)");
+        }
+        this.group = r;
+        return this;
+    }
+
+    /** Lets the runtime choose the split (the default); see {@link SplitPlanner}. */
+    public LoopNest autoSplit() {
+        this.splitDepth = null;
+        this.group = 1;
+        return this;
+    }
+
+    /**
+     * Chunk buffer sets per device, {@code B} (default 2: double buffering). At most {@code B} chunks are in
+     * flight per device.
+     *
+     * @throws IllegalArgumentException if {@code b < 1}
+     */
+    public LoopNest buffers(int b) {
+        if (b < 1) {
+            throw new IllegalArgumentException("buffers B = " + b + " (expected: >= 1)");
+        }
+        this.buffers = b;
+        return this;
+    }
+
+    /** Runs on {@code target} (default: a new {@link CpuDevice}, closed after the run). The caller closes it. */
+    public LoopNest on(Device target) {
+        if (target == null) {
+            throw new IllegalArgumentException("device is null (expected: a Device)");
+        }
+        this.device = target;
+        return this;
+    }
+
+    /**
+     * Fails the run with {@link org.loopnest.error.RunTimeoutException} if it takes longer than {@code limit}.
+     *
+     * @throws IllegalArgumentException if {@code limit} is not positive
+     */
+    public LoopNest timeout(Duration limit) {
+        if (limit == null || limit.isNegative() || limit.isZero()) {
+            throw new IllegalArgumentException("timeout = " + limit + " (expected: > 0)");
+        }
+        this.timeout = limit;
+        return this;
+    }
+
+    /** Tells {@code listener} after each chunk is written. */
+    public LoopNest onProgress(ProgressListener listener) {
+        this.progress = listener;
+        return this;
+    }
+
+    /**
+     * Freezes the description and chooses the split.
+     *
+     * @throws IllegalStateException if no kernel was given
+     * @throws org.loopnest.error.DeviceMemoryException if the chunks cannot fit the device
+     */
+    public RunPlan plan() {
+        if (kernel == null) {
+            throw new IllegalStateException("no kernel (expected: call kernel(...) or chunkKernel(...) before run())");
+        }
+        boolean owns = device == null;
+        Device target = owns ? new CpuDevice() : device;
+        try {
+            var bindings = java.util.List.copyOf(arrays.values());
+            SplitChoice choice = splitDepth == null
+                    ? SplitPlanner.choose(space, bindings, target.info(), buffers)
+                    : SplitPlanner.check(space.split(splitDepth, group), bindings, target.info(), buffers);
+            Split split = choice.split();
+            return new RunPlan(space, arrays, kernel, target, owns, choice, ChunkLayout.of(split, bindings), buffers,
+                    timeout, progress);
+        } catch (RuntimeException e) {
+            if (owns) {
+                target.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Starts the run in the background; see {@link Execution}. */
+    public Execution start() {
+        return plan().start();
+    }
+
+    /**
+     * Runs the nest to the end and returns what happened.
+     *
+     * @throws org.loopnest.error.LoopNestException if a stage fails, the run times out, or the chunks cannot fit
+     */
+    public RunReport run() {
+        try (Execution execution = start()) {
+            return execution.await();
+        }
+    }
+
+    /** The nest as described so far. */
+    public IndexSpace space() {
+        return space;
+    }
+
+}

@@ -1,0 +1,170 @@
+package org.loopnest.scheduler;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.loopnest.error.LoopNestException;
+import org.loopnest.error.RunCancelledException;
+import org.loopnest.error.RunTimeoutException;
+import org.loopnest.index.Split;
+import org.loopnest.report.RunReport;
+
+/**
+ * A run in progress. Owns the run's threads and buffers until {@link #await()} returns or throws, or
+ * {@link #close()} is called; after either, nothing of the run is left running.
+ *
+ * <p><b>Threading:</b> {@link #cancel()} and the progress getters may be called from any thread; {@link #await()}
+ * from one. <b>Failure:</b> {@code await} throws the run's one {@link LoopNestException}; outputs may then be
+ * partly written.
+ */
+public final class Execution implements AutoCloseable {
+    private final RunPlan plan;
+    private final RunControl control;
+    private final StageClock clock = new StageClock();
+    private final long startNanos;
+    private PipelineContext context;
+    private Pipeline pipeline;
+    private boolean cleaned;
+    private RunReport report;
+
+    private Execution(RunPlan plan) {
+        this.plan = plan;
+        this.control = new RunControl(plan.layout().split().chunkCount());
+        this.startNanos = System.nanoTime();
+    }
+
+    static Execution start(RunPlan plan) {
+        Execution execution = new Execution(plan);
+        try {
+            execution.launch();
+        } catch (RuntimeException | Error e) {
+            execution.control.abort(new RunCancelledException(0, execution.control.total()));
+            execution.cleanUp();
+            throw e;
+        }
+        return execution;
+    }
+
+    private void launch() {
+        if (control.total() == 0) {
+            return;
+        }
+        context = new PipelineContext(plan, plan.device(), control, clock);
+        context.allocate();
+        pipeline = new Pipeline(context);
+        pipeline.start();
+    }
+
+    /** Chunks written so far. */
+    public long chunksDone() {
+        return control.done();
+    }
+
+    /** Chunks in the run. */
+    public long chunksTotal() {
+        return control.total();
+    }
+
+    /** Stops the run; {@link #await()} then throws {@link RunCancelledException}. Idempotent. */
+    public void cancel() {
+        control.abort(new RunCancelledException(control.done(), control.total()));
+    }
+
+    /**
+     * Waits for the run to end, frees everything, and returns its report.
+     *
+     * @throws LoopNestException the failure that stopped the run: a stage's, a timeout or a cancellation
+     */
+    public synchronized RunReport await() {
+        if (report != null) {
+            return report;
+        }
+        try {
+            waitForEnd();
+        } finally {
+            cleanUp();
+        }
+        LoopNestException failure = control.failure();
+        if (failure != null) {
+            throw failure;
+        }
+        report = buildReport(System.nanoTime() - startNanos);
+        return report;
+    }
+
+    private void waitForEnd() {
+        Duration limit = plan.timeout();
+        try {
+            if (limit == null) {
+                control.finished().get();
+            } else {
+                long left = limit.toNanos() - (System.nanoTime() - startNanos);
+                control.finished().get(Math.max(0, left), TimeUnit.NANOSECONDS);
+            }
+        } catch (TimeoutException e) {
+            control.abort(new RunTimeoutException(limit, control.done(), control.total()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancel();
+        } catch (ExecutionException e) {
+            // the failure is in control
+        }
+    }
+
+    private synchronized void cleanUp() {
+        if (cleaned) {
+            return;
+        }
+        cleaned = true;
+        if (control.failure() == null && control.done() < control.total()) {
+            cancel();
+        }
+        try {
+            if (pipeline != null) {
+                pipeline.stop();
+            }
+            control.drain(30);
+        } finally {
+            if (context != null) {
+                context.close();
+            }
+            if (plan.ownsDevice()) {
+                plan.device().close();
+            }
+        }
+    }
+
+    private RunReport buildReport(long wallNanos) {
+        Split split = plan.layout().split();
+        List<String> notes = new ArrayList<>();
+        if (split.chunkCount() == 0) {
+            notes.add("the nest is empty (an extent is 0): nothing to do");
+        }
+        boolean direct = plan.device().info().hostAddressable();
+        if (direct) {
+            notes.add(plan.device().info().name() + " reads and writes the arrays in place: nothing serialized or copied");
+        }
+        Map<String, Long> perDevice = new LinkedHashMap<>();
+        perDevice.put(plan.device().info().name(), context == null ? 0 : context.chunksDone().sum());
+        long in = context == null ? 0 : context.bytesIn().sum();
+        long out = context == null ? 0 : context.bytesOut().sum();
+        return new RunReport(plan.space().toString(), split.depth(), split.group(), split.outerCount(),
+                split.innerCount(), plan.split().reason(), List.of(plan.device().info().name()), plan.buffers(),
+                split.chunkCount(), plan.space().count(), in, out, direct ? 0 : plan.layout().residentBytes(),
+                Duration.ofNanos(wallNanos), clock.snapshot(), perDevice, notes);
+    }
+
+    /** Cancels the run if it is still going and frees everything. Idempotent. */
+    @Override
+    public void close() {
+        if (report == null) {
+            cancel();
+            cleanUp();
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.loopnest.scheduler;
+
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.dsl.Disruptor;
+import com.lmax.disruptor.dsl.ProducerType;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import org.loopnest.index.Split;
+
+/**
+ * One device's pipeline: a Disruptor ring of {@link ChunkSlot}s with the five stages chained behind each other,
+ * and a control thread that publishes chunk after chunk once a buffer set is free. Start once, stop once.
+ */
+final class Pipeline {
+    private static final BufferSet STOP = BufferSet.empty();
+
+    private final PipelineContext context;
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
+    private final Disruptor<ChunkSlot> disruptor;
+    private Thread control;
+
+    Pipeline(PipelineContext context) {
+        this.context = context;
+        ThreadFactory factory = runnable -> {
+            Thread t = new Thread(runnable, "loopnest-" + context.deviceName() + "-stage");
+            t.setDaemon(true);
+            threads.add(t);
+            return t;
+        };
+        int ringSize = Integer.highestOneBit(Math.max(1, context.plan().buffers() - 1)) << 1;
+        this.disruptor = new Disruptor<>(ChunkSlot::new, ringSize, factory, ProducerType.SINGLE,
+                new BlockingWaitStrategy());
+        disruptor.handleEventsWith(new Stages.Serialize(context))
+                .then(new Stages.CopyIn(context))
+                .then(new Stages.Kernel(context))
+                .then(new Stages.CopyOut(context))
+                .then(new Stages.Deserialize(context));
+    }
+
+    /** Starts the stages and the control thread. */
+    void start() {
+        RingBuffer<ChunkSlot> ring = disruptor.start();
+        context.control().finished().whenComplete((v, t) -> context.pool().add(STOP));
+        control = new Thread(() -> publishAll(ring), "loopnest-" + context.deviceName() + "-control");
+        control.setDaemon(true);
+        threads.add(control);
+        control.start();
+    }
+
+    private void publishAll(RingBuffer<ChunkSlot> ring) {
+        Split split = context.layout().split();
+        long chunks = split.chunkCount();
+        try {
+            for (long c = 0; c < chunks && !context.control().aborted(); c++) {
+                BufferSet free = context.pool().take();
+                if (free == STOP || context.control().aborted()) {
+                    return;
+                }
+                long sequence = ring.next();
+                ring.get(sequence).reset(split.chunk(c), free);
+                ring.publish(sequence);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            context.control().fail(org.loopnest.report.Stage.SERIALIZE, -1, context.deviceName(), e);
+        }
+    }
+
+    /** Stops the control thread and the stages and waits for their threads to end (bounded). */
+    void stop() {
+        context.pool().add(STOP);
+        join(control);
+        disruptor.halt();
+        for (Thread t : threads) {
+            join(t);
+        }
+    }
+
+    private static void join(Thread t) {
+        if (t == null) {
+            return;
+        }
+        try {
+            t.join(TimeUnit.SECONDS.toMillis(30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package org.loopnest.scheduler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.LongAdder;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.serializer.ChunkLayout;
+import org.loopnest.serializer.ChunkPacker;
+
+/**
+ * What the stages of one device's pipeline share: the plan, the device, the packer, the pool of free buffer
+ * sets, the resident buffer, the run's control and clock, and counters. Owns the buffers: {@link #close()}
+ * frees every one, whether or not it is back in the pool.
+ */
+final class PipelineContext implements AutoCloseable {
+    private final RunPlan plan;
+    private final Device device;
+    private final RunControl control;
+    private final StageClock clock;
+    private final ChunkPacker packer;
+    private final boolean direct;
+    private final BlockingQueue<BufferSet> pool = new LinkedBlockingQueue<>();
+    private final List<BufferSet> allSets = new ArrayList<>();
+    private final LongAdder bytesIn = new LongAdder();
+    private final LongAdder bytesOut = new LongAdder();
+    private final LongAdder chunksDone = new LongAdder();
+    private DeviceBuffer resident;
+
+    PipelineContext(RunPlan plan, Device device, RunControl control, StageClock clock) {
+        this.plan = plan;
+        this.device = device;
+        this.control = control;
+        this.clock = clock;
+        this.packer = new ChunkPacker(plan.layout());
+        this.direct = device.info().hostAddressable();
+    }
+
+    /** Allocates the {@code B} buffer sets and sends the resident data; on failure frees what it took. */
+    void allocate() {
+        ChunkLayout layout = plan.layout();
+        for (int b = 0; b < plan.buffers(); b++) {
+            BufferSet set = direct ? BufferSet.empty()
+                    : BufferSet.allocate(device, Math.max(1, layout.inputBytes()), Math.max(1, layout.outputBytes()));
+            allSets.add(set);
+            pool.add(set);
+        }
+        if (!direct && layout.residentBytes() > 0) {
+            resident = device.allocate(layout.residentBytes());
+            java.nio.ByteBuffer staging = BufferSet.host(layout.residentBytes());
+            packer.packResident(staging);
+            control.await(device.copyIn(staging, resident, layout.residentBytes()));
+            bytesIn.add(layout.residentBytes());
+        }
+    }
+
+    RunPlan plan() {
+        return plan;
+    }
+
+    Device device() {
+        return device;
+    }
+
+    String deviceName() {
+        return device.info().name();
+    }
+
+    RunControl control() {
+        return control;
+    }
+
+    StageClock clock() {
+        return clock;
+    }
+
+    ChunkPacker packer() {
+        return packer;
+    }
+
+    ChunkLayout layout() {
+        return plan.layout();
+    }
+
+    /** Whether kernels read the user's arrays in place (no serialization, no copies). */
+    boolean direct() {
+        return direct;
+    }
+
+    BlockingQueue<BufferSet> pool() {
+        return pool;
+    }
+
+    DeviceBuffer resident() {
+        return resident;
+    }
+
+    LongAdder bytesIn() {
+        return bytesIn;
+    }
+
+    LongAdder bytesOut() {
+        return bytesOut;
+    }
+
+    LongAdder chunksDone() {
+        return chunksDone;
+    }
+
+    ProgressListener progress() {
+        return plan.progress();
+    }
+
+    @Override
+    public void close() {
+        for (BufferSet set : allSets) {
+            set.close();
+        }
+        allSets.clear();
+        pool.clear();
+        if (resident != null) {
+            resident.close();
+            resident = null;
+        }
+    }
+}

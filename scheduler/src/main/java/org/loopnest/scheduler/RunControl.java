@@ -1,0 +1,138 @@
+package org.loopnest.scheduler;
+
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.loopnest.error.LoopNestException;
+import org.loopnest.error.StageFailedException;
+import org.loopnest.kernel.IterationFailure;
+import org.loopnest.report.Stage;
+
+/**
+ * The shared state of one run: chunks done, the first failure, the abort signal every wait also listens to, and
+ * the device operations still in flight. Thread-safe.
+ */
+final class RunControl {
+    private final long total;
+    private final AtomicLong done = new AtomicLong();
+    private final AtomicReference<LoopNestException> failure = new AtomicReference<>();
+    private final CompletableFuture<Void> abortSignal = new CompletableFuture<>();
+    private final CompletableFuture<Void> finished = new CompletableFuture<>();
+    private final Queue<CompletableFuture<?>> inFlight = new ConcurrentLinkedQueue<>();
+
+    RunControl(long total) {
+        this.total = total;
+        if (total == 0) {
+            finished.complete(null);
+        }
+    }
+
+    /** Completes normally when every chunk is written, exceptionally on the first failure. */
+    CompletableFuture<Void> finished() {
+        return finished;
+    }
+
+    long total() {
+        return total;
+    }
+
+    long done() {
+        return done.get();
+    }
+
+    boolean aborted() {
+        return failure.get() != null;
+    }
+
+    LoopNestException failure() {
+        return failure.get();
+    }
+
+    /** Records one written chunk and returns how many are written. */
+    long chunkDone() {
+        long n = done.incrementAndGet();
+        if (n == total) {
+            finished.complete(null);
+        }
+        return n;
+    }
+
+    /** Stops the run with {@code cause} unless it is already stopped; the first cause wins. */
+    void abort(LoopNestException cause) {
+        if (failure.compareAndSet(null, cause)) {
+            abortSignal.complete(null);
+            finished.completeExceptionally(cause);
+        }
+    }
+
+    /** Records a stage's failure on a chunk; a failure caused by the abort itself is ignored. */
+    void fail(Stage stage, long chunk, String device, Throwable thrown) {
+        Throwable cause = unwrap(thrown);
+        if (cause instanceof Aborted) {
+            return;
+        }
+        if (cause instanceof IterationFailure kernel) {
+            abort(new StageFailedException(Stage.KERNEL, chunk, device, kernel.indices(), kernel.getCause()));
+        } else {
+            abort(new StageFailedException(stage, chunk, device, null, cause));
+        }
+    }
+
+    /** Waits for a device operation, or throws {@link Aborted} as soon as the run is stopped. */
+    <T> T await(CompletableFuture<T> operation) {
+        inFlight.add(operation);
+        try {
+            CompletableFuture.anyOf(operation, abortSignal).join();
+            if (!operation.isDone()) {
+                throw new Aborted();
+            }
+            return operation.join();
+        } finally {
+            if (operation.isDone()) {
+                inFlight.remove(operation);
+            }
+        }
+    }
+
+    /** Registers a device operation that nobody waits for yet (a launched kernel). */
+    <T> CompletableFuture<T> track(CompletableFuture<T> operation) {
+        inFlight.add(operation);
+        operation.whenComplete((v, t) -> inFlight.remove(operation));
+        return operation;
+    }
+
+    /** Waits up to {@code seconds} for device operations still running (after an abort), ignoring their result. */
+    void drain(long seconds) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        for (CompletableFuture<?> op : inFlight.toArray(new CompletableFuture<?>[0])) {
+            try {
+                op.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException ignored) {
+                // only completion matters here; the run's failure is already recorded
+            }
+        }
+    }
+
+    static Throwable unwrap(Throwable t) {
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /** Thrown inside a stage when the run was stopped while it waited. */
+    static final class Aborted extends RuntimeException {
+        Aborted() {
+            super("run stopped", null, false, false);
+        }
+    }
+}

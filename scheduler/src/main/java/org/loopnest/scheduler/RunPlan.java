@@ -1,0 +1,46 @@
+package org.loopnest.scheduler;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.device.Device;
+import org.loopnest.index.IndexSpace;
+import org.loopnest.kernel.Kernel;
+import org.loopnest.serializer.ChunkLayout;
+
+/**
+ * Everything a run needs, frozen: the nest, the bound arrays, the kernel, the device, the split chosen and the
+ * chunk layout. Made by {@code LoopNest.plan()}; {@link #start()} runs it. Immutable; may be started more than
+ * once (one run at a time per device is the caller's concern).
+ *
+ * @param space       the nest
+ * @param arrays      bound arrays by name, inputs and outputs, in binding order
+ * @param kernel      the body
+ * @param device      where it runs
+ * @param ownsDevice  whether the run closes the device when it ends (devices the runtime made itself)
+ * @param split       the split and why
+ * @param layout      the chunk buffers' layout
+ * @param buffers     chunk buffer sets per device, {@code B}
+ * @param timeout     overall limit, or {@code null} for none
+ * @param progress    told after each chunk, or {@code null}
+ */
+public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, Device device,
+                      boolean ownsDevice, SplitChoice split, ChunkLayout layout, int buffers, Duration timeout,
+                      ProgressListener progress) {
+
+    /** Copies the map of arrays. */
+    public RunPlan {
+        arrays = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arrays));
+    }
+
+    /** The bound arrays in binding order. */
+    public List<ArrayBinding> bindings() {
+        return List.copyOf(arrays.values());
+    }
+
+    /** Starts the run on background threads. Close the returned execution (or await it) to free its resources. */
+    public Execution start() {
+        return Execution.start(this);
+    }
+}

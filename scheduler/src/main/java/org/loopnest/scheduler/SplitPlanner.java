@@ -1,0 +1,148 @@
+package org.loopnest.scheduler;
+
+import java.util.List;
+import java.util.Locale;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.error.DeviceMemoryException;
+import org.loopnest.index.IndexSpace;
+import org.loopnest.index.Split;
+import org.loopnest.serializer.ChunkLayout;
+
+/**
+ * Chooses the split depth {@code d} and the grouping {@code r}, or checks a given one, against a device.
+ *
+ * <p><b>The rule.</b> Aim for {@value #TARGET_CHUNKS} chunks (enough to overlap stages and to show progress)
+ * of at least {@value #MIN_ITERATIONS_PER_UNIT} iterations per compute unit (enough to keep the device busy):
+ * desired chunk size {@code D = max(⌈C / 16⌉, 1024 · units)}. On a device that is not host-addressable, one
+ * chunk must also fit: {@code resident + B · (input buffer + output buffer) ≤ device memory}, and each
+ * buffer at most the largest single allocation. For every depth {@code d} the largest fitting {@code r} is
+ * found and {@code r = clamp(⌊D / Q_d⌋, 1, r_max)}; the shallowest depth whose chunk is within a factor 2 of
+ * the closest to {@code D} wins (whole outer iterations of a shallow loop are the natural chunks). Stateless.
+ */
+public final class SplitPlanner {
+    /** Chunks a run aims for. */
+    public static final int TARGET_CHUNKS = 16;
+    /** Fewest iterations per chunk per compute unit. */
+    public static final long MIN_ITERATIONS_PER_UNIT = 1024;
+
+    /** A shallower split wins while its chunk size is within a factor of 2 of the best one's. */
+    private static final double SHALLOWER_PREFERENCE = Math.log(2);
+
+    private SplitPlanner() {
+    }
+
+    /**
+     * The automatic choice.
+     *
+     * @throws DeviceMemoryException if not even the smallest chunk fits the device
+     */
+    public static SplitChoice choose(IndexSpace space, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
+        long count = space.count();
+        long desired = Math.max((count + TARGET_CHUNKS - 1) / TARGET_CHUNKS,
+                MIN_ITERATIONS_PER_UNIT * device.computeUnits());
+        Split[] candidates = new Split[space.depth()];
+        double[] scores = new double[space.depth()];
+        double bestScore = Double.MAX_VALUE;
+        for (int d = 0; d < space.depth(); d++) {
+            Split one = space.split(d, 1);
+            long rMax = device.hostAddressable() ? Math.max(1, one.outerCount()) : largestFittingGroup(one, bindings,
+                    device, buffers);
+            if (rMax < 1) {
+                continue;
+            }
+            long q = Math.max(1, one.innerCount());
+            long r = Math.max(1, Math.min(desired / q, rMax));
+            candidates[d] = space.split(d, r);
+            scores[d] = Math.abs(Math.log((double) Math.max(1, candidates[d].maxChunkIterations()) / desired));
+            bestScore = Math.min(bestScore, scores[d]);
+        }
+        Split best = null;
+        for (int d = 0; d < space.depth() && best == null; d++) {
+            if (candidates[d] != null && scores[d] <= bestScore + SHALLOWER_PREFERENCE) {
+                best = candidates[d];
+            }
+        }
+        if (best == null) {
+            Split finest = space.split(space.depth() - 1, 1);
+            throw doesNotFit(finest, ChunkLayout.of(finest, bindings), device, buffers, "no split fits: even the "
+                    + "smallest chunk (d=" + finest.depth() + ", " + finest.innerCount() + " iterations)");
+        }
+        ChunkLayout layout = ChunkLayout.of(best, bindings);
+        String why = String.format(Locale.ROOT, "auto: %d chunks of up to %d iterations (aim: about %d per chunk, "
+                        + "%d chunks, at least %d per compute unit × %d units)", best.chunkCount(),
+                best.maxChunkIterations(), desired, TARGET_CHUNKS, MIN_ITERATIONS_PER_UNIT, device.computeUnits());
+        if (device.hostAddressable()) {
+            why += "; " + device.name() + " reads the arrays in place, so memory sets no limit";
+        } else {
+            why += "; one chunk needs " + need(layout, buffers) + " of " + device.memoryBytes() + " bytes of "
+                    + device.name() + " memory";
+        }
+        return new SplitChoice(best, why);
+    }
+
+    /**
+     * Checks a split the user gave.
+     *
+     * @throws DeviceMemoryException saying what one chunk needs and what the device offers
+     */
+    public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
+        String given = "given: splitAt(" + split.depth() + ")" + (split.group() > 1 ? ".group(" + split.group() + ")"
+                : "") + ", " + split.chunkCount() + " chunks of up to " + split.maxChunkIterations() + " iterations";
+        if (device.hostAddressable()) {
+            return new SplitChoice(split, given);
+        }
+        ChunkLayout layout = ChunkLayout.of(split, bindings);
+        if (!fits(layout, device, buffers)) {
+            throw doesNotFit(split, layout, device, buffers, "split d=" + split.depth() + ", r=" + split.group()
+                    + " does not fit: one chunk");
+        }
+        return new SplitChoice(split, given + "; one chunk needs " + need(layout, buffers) + " of "
+                + device.memoryBytes() + " bytes of " + device.name() + " memory");
+    }
+
+    private static long largestFittingGroup(Split one, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
+        ChunkLayout unit = ChunkLayout.of(one, bindings);
+        if (!fits(unit, device, buffers)) {
+            return 0;
+        }
+        long perOuter = Math.max(1, unit.inputBytes() + unit.outputBytes());
+        long room = device.memoryBytes() - unit.residentBytes();
+        long r = Math.min(Math.max(1, one.outerCount()), room / buffers / perOuter);
+        long perBuffer = Math.max(1, Math.max(unit.inputBytes(), unit.outputBytes()));
+        r = Math.max(1, Math.min(r, maxAllocation(device) / perBuffer));
+        while (r > 1 && !fits(ChunkLayout.of(one.space().split(one.depth(), r), bindings), device, buffers)) {
+            r = r * 15 / 16;
+        }
+        return r;
+    }
+
+    private static boolean fits(ChunkLayout layout, DeviceInfo device, int buffers) {
+        long max = maxAllocation(device);
+        return layout.inputBytes() <= max && layout.outputBytes() <= max && layout.residentBytes() <= max
+                && total(layout, buffers) <= device.memoryBytes();
+    }
+
+    private static long maxAllocation(DeviceInfo device) {
+        return Math.min(device.maxAllocationBytes(), Integer.MAX_VALUE);
+    }
+
+    private static long total(ChunkLayout layout, int buffers) {
+        return layout.residentBytes() + (long) buffers * (layout.inputBytes() + layout.outputBytes());
+    }
+
+    private static String need(ChunkLayout layout, int buffers) {
+        return "(" + layout.inputBytes() + " in + " + layout.outputBytes() + " out) × " + buffers + " buffers + "
+                + layout.residentBytes() + " resident = " + total(layout, buffers) + " bytes";
+    }
+
+    private static DeviceMemoryException doesNotFit(Split split, ChunkLayout layout, DeviceInfo device, int buffers,
+                                                    String what) {
+        long perIteration = Math.max(1, split.maxChunkIterations());
+        long iterationBytes = (layout.inputBytes() + layout.outputBytes()) / perIteration;
+        return new DeviceMemoryException(what + " needs " + need(layout, buffers) + " (one iteration moves about "
+                + iterationBytes + " bytes), but device " + device.name() + " offers " + device.memoryBytes()
+                + " bytes (largest single allocation " + maxAllocation(device) + " bytes); use a deeper split, "
+                + "a smaller group or fewer buffers", total(layout, buffers), device.memoryBytes());
+    }
+}

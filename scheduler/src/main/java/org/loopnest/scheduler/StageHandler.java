@@ -1,0 +1,70 @@
+package org.loopnest.scheduler;
+
+import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.Sequence;
+import org.loopnest.report.Stage;
+
+/**
+ * One pipeline stage: a unit of work that its own thread runs for chunk after chunk, in order. It times its
+ * work, skips work once the run is stopped, and hands every failure to the run's control; nothing escapes to
+ * the ring.
+ */
+abstract class StageHandler implements EventHandler<ChunkSlot> {
+    final Stage stage;
+    final PipelineContext context;
+
+    private Sequence progress;
+
+    StageHandler(Stage stage, PipelineContext context) {
+        this.stage = stage;
+        this.context = context;
+    }
+
+    @Override
+    public void onStart() {
+        Thread.currentThread().setName("loopnest-" + context.deviceName() + "-" + stage);
+    }
+
+    /** Lets the stage release each slot to the next stage as soon as it is done, not at the end of a batch. */
+    @Override
+    public void setSequenceCallback(Sequence sequenceCallback) {
+        this.progress = sequenceCallback;
+    }
+
+    @Override
+    public final void onEvent(ChunkSlot slot, long sequence, boolean endOfBatch) {
+        handle(slot);
+        if (progress != null) {
+            progress.set(sequence);
+        }
+    }
+
+    private void handle(ChunkSlot slot) {
+        if (context.control().aborted()) {
+            skip(slot);
+            return;
+        }
+        long start = System.nanoTime();
+        try {
+            process(slot);
+            if (timed()) {
+                context.clock().add(stage, start, System.nanoTime());
+            }
+        } catch (Throwable t) {
+            context.control().fail(stage, slot.chunk.number(), context.deviceName(), t);
+            skip(slot);
+        }
+    }
+
+    /** Does this stage's work on the slot's chunk. */
+    abstract void process(ChunkSlot slot) throws Exception;
+
+    /** Whether the time spent in {@link #process} is this stage's busy time. */
+    boolean timed() {
+        return true;
+    }
+
+    /** Called instead of {@link #process} once the run is stopped. */
+    void skip(ChunkSlot slot) {
+    }
+}

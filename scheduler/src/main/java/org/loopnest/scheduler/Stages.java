@@ -1,0 +1,122 @@
+package org.loopnest.scheduler;
+
+import org.loopnest.report.Stage;
+
+/** The five stage handlers, each a few lines over {@link StageHandler}. */
+final class Stages {
+    private Stages() {
+    }
+
+    /** Packs the chunk's inputs into the host input buffer. */
+    static final class Serialize extends StageHandler {
+        Serialize(PipelineContext context) {
+            super(Stage.SERIALIZE, context);
+        }
+
+        @Override
+        void process(ChunkSlot slot) {
+            if (!context.direct()) {
+                context.packer().pack(slot.chunk, slot.buffers.hostIn);
+            }
+        }
+    }
+
+    /** Copies the packed inputs to the device and waits for the copy. */
+    static final class CopyIn extends StageHandler {
+        CopyIn(PipelineContext context) {
+            super(Stage.COPY_IN, context);
+        }
+
+        @Override
+        void process(ChunkSlot slot) {
+            long bytes = context.layout().inputBytes(slot.chunk);
+            if (!context.direct() && bytes > 0) {
+                context.control().await(context.device().copyIn(slot.buffers.hostIn, slot.buffers.deviceIn, bytes));
+                context.bytesIn().add(bytes);
+            }
+        }
+    }
+
+    /** Launches the kernel without waiting: the copy-out stage waits, so the next launch can start at once. */
+    static final class Kernel extends StageHandler {
+        Kernel(PipelineContext context) {
+            super(Stage.KERNEL, context);
+        }
+
+        @Override
+        void process(ChunkSlot slot) {
+            slot.kernelStart = System.nanoTime();
+            ChunkLaunch launch = new ChunkLaunch(context, slot.chunk, slot.buffers);
+            slot.kernel = context.control().track(context.device().launch(launch)
+                    .whenComplete((v, t) -> slot.kernelEnd = System.nanoTime()));
+        }
+
+        @Override
+        boolean timed() {
+            return false;
+        }
+    }
+
+    /** Waits for the chunk's kernel, then copies its outputs back and waits for the copy. */
+    static final class CopyOut extends StageHandler {
+        CopyOut(PipelineContext context) {
+            super(Stage.COPY_OUT, context);
+        }
+
+        @Override
+        void process(ChunkSlot slot) {
+            try {
+                context.control().await(slot.kernel);
+            } catch (RuntimeException kernelFailed) {
+                context.control().fail(Stage.KERNEL, slot.chunk.number(), context.deviceName(), kernelFailed);
+                throw new RunControl.Aborted();
+            }
+            context.clock().add(Stage.KERNEL, slot.kernelStart, slot.kernelEnd);
+            long start = System.nanoTime();
+            long bytes = context.layout().outputBytes(slot.chunk);
+            if (!context.direct() && bytes > 0) {
+                context.control().await(context.device().copyOut(slot.buffers.deviceOut, slot.buffers.hostOut,
+                        bytes));
+                context.bytesOut().add(bytes);
+            }
+            context.clock().add(Stage.COPY_OUT, start, System.nanoTime());
+        }
+
+        @Override
+        boolean timed() {
+            return false;
+        }
+    }
+
+    /** Unpacks the outputs into the user's arrays, frees the buffer set for the next chunk, reports progress. */
+    static final class Deserialize extends StageHandler {
+        Deserialize(PipelineContext context) {
+            super(Stage.DESERIALIZE, context);
+        }
+
+        @Override
+        void process(ChunkSlot slot) {
+            if (!context.direct()) {
+                context.packer().unpack(slot.chunk, slot.buffers.hostOut);
+            }
+            release(slot);
+            long done = context.control().chunkDone();
+            context.chunksDone().increment();
+            if (context.progress() != null) {
+                context.progress().chunkDone(done, context.control().total());
+            }
+        }
+
+        @Override
+        void skip(ChunkSlot slot) {
+            release(slot);
+        }
+
+        private void release(ChunkSlot slot) {
+            if (slot.buffers != null) {
+                context.pool().add(slot.buffers);
+                slot.buffers = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/**
+ * The pipeline that runs a {@link org.loopnest.scheduler.RunPlan}: per device, five stages on their own threads
+ * hand preallocated {@link org.loopnest.scheduler.ChunkSlot}s to each other through an LMAX Disruptor ring.
+ *
+ * <pre>
+ *  control ──▶ serialize ──▶ copy-in ──▶ kernel ──▶ copy-out ──▶ deserialize ──┐
+ *     ▲        (pack chunk)  (host→dev)  (launch)   (wait kernel,  (unpack into   │
+ *     │                                              dev→host)     user arrays)   │
+ *     └──────────────── B buffer sets (B = 2: double buffering) ◀───────────────┘
+ * </pre>
+ *
+ * <p>The control thread takes a free buffer set before it publishes a chunk, so at most {@code B} chunks are in
+ * flight per device and memory stays bounded whatever the data size. Chunk {@code e+1} is serialized while chunk
+ * {@code e} is copied in and chunk {@code e−1} computed: the wall time tends to the slowest stage's total.
+ * On a host-addressable device (the CPU) serialize and copies have nothing to do and the kernel reads the
+ * user's arrays in place.
+ *
+ * <p><b>Failure:</b> the first exception in any stage aborts the run: the control thread stops publishing,
+ * every stage stops waiting, in-flight device work is waited for, buffers are freed, threads end, and the
+ * caller gets one {@link org.loopnest.error.StageFailedException} naming the stage, chunk and device.
+ * {@link org.loopnest.scheduler.SplitPlanner} chooses the split when the user does not.
+ */
+package org.loopnest.scheduler;

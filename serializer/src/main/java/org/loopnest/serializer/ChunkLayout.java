@@ -1,0 +1,149 @@
+package org.loopnest.serializer;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.loopnest.data.Addressing;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.Role;
+import org.loopnest.index.Chunk;
+import org.loopnest.index.Split;
+
+/**
+ * The binary layout of a run's chunk buffers: one region per array in the input, output and resident buffers,
+ * and the sizes of those buffers for a full chunk. See the package documentation for the picture. Immutable.
+ */
+public final class ChunkLayout {
+    /** Every region starts at a multiple of this many bytes. */
+    public static final int ALIGNMENT = 64;
+
+    private final Split split;
+    private final List<Placement> inputs;
+    private final List<Placement> outputs;
+    private final List<Placement> resident;
+    private final long inputBytes;
+    private final long outputBytes;
+    private final long residentBytes;
+
+    private ChunkLayout(Split split, List<Placement> inputs, List<Placement> outputs, List<Placement> resident) {
+        this.split = split;
+        this.inputs = List.copyOf(inputs);
+        this.outputs = List.copyOf(outputs);
+        this.resident = List.copyOf(resident);
+        this.inputBytes = end(inputs);
+        this.outputBytes = end(outputs);
+        this.residentBytes = end(resident);
+    }
+
+    /** Lays out {@code bindings} for chunks of {@code split}, in binding order. */
+    public static ChunkLayout of(Split split, List<ArrayBinding> bindings) {
+        List<Placement> in = new ArrayList<>();
+        List<Placement> out = new ArrayList<>();
+        List<Placement> res = new ArrayList<>();
+        for (ArrayBinding b : bindings) {
+            int[] dims = b.dims();
+            int firstInner = 0;
+            while (firstInner < dims.length && dims[firstInner] < split.depth()) {
+                firstInner++;
+            }
+            int[] innerDims = java.util.Arrays.copyOfRange(dims, firstInner, dims.length);
+            long[] innerStrides = new long[innerDims.length];
+            long slab = 1;
+            for (int m = innerDims.length - 1; m >= 0; m--) {
+                innerStrides[m] = slab;
+                slab *= split.space().extent(innerDims[m]);
+            }
+            boolean isResident = b.role() == Role.IN && firstInner == 0;
+            List<Placement> target = isResident ? res : b.role() == Role.IN ? in : out;
+            long bytes = (isResident ? slab : slab * split.group()) * b.type().bytes();
+            target.add(new Placement(b, isResident, align(end(target)), slab, innerDims, innerStrides, bytes));
+        }
+        return new ChunkLayout(split, in, out, res);
+    }
+
+    private static long end(List<Placement> regions) {
+        if (regions.isEmpty()) {
+            return 0;
+        }
+        Placement last = regions.get(regions.size() - 1);
+        return last.regionOffset() + last.regionBytes();
+    }
+
+    static long align(long offset) {
+        return (offset + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
+    }
+
+    /** The split the chunks come from. */
+    public Split split() {
+        return split;
+    }
+
+    /** Streamed inputs, in the input buffer. */
+    public List<Placement> inputs() {
+        return inputs;
+    }
+
+    /** Outputs, in the output buffer. */
+    public List<Placement> outputs() {
+        return outputs;
+    }
+
+    /** Inputs indexed only by inner loops, in the resident buffer. */
+    public List<Placement> resident() {
+        return resident;
+    }
+
+    /** Bytes of the input buffer for a full chunk. */
+    public long inputBytes() {
+        return inputBytes;
+    }
+
+    /** Bytes of the output buffer for a full chunk. */
+    public long outputBytes() {
+        return outputBytes;
+    }
+
+    /** Bytes of the resident buffer. */
+    public long residentBytes() {
+        return residentBytes;
+    }
+
+    /** Bytes of the input buffer that {@code chunk} uses (less than {@link #inputBytes()} for a remainder). */
+    public long inputBytes(Chunk chunk) {
+        return used(inputs, chunk);
+    }
+
+    /** Bytes of the output buffer that {@code chunk} uses. */
+    public long outputBytes(Chunk chunk) {
+        return used(outputs, chunk);
+    }
+
+    private static long used(List<Placement> regions, Chunk chunk) {
+        long end = 0;
+        for (Placement p : regions) {
+            end = Math.max(end, p.regionOffset() + p.usedBytes(chunk.outerCount()));
+        }
+        return end;
+    }
+
+    /** Where {@code p}'s element for the current iteration of {@code chunk} sits in a typed view of its buffer. */
+    public Addressing addressing(Placement p, Chunk chunk) {
+        int base = p.regionElement();
+        if (!p.resident() && p.binding().usesAllLoops()) {
+            return Addressing.contiguous(chunk.firstFlat() - base);
+        }
+        return Addressing.general(p.innerDims(), p.innerStrides(), base, p.resident() ? 0 : p.slabElements(),
+                chunk.firstOuter());
+    }
+
+    /** The placement of the array called {@code name}, or {@code null}. */
+    public Placement placement(String name) {
+        for (List<Placement> list : List.of(inputs, outputs, resident)) {
+            for (Placement p : list) {
+                if (p.binding().name().equals(name)) {
+                    return p;
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,49 @@
+package org.loopnest.serializer;
+
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import org.loopnest.data.ElementCopier;
+import org.loopnest.index.Chunk;
+
+/**
+ * Packs chunks of the user's input arrays into flat buffers laid out by a {@link ChunkLayout}, and unpacks
+ * output buffers back into the user's arrays. Stateless apart from the layout: safe to use from several
+ * threads on different buffers.
+ */
+public final class ChunkPacker {
+    private final ChunkLayout layout;
+
+    /** A packer for {@code layout}. */
+    public ChunkPacker(ChunkLayout layout) {
+        this.layout = layout;
+    }
+
+    /** The layout it packs for. */
+    public ChunkLayout layout() {
+        return layout;
+    }
+
+    /** Writes every streamed input's elements for {@code chunk} into {@code inputBuffer} (byte 0 = layout 0). */
+    public void pack(Chunk chunk, ByteBuffer inputBuffer) {
+        for (Placement p : layout.inputs()) {
+            Buffer packed = ElementCopier.typed(inputBuffer, p.binding().type());
+            new RowWalker(layout.split(), p, packed).walk(chunk.firstOuter(), chunk.outerCount(), true);
+        }
+    }
+
+    /** Writes every resident input, whole, into {@code residentBuffer}. Once per run. */
+    public void packResident(ByteBuffer residentBuffer) {
+        for (Placement p : layout.resident()) {
+            Buffer packed = ElementCopier.typed(residentBuffer, p.binding().type());
+            new RowWalker(layout.split(), p, packed).walk(0, 1, true);
+        }
+    }
+
+    /** Scatters every output's elements for {@code chunk} from {@code outputBuffer} into the user's arrays. */
+    public void unpack(Chunk chunk, ByteBuffer outputBuffer) {
+        for (Placement p : layout.outputs()) {
+            Buffer packed = ElementCopier.typed(outputBuffer, p.binding().type());
+            new RowWalker(layout.split(), p, packed).walk(chunk.firstOuter(), chunk.outerCount(), false);
+        }
+    }
+}

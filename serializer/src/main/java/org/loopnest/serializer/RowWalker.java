@@ -1,0 +1,151 @@
+package org.loopnest.serializer;
+
+import java.nio.Buffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.ElementCopier;
+import org.loopnest.data.JaggedHolder;
+import org.loopnest.data.LinearHolder;
+import org.loopnest.index.Split;
+
+/**
+ * Moves one array's elements for a range of outer iterations between the user's holder and its packed region,
+ * row by row along the array's last index, merging rows that are adjacent on both sides into one copy (so a
+ * row-major array indexed by every loop moves in one bulk copy per chunk). One walk, one thread.
+ */
+final class RowWalker {
+    private final Split split;
+    private final Placement placement;
+    private final Buffer packed;
+    private final ArrayBinding binding;
+    private final int[] dims;
+    private final long[] shape;
+    private final LinearHolder linear;
+    private final Buffer linearView;
+    private final long[] strides;
+    private final long[] index;
+    private final int firstInner;
+    private final int rowLength;
+
+    private int runUser;
+    private int runPacked;
+    private int runLength;
+    private boolean packing;
+
+    RowWalker(Split split, Placement placement, Buffer packed) {
+        this.split = split;
+        this.placement = placement;
+        this.packed = packed;
+        this.binding = placement.binding();
+        this.dims = binding.dims();
+        this.shape = binding.shape();
+        this.index = new long[dims.length];
+        this.firstInner = dims.length - placement.innerDims().length;
+        boolean lastIsInner = placement.innerDims().length > 0;
+        this.rowLength = lastIsInner ? (int) shape[dims.length - 1] : 1;
+        if (binding.holder() instanceof LinearHolder l) {
+            this.linear = l;
+            this.linearView = l.typedView();
+            this.strides = l.strides(shape);
+        } else {
+            this.linear = null;
+            this.linearView = null;
+            this.strides = null;
+        }
+    }
+
+    /** Walks outer iterations {@code [firstOuter, firstOuter + outerCount)}; packs if {@code pack}, else unpacks. */
+    void walk(long firstOuter, long outerCount, boolean pack) {
+        this.packing = pack;
+        long slab = placement.slabElements();
+        if (slab == 0 || rowLength == 0) {
+            return;
+        }
+        long rowsPerSlab = slab / rowLength;
+        int region = placement.regionElement();
+        for (long e = 0; e < outerCount; e++) {
+            for (int m = 0; m < firstInner; m++) {
+                index[m] = split.outerIndex(firstOuter + e, dims[m]);
+            }
+            for (int m = firstInner; m < dims.length; m++) {
+                index[m] = 0;
+            }
+            long slabStart = region + e * slab;
+            for (long row = 0; row < rowsPerSlab; row++) {
+                copyRow((int) (slabStart + row * rowLength));
+                nextRow();
+            }
+        }
+        flush();
+    }
+
+    /** Advances the inner indices (all but the last, which runs along the row) to the next row. */
+    private void nextRow() {
+        int last = rowLength == 1 && firstInner == dims.length ? dims.length : dims.length - 1;
+        for (int m = last - 1; m >= firstInner; m--) {
+            if (++index[m] < shape[m]) {
+                return;
+            }
+            index[m] = 0;
+        }
+    }
+
+    private void copyRow(int packedPosition) {
+        if (linear == null) {
+            flush();
+            Object row = ((JaggedHolder) binding.holder()).row(index);
+            int column = (int) index[dims.length - 1];
+            move(wrap(row), column, 1, packedPosition, rowLength);
+            return;
+        }
+        long position = linear.offset();
+        for (int m = 0; m < dims.length; m++) {
+            position += index[m] * strides[m];
+        }
+        long step = strides[dims.length - 1];
+        if (rowLength == 1 || step == 1) {
+            if (runLength > 0 && runUser + runLength == position && runPacked + runLength == packedPosition) {
+                runLength += rowLength;
+                return;
+            }
+            flush();
+            runUser = (int) position;
+            runPacked = packedPosition;
+            runLength = rowLength;
+            return;
+        }
+        flush();
+        move(linearView, (int) position, (int) step, packedPosition, rowLength);
+    }
+
+    private void flush() {
+        if (runLength > 0) {
+            move(linearView, runUser, 1, runPacked, runLength);
+            runLength = 0;
+        }
+    }
+
+    private void move(Buffer user, int userPosition, int userStride, int packedPosition, int count) {
+        if (packing) {
+            ElementCopier.copy(user, userPosition, userStride, packed, packedPosition, 1, count);
+        } else {
+            ElementCopier.copy(packed, packedPosition, 1, user, userPosition, userStride, count);
+        }
+    }
+
+    private static Buffer wrap(Object row) {
+        if (row instanceof float[] f) {
+            return FloatBuffer.wrap(f);
+        }
+        if (row instanceof double[] d) {
+            return DoubleBuffer.wrap(d);
+        }
+        if (row instanceof int[] i) {
+            return IntBuffer.wrap(i);
+        }
+        return LongBuffer.wrap((long[]) row);
+    }
+}
