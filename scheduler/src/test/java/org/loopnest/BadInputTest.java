@@ -1,0 +1,143 @@
+package org.loopnest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.loopnest.data.FloatView;
+import org.loopnest.device.sim.SimConfig;
+import org.loopnest.device.sim.SimDevice;
+import org.loopnest.error.DeviceMemoryException;
+import org.loopnest.kernel.ElementKernel;
+import org.loopnest.report.RunReport;
+
+/** Every bad input gets an error naming the argument and what was expected. */
+class BadInputTest {
+    private static final ElementKernel COPY = arrays -> {
+        FloatView in = arrays.floats("T");
+        FloatView out = arrays.floats("o");
+        return it -> out.set(it, in.get(it));
+    };
+
+    private static String message(Runnable call) {
+        return assertThrows(IllegalArgumentException.class, call::run).getMessage();
+    }
+
+    @Test
+    void shouldRejectANegativeExtent() {
+        assertEquals("extent[1] = -7 (expected: >= 0)", message(() -> LoopNest.of(5, -7)));
+    }
+
+    @Test
+    void shouldRejectExtentsWhoseProductOverflows() {
+        assertTrue(message(() -> LoopNest.of(1L << 40, 1L << 40)).contains("their product overflows a long"));
+    }
+
+    @Test
+    void shouldRejectASplitDepthOutOfRange() {
+        assertEquals("split depth d = 4 (expected: 0 <= d <= 3 for a nest of depth 4)",
+                message(() -> LoopNest.of(1, 2, 3, 4).splitAt(4)));
+    }
+
+    @Test
+    void shouldRejectAnArrayWhoseLengthDoesNotMatch() {
+        assertEquals("in 'T': length 5 does not match its indices (i0,i1) = 2×3 = 6 elements (expected: length 6)",
+                message(() -> LoopNest.of(2, 3).in("T", new float[5])));
+    }
+
+    @Test
+    void shouldRejectAnUnknownIndexName() {
+        assertEquals("in 'p': no loop index named 'w' (expected one of: t, z)",
+                message(() -> LoopNest.of(2, 3).names("t", "z").in("p", new float[3], "w")));
+    }
+
+    @Test
+    void shouldRejectTheSameNameBoundTwice() {
+        assertEquals("array name 'T' is bound twice (expected: distinct names)",
+                message(() -> LoopNest.of(2, 3).in("T", new float[6]).in("T", new float[6])));
+    }
+
+    @Test
+    void shouldRejectAnOutputThatIsAlsoAnInput() {
+        float[] shared = new float[6];
+        assertEquals("out 'o' is the same array as in 'T' (expected: outputs distinct from inputs and from each "
+                + "other)", message(() -> LoopNest.of(2, 3).in("T", shared).out("o", shared)));
+    }
+
+    @Test
+    void shouldRejectARunWithoutKernel() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> LoopNest.of(2, 3).in("T", new float[6]).run());
+        assertEquals("no kernel (expected: call kernel(...) or chunkKernel(...) before run())", e.getMessage());
+    }
+
+    @Test
+    void shouldRejectARaggedJaggedArray() {
+        float[][] ragged = {new float[3], new float[2]};
+        assertEquals("in 'T': jagged row [1] has length 2 (expected: 3)",
+                message(() -> LoopNest.of(2, 3).in("T", ragged)));
+    }
+
+    @Test
+    void shouldRejectFewerThanOneBuffer() {
+        assertEquals("buffers B = 0 (expected: >= 1)", message(() -> LoopNest.of(2, 3).buffers(0)));
+    }
+
+    @Test
+    void shouldRejectADeviceBudgetSmallerThanOneIterationsData() {
+        try (SimDevice tiny = new SimDevice(SimConfig.builder().memory(16).build())) {
+            LoopNest nest = LoopNest.of(4, 100).in("T", new float[400]).out("o", new float[400]).kernel(COPY)
+                    .on(tiny);
+            DeviceMemoryException e = assertThrows(DeviceMemoryException.class, nest::run);
+            assertTrue(e.getMessage().startsWith("no split fits: even the smallest chunk (d=1, 100 iterations) "
+                    + "needs (400 in + 400 out) × 2 buffers + 0 resident = 1600 bytes (one iteration moves about 8 "
+                    + "bytes), but device sim offers 16 bytes"), e.getMessage());
+            assertEquals(1600, e.neededBytes());
+            assertEquals(16, e.offeredBytes());
+        }
+    }
+
+    @Test
+    void shouldSayWhatAnExplicitSplitNeedsAndWhatTheDeviceOffers() {
+        try (SimDevice sim = new SimDevice(SimConfig.builder().memory(2000).build())) {
+            LoopNest nest = LoopNest.of(4, 100).in("T", new float[400]).out("o", new float[400]).kernel(COPY)
+                    .on(sim).splitAt(0);
+            DeviceMemoryException e = assertThrows(DeviceMemoryException.class, nest::run);
+            assertTrue(e.getMessage().startsWith("split d=0, r=1 does not fit: one chunk needs (0 in + 1600 out) "
+                    + "× 2 buffers + 1600 resident = 4800 bytes"), e.getMessage());
+            assertTrue(e.getMessage().contains("but device sim offers 2000 bytes"), e.getMessage());
+            assertEquals(0, sim.usedBytes());
+        }
+    }
+
+    @Test
+    void shouldRunAnEmptyNestAsNothingToDo() {
+        RunReport report = LoopNest.of(3, 0, 4).in("T", new float[0]).out("o", new float[0]).kernel(COPY).run();
+        assertEquals(0, report.chunks());
+        assertEquals(0, report.iterations());
+        assertTrue(report.notes().contains("the nest is empty (an extent is 0): nothing to do"), report.toString());
+    }
+
+    @Test
+    void shouldRejectAKernelAskingForAnUnknownArrayOrTheWrongType() {
+        var failure = assertThrows(org.loopnest.error.StageFailedException.class, () -> LoopNest.of(2, 3)
+                .in("T", new float[6]).out("o", new float[6]).kernel(arrays -> {
+                    arrays.doubles("T");
+                    return it -> { };
+                }).run());
+        assertTrue(failure.getMessage().contains("doubles(\"T\"): in 'T' holds float elements (expected: double; "
+                + "use floats(\"T\"))"), failure.getMessage());
+    }
+
+    @Test
+    void shouldRejectAKernelWritingAnInput() {
+        var failure = assertThrows(org.loopnest.error.StageFailedException.class, () -> LoopNest.of(2, 3)
+                .in("T", new float[6]).out("o", new float[6]).kernel(arrays -> {
+                    FloatView t = arrays.floats("T");
+                    return it -> t.set(it, 1);
+                }).run());
+        assertTrue(failure.getMessage().contains("in 'T' is an input (expected: kernels write only outputs)"),
+                failure.getMessage());
+    }
+}
