@@ -33,6 +33,22 @@ public final class MemoryBudget {
         used += bytes;
     }
 
+    /**
+     * Takes {@code bytes} from the budget and returns them as a direct host buffer that gives them back when
+     * closed (device memory that is host memory: the CPU's, the simulator's).
+     *
+     * @throws DeviceMemoryException as {@link #reserve}
+     */
+    public HostBuffer allocateHost(long bytes) {
+        reserve(bytes);
+        try {
+            return new HostBuffer(bytes, this::release);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            release(bytes);
+            throw e;
+        }
+    }
+
     /** Gives {@code bytes} back. */
     public synchronized void release(long bytes) {
         used -= bytes;

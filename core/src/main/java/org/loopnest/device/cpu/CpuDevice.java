@@ -49,8 +49,7 @@ public final class CpuDevice implements Device {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        budget.reserve(bytes);
-        return new HostBuffer(bytes, budget::release);
+        return budget.allocateHost(bytes);
     }
 
     @Override

@@ -74,8 +74,7 @@ public final class SimDevice implements Device {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
-        budget.reserve(bytes);
-        return new HostBuffer(bytes, budget::release);
+        return budget.allocateHost(bytes);
     }
 
     @Override
