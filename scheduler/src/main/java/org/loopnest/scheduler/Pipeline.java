@@ -1,6 +1,5 @@
 package org.loopnest.scheduler;
 
-import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
@@ -30,9 +29,9 @@ final class Pipeline {
             threads.add(t);
             return t;
         };
-        int ringSize = Integer.highestOneBit(Math.max(1, context.plan().buffers() - 1)) << 1;
+        int ringSize = Integer.highestOneBit(context.plan().buffers()) << 1;
         this.disruptor = new Disruptor<>(ChunkSlot::new, ringSize, factory, ProducerType.SINGLE,
-                new BlockingWaitStrategy());
+                context.waitStrategy());
         disruptor.handleEventsWith(new Stages.Serialize(context))
                 .then(new Stages.CopyIn(context))
                 .then(new Stages.Kernel(context))

@@ -27,6 +27,7 @@ final class PipelineContext implements AutoCloseable {
     private final LongAdder bytesIn = new LongAdder();
     private final LongAdder bytesOut = new LongAdder();
     private final LongAdder chunksDone = new LongAdder();
+    private final StageWaitStrategy waitStrategy = new StageWaitStrategy();
     private DeviceBuffer resident;
 
     PipelineContext(RunPlan plan, Device device, RunControl control, StageClock clock) {
@@ -54,6 +55,11 @@ final class PipelineContext implements AutoCloseable {
             control.await(device.copyIn(staging, resident, layout.residentBytes()));
             bytesIn.add(layout.residentBytes());
         }
+    }
+
+    /** How stages of this pipeline wait for each other. */
+    StageWaitStrategy waitStrategy() {
+        return waitStrategy;
     }
 
     RunPlan plan() {

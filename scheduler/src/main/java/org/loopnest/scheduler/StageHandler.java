@@ -36,6 +36,7 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
         handle(slot);
         if (progress != null) {
             progress.set(sequence);
+            context.waitStrategy().signalAllWhenBlocking();
         }
     }
 
