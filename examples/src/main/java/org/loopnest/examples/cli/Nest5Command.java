@@ -1,0 +1,90 @@
+package org.loopnest.examples.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.loopnest.device.Device;
+import org.loopnest.examples.nest5.IndexRecovery;
+import org.loopnest.examples.nest5.Nest5;
+import org.loopnest.examples.nest5.Nest5Run;
+import org.loopnest.report.RunReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loopnest nest5}: runs the paper's depth-5 nest, shows how each iteration's indices are recovered from
+ * the outer iteration {@code e} and the inner iteration {@code id}, and checks that every iteration ran exactly
+ * once.
+ */
+@Command(name = "nest5", sortOptions = false,
+        description = {"Runs the depth-5 nest for l, m, n, k, j: each iteration writes its flat number k into "
+                + "out[k]. Shows how the indices are recovered from e (outer) and id (inner) for the first chunks "
+                + "and checks that every iteration ran exactly once (out[k] == k for all k)."},
+        footer = {"", "Exit status: 0 checked, 1 the run failed or the check failed, 2 bad input."})
+public final class Nest5Command implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Option(names = "--extents", paramLabel = "L,M,N,K,J", split = ",", hideParamSyntax = true,
+            defaultValue = "4,6,8,10,12",
+            description = "The five loop extents. Default: ${DEFAULT-VALUE}.")
+    private List<Long> extents;
+
+    @Option(names = "--split", paramLabel = "D", defaultValue = "2",
+            description = "Split depth 0 to 4: e runs over the first D loops. Default: ${DEFAULT-VALUE} "
+                    + "(e over l, m; id over n, k, j).")
+    private int split;
+
+    @Option(names = "--show", paramLabel = "CHUNKS", defaultValue = "3",
+            description = "How many chunks to explain. Default: ${DEFAULT-VALUE}.")
+    private int show;
+
+    @Mixin
+    private DeviceOptions device;
+
+    @Override
+    public Integer call() {
+        device.validate();
+        Nest5 nest5 = create();
+        PrintWriter out = spec.commandLine().getOut();
+        IndexRecovery.describe(nest5.split(), show).forEach(out::println);
+        RunReport report;
+        try (Device target = device.open()) {
+            report = nest5.nest().on(target).buffers(device.buffers()).run();
+        }
+        out.println(report);
+        Nest5Run result = nest5.check();
+        out.println(result);
+        out.flush();
+        return result.passed() ? ErrorHandler.OK : ErrorHandler.FAILED;
+    }
+
+    private Nest5 create() {
+        if (extents.size() != Nest5.INDEX_NAMES.length) {
+            throw bad("--extents: " + extents.size() + " given (expected: 5, L,M,N,K,J)");
+        }
+        if (split < 0 || split > 4) {
+            throw bad("--split " + split + ": out of range (expected: a depth from 0 to 4 for the loops l, m, n, k, "
+                    + "j)");
+        }
+        if (show < 0) {
+            throw bad("--show " + show + " (expected: >= 0)");
+        }
+        try {
+            return new Nest5(extents.stream().mapToLong(Long::longValue).toArray(), split);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private ParameterException bad(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,219 @@
+package org.loopnest.examples.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.loopnest.LoopNest;
+import org.loopnest.device.Device;
+import org.loopnest.examples.weather.GridShape;
+import org.loopnest.examples.weather.RawFloats;
+import org.loopnest.examples.weather.Verification;
+import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.examples.weather.WeatherOutput;
+import org.loopnest.report.RunReport;
+import org.loopnest.scheduler.Execution;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loopnest weather}: derives six thermodynamic fields from temperature and humidity over a
+ * {@code [t][z][y][x]} grid with LoopNest, checks them against the plain sequential loop and writes them.
+ *
+ * <p><b>Failure:</b> every option and input file is checked before anything runs, and outputs are written only
+ * after the run (and the verification, if on) succeeded, through temporary files and renames; bad input exits
+ * with code 2 and writes nothing.
+ */
+@Command(name = "weather", sortOptions = false,
+        description = {"Derives theta, es, e, rh, td and thetae from T and q on pressure levels, as a LoopNest over "
+                + "t, z, y, x, and checks the result point by point against a plain sequential loop.",
+                "Without input files it makes synthetic fields (and verifies them); with --input-t and --input-q "
+                + "it reads raw little-endian float32 files laid out [t][z][y][x]."},
+        footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
+                + "(nothing written).", "", "Examples:", "  loopnest weather",
+                "  loopnest weather --device sim --device-memory 8m --link-bandwidth 2GB/s",
+                "  loopnest weather --shape 5,7,46,72 --input-t T.f32 --input-q Q.f32 \\",
+                "      --out derived --report run.json"})
+public final class WeatherCommand implements Callable<Integer> {
+    /** Fewest chunks an automatic split is allowed, so that the pipeline overlaps and progress shows. */
+    public static final int MIN_CHUNKS = 8;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Option(names = "--shape", paramLabel = "T,Z,Y,X", defaultValue = "16,7,91,180",
+            converter = GridShapeConverter.class,
+            description = "Time steps, levels, latitudes, longitudes. Default: ${DEFAULT-VALUE}.")
+    private GridShape shape;
+
+    @Option(names = "--levels", paramLabel = "p1,...,pZ", split = ",", hideParamSyntax = true,
+            description = "Pressure of each level in hPa, one per Z. Default: 1000,850,700,500,300,200,100 for "
+                    + "Z=7, else Z levels evenly spaced in log-pressure from 1000 to 100.")
+    private List<Float> levels;
+
+    @Option(names = "--input-t", paramLabel = "FILE", description = "Temperature in K, raw little-endian float32.")
+    private Path inputT;
+
+    @Option(names = "--input-q", paramLabel = "FILE",
+            description = "Specific humidity in kg/kg, raw little-endian float32.")
+    private Path inputQ;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "Seed of the synthetic fields. Default: 1.")
+    private long seed;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 (little-endian float32) here.")
+    private Path out;
+
+    @Option(names = "--split", paramLabel = "D|auto", defaultValue = "auto",
+            description = "Split depth: the first D loops form the outer loop, one chunk per outer iteration "
+                    + "(0 = one chunk, 1 = one per time step, 2 = per level, 3 = per latitude row); auto lets "
+                    + "LoopNest choose (at least "
+                    + MIN_CHUNKS + " chunks where the grid allows). Default: ${DEFAULT-VALUE}.")
+    private String split;
+
+    @Mixin
+    private DeviceOptions device;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Write the run report as JSON.")
+    private Path report;
+
+    @Option(names = "--verify", negatable = true,
+            description = "Compare every point with a sequential loop (--no-verify to skip). Default: on for "
+                    + "synthetic fields, off for input files.")
+    private Boolean verify;
+
+    @Override
+    public Integer call() throws IOException {
+        Integer depth = validate();
+        WeatherFields fields = load();
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
+                + inputT + ", " + inputQ) + ", " + fields);
+        RunReport run = run(fields, depth);
+        stdout.println(run);
+        if (verify != null ? verify : inputT == null) {
+            Verification check = WeatherNest.verify(fields);
+            stdout.println(check);
+            if (!check.passed()) {
+                spec.commandLine().getErr().println(spec.qualifiedName()
+                        + ": outputs did not verify; nothing written");
+                return ErrorHandler.FAILED;
+            }
+        }
+        write(fields, run, stdout);
+        stdout.flush();
+        return ErrorHandler.OK;
+    }
+
+    /** Checks every option; returns the split depth, or null for auto. */
+    private Integer validate() throws IOException {
+        device.validate();
+        if ((inputT == null) != (inputQ == null)) {
+            throw bad((inputT == null ? "--input-q" : "--input-t") + " given alone (expected: both --input-t and "
+                    + "--input-q, or neither for synthetic fields)");
+        }
+        if (levels != null && levels.size() != shape.z()) {
+            throw bad("--levels: " + levels.size() + " given (expected: " + shape.z() + ", one per level of "
+                    + "--shape " + shape + ")");
+        }
+        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+            throw bad("--out " + out + ": exists and is not a directory");
+        }
+        if (report != null && !Files.isDirectory(report.toAbsolutePath().getParent())) {
+            throw bad("--report " + report + ": directory " + report.toAbsolutePath().getParent()
+                    + " does not exist");
+        }
+        Integer depth = parseSplit();
+        checkInputSizes();
+        return depth;
+    }
+
+    private void checkInputSizes() throws IOException {
+        if (inputT == null) {
+            return;
+        }
+        try {
+            RawFloats.checkSize(inputT, shape.points(), "--input-t");
+            RawFloats.checkSize(inputQ, shape.points(), "--input-q");
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage() + " for --shape " + shape);
+        }
+    }
+
+    private Integer parseSplit() {
+        if ("auto".equals(split)) {
+            return null;
+        }
+        String range = "expected: auto, or a depth from 0 to 3 for the loops t, z, y, x";
+        try {
+            int d = Integer.parseInt(split.strip());
+            if (d < 0 || d > 3) {
+                throw bad("--split " + split + ": out of range (" + range + ")");
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw bad("--split " + split + ": not a depth (" + range + ")");
+        }
+    }
+
+    private WeatherFields load() throws IOException {
+        float[] pressures = levels == null ? WeatherFields.defaultLevels(shape.z()) : toArray(levels);
+        try {
+            return inputT == null ? WeatherFields.synthetic(shape, pressures, seed)
+                    : WeatherFields.fromFiles(inputT, inputQ, shape, pressures);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private RunReport run(WeatherFields fields, Integer depth) {
+        PrintWriter err = spec.commandLine().getErr();
+        try (Device target = device.open(); ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
+            LoopNest nest = WeatherNest.nest(fields).on(target).buffers(device.buffers()).onProgress(progress);
+            try (Execution execution = SplitPolicy.plan(nest, depth, MIN_CHUNKS).start()) {
+                return execution.await();
+            }
+        }
+    }
+
+    private void write(WeatherFields fields, RunReport run, PrintWriter stdout) throws IOException {
+        if (out != null) {
+            Map<String, float[]> files = new LinkedHashMap<>();
+            for (WeatherOutput o : WeatherOutput.values()) {
+                files.put(o.fileName(), fields.output(o));
+            }
+            RawFloats.writeAll(out, files);
+            stdout.println("wrote " + String.join(" ", files.keySet()) + " to " + out);
+        }
+        if (report != null) {
+            RawFloats.writeText(report, run.toJson() + System.lineSeparator());
+            stdout.println("wrote report " + report);
+        }
+    }
+
+    private ParameterException bad(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    private static float[] toArray(List<Float> values) {
+        float[] array = new float[values.size()];
+        for (int i = 0; i < array.length; i++) {
+            array[i] = values.get(i);
+        }
+        return array;
+    }
+}

@@ -1,0 +1,90 @@
+package org.loopnest.examples.weather;
+
+import org.loopnest.LoopNest;
+import org.loopnest.data.FloatView;
+import org.loopnest.kernel.BoundArrays;
+import org.loopnest.kernel.ElementBody;
+
+/**
+ * The weather loop two ways: as a {@link LoopNest} over {@code t, z, y, x} with the pressure an input indexed by
+ * {@code z} alone, and as the plain sequential four-fold loop that serves as the reference.
+ *
+ * <pre>
+ * for t, z, y, x:                      k = ((t·Z + z)·Y + y)·X + x
+ *     (theta, es, e, rh, td, thetae)[k] = point(T[k], q[k], p[z])
+ * </pre>
+ */
+public final class WeatherNest {
+    /** The loop indices, outermost first. */
+    public static final String[] INDEX_NAMES = {"t", "z", "y", "x"};
+
+    private WeatherNest() {
+    }
+
+    /**
+     * The nest over {@code f}: names, inputs {@code T}, {@code q}, {@code p} (by {@code z}), the six outputs
+     * under their {@link WeatherOutput#key() keys} and the per-element kernel. The caller chooses the split and
+     * the device, then runs it; the outputs land in {@code f}.
+     */
+    public static LoopNest nest(WeatherFields f) {
+        LoopNest nest = LoopNest.of(f.shape().extents()).names(INDEX_NAMES)
+                .in("T", f.temperature())
+                .in("q", f.humidity())
+                .in("p", f.levels(), "z");
+        for (WeatherOutput o : WeatherOutput.values()) {
+            nest.out(o.key(), f.output(o));
+        }
+        return nest.kernel(WeatherNest::bind);
+    }
+
+    private static ElementBody bind(BoundArrays arrays) {
+        FloatView temperature = arrays.floats("T");
+        FloatView humidity = arrays.floats("q");
+        FloatView pressure = arrays.floats("p");
+        FloatView[] outputs = new FloatView[WeatherOutput.COUNT];
+        for (WeatherOutput o : WeatherOutput.values()) {
+            outputs[o.ordinal()] = arrays.floats(o.key());
+        }
+        float[] point = new float[WeatherOutput.COUNT];
+        return it -> {
+            WeatherFormulas.point(temperature.get(it), humidity.get(it), pressure.get(it), point);
+            for (int o = 0; o < point.length; o++) {
+                outputs[o].set(it, point[o]);
+            }
+        };
+    }
+
+    /**
+     * The reference: a plain sequential loop over {@code t, z, y, x} writing into {@code outputs} (six arrays of
+     * {@code f}'s size, in the order of {@link WeatherOutput#values()}).
+     */
+    public static void sequential(WeatherFields f, float[][] outputs) {
+        GridShape s = f.shape();
+        float[] point = new float[WeatherOutput.COUNT];
+        int k = 0;
+        for (int t = 0; t < s.t(); t++) {
+            for (int z = 0; z < s.z(); z++) {
+                float p = f.levels()[z];
+                for (int y = 0; y < s.y(); y++) {
+                    for (int x = 0; x < s.x(); x++, k++) {
+                        WeatherFormulas.point(f.temperature()[k], f.humidity()[k], p, point);
+                        for (int o = 0; o < point.length; o++) {
+                            outputs[o][k] = point[o];
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** Runs {@link #sequential} into fresh arrays and compares {@code f}'s outputs with them point by point. */
+    public static Verification verify(WeatherFields f) {
+        float[][] expected = f.newOutputs();
+        sequential(f, expected);
+        float[][] actual = new float[WeatherOutput.COUNT][];
+        for (WeatherOutput o : WeatherOutput.values()) {
+            actual[o.ordinal()] = f.output(o);
+        }
+        return Verification.compare(expected, actual);
+    }
+}

@@ -1,0 +1,34 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class Nest5CommandTest {
+    @Test
+    void shouldRunTheDefaultNestAndCheckIt() {
+        Cli run = Cli.run("nest5");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("n = id / (K·J) = id / 120,   k = (id / J) mod K = (id / 12) mod 10"),
+                run.out());
+        assertTrue(run.out().contains("checked: every one of 23040 iterations ran exactly once"), run.out());
+    }
+
+    @Test
+    void shouldRunOnTheSimulatedDeviceWithOtherExtents() {
+        Cli run = Cli.run("nest5", "--extents", "2,3,4,5,6", "--split", "3", "--device", "sim");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("checked: every one of 720 iterations"), run.out());
+    }
+
+    @Test
+    void shouldRejectASplitOutOfRangeAndTooFewExtents() {
+        Cli split = Cli.run("nest5", "--split", "5");
+        assertEquals(2, split.code());
+        assertTrue(split.err().startsWith("loopnest nest5: --split 5: out of range"), split.err());
+        Cli extents = Cli.run("nest5", "--extents", "1,2");
+        assertEquals(2, extents.code());
+        assertTrue(extents.err().contains("--extents: 2 given (expected: 5, L,M,N,K,J)"), extents.err());
+    }
+}

@@ -1,0 +1,41 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.loopnest.LoopNest;
+import org.loopnest.device.cpu.CpuDevice;
+
+class SplitPolicyTest {
+    private static LoopNest nest(CpuDevice cpu, long... extents) {
+        long count = 1;
+        for (long extent : extents) {
+            count *= extent;
+        }
+        return LoopNest.of(extents).out("o", new int[(int) count]).kernel(arrays -> it -> { }).on(cpu);
+    }
+
+    @Test
+    void shouldSplitFinerWhenTheAutomaticChoiceMakesTooFewChunks() {
+        try (CpuDevice cpu = new CpuDevice(4)) {
+            assertEquals(1, nest(cpu, 16, 100).plan().split().split().chunkCount(), "auto aims at 4096 per chunk");
+            assertEquals(8, SplitPolicy.plan(nest(cpu, 16, 100), null, 8).split().split().chunkCount());
+            assertEquals(11, SplitPolicy.plan(nest(cpu, 11, 100), null, 8).split().split().chunkCount());
+        }
+    }
+
+    @Test
+    void shouldKeepTheAutomaticChoiceWhenItMakesEnoughChunksOrTheNestAllowsNoMore() {
+        try (CpuDevice cpu = new CpuDevice(1)) {
+            assertEquals(16, SplitPolicy.plan(nest(cpu, 16, 7, 91, 180), null, 8).split().split().chunkCount());
+            assertEquals(1, SplitPolicy.plan(nest(cpu, 3, 2), null, 8).split().split().chunkCount());
+        }
+    }
+
+    @Test
+    void shouldUseAGivenDepthAsIs() {
+        try (CpuDevice cpu = new CpuDevice(4)) {
+            assertEquals(3, SplitPolicy.plan(nest(cpu, 3, 100), 1, 8).split().split().chunkCount());
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.examples.weather.RawFloats;
+import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.examples.weather.WeatherOutput;
+
+class WeatherCommandTest {
+    private static final String SMALL = "2,7,10,12";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRunTheDefaultGridInAtLeastEightChunksAndVerifyIt() throws IOException {
+        Path report = dir.resolve("report.json");
+        Cli run = Cli.run("weather", "--report", report.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("nest        t=16 × z=7 × y=91 × x=180"), run.out());
+        assertTrue(run.out().contains("verified: 1834560 points match the sequential loop"), run.out());
+        Matcher chunks = Pattern.compile("\"chunks\":(\\d+)").matcher(Files.readString(report));
+        assertTrue(chunks.find(), "report has chunks");
+        assertTrue(Integer.parseInt(chunks.group(1)) >= 8, "chunks: " + chunks.group(1));
+    }
+
+    @Test
+    void shouldVerifyOnASmallSimulatedDeviceAndWriteSixFiles() throws IOException {
+        Path out = dir.resolve("out");
+        Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--device-memory", "8KiB",
+                "--link-bandwidth", "1GB/s", "--buffers", "3", "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("verified: 1680 points"), run.out());
+        WeatherFields expected = WeatherFields.synthetic(2, 7, 10, 12, 1);
+        float[][] reference = expected.newOutputs();
+        WeatherNest.sequential(expected, reference);
+        for (WeatherOutput o : WeatherOutput.values()) {
+            float[] written = new float[1680];
+            RawFloats.read(out.resolve(o.fileName()), written);
+            assertArrayEquals(reference[o.ordinal()], written, o.key());
+        }
+        assertEquals(6, count(out));
+    }
+
+    @Test
+    void shouldReadInputFilesAndVerifyOnRequest() throws IOException {
+        WeatherFields made = WeatherFields.synthetic(2, 3, 4, 5, 8);
+        Path t = dir.resolve("t.f32");
+        Path q = dir.resolve("q.f32");
+        RawFloats.write(t, made.temperature());
+        RawFloats.write(q, made.humidity());
+        Cli plain = Cli.run("weather", "--shape", "2,3,4,5", "--input-t", t.toString(), "--input-q", q.toString());
+        assertEquals(0, plain.code(), plain.err());
+        assertTrue(!plain.out().contains("verified"), "file input is not verified by default");
+        Cli verified = Cli.run("weather", "--shape", "2,3,4,5", "--levels", "1000,500,250", "--input-t",
+                t.toString(), "--input-q", q.toString(), "--verify", "--split", "1");
+        assertEquals(0, verified.code(), verified.err());
+        assertTrue(verified.out().contains("verified: 120 points"), verified.out());
+    }
+
+    @Test
+    void shouldRejectALevelCountThatDiffersFromZ() {
+        Cli run = Cli.run("weather", "--shape", SMALL, "--levels", "1000,500,100");
+        assertEquals(2, run.code());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("loopnest weather: --levels: 3 given (expected: 7, one per level of --shape "
+                + SMALL + ")"), run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void shouldRejectAFileOfTheWrongSizeNamingTheExpectedBytesAndWriteNothing() throws IOException {
+        Path t = dir.resolve("t.f32");
+        Path q = dir.resolve("q.f32");
+        Files.write(t, new byte[1000]);
+        Files.write(q, new byte[1680 * 4]);
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Cli run = Cli.run("weather", "--shape", SMALL, "--input-t", t.toString(), "--input-q", q.toString(),
+                "--out", out.toString());
+        assertEquals(2, run.code());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().contains("--input-t " + t + ": 1000 bytes (expected: 6720 bytes = 1680 float32 values)"
+                + " for --shape " + SMALL), run.err());
+        assertEquals(0, count(out), "no output files");
+    }
+
+    @Test
+    void shouldRejectASplitOutOfRange() {
+        Cli run = Cli.run("weather", "--shape", SMALL, "--split", "4");
+        assertEquals(2, run.code());
+        assertTrue(run.err().startsWith("loopnest weather: --split 4: out of range (expected: auto, or a depth from "
+                + "0 to 3 for the loops t, z, y, x)"), run.err());
+        assertEquals(2, Cli.run("weather", "--split", "-1").code());
+        assertEquals(2, Cli.run("weather", "--split", "deep").code());
+    }
+
+    @Test
+    void shouldRejectAnUnknownDevice() {
+        Cli run = Cli.run("weather", "--device", "gpu");
+        assertEquals(2, run.code());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("loopnest weather: Invalid value for option '--device': 'gpu' is not a device "
+                + "(expected: cpu or sim)"), run.err());
+    }
+
+    @Test
+    void shouldRejectBadSizeAndRateSyntax() {
+        Cli size = Cli.run("weather", "--device", "sim", "--device-memory", "lots");
+        assertEquals(2, size.code());
+        assertTrue(size.err().contains("'lots' is not a size"), size.err());
+        Cli rate = Cli.run("weather", "--device", "sim", "--link-bandwidth", "2GB/h");
+        assertEquals(2, rate.code());
+        assertTrue(rate.err().contains("'2GB/h' is not a rate"), rate.err());
+    }
+
+    @Test
+    void shouldRejectSimOptionsWithoutTheSimDevice() {
+        Cli run = Cli.run("weather", "--shape", SMALL, "--device-memory", "1m");
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains("--device-memory applies to --device sim only"), run.err());
+    }
+
+    @Test
+    void shouldRejectABadShapeAndAHalfGivenInput() {
+        Cli shape = Cli.run("weather", "--shape", "2,7,10");
+        assertEquals(2, shape.code());
+        assertTrue(shape.err().contains("3 extents (expected: 4, T,Z,Y,X"), shape.err());
+        Cli half = Cli.run("weather", "--input-t", "t.f32");
+        assertEquals(2, half.code());
+        assertTrue(half.err().contains("--input-t given alone"), half.err());
+    }
+
+    @Test
+    void shouldExplainAnExplicitSplitThatDoesNotFitTheDevice() {
+        Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--device-memory", "4k", "--split", "1");
+        assertEquals(2, run.code());
+        assertTrue(run.err().contains("does not fit"), run.err());
+    }
+
+    @Test
+    void shouldShowHelp() {
+        Cli run = Cli.run("weather", "--help");
+        assertEquals(0, run.code());
+        for (String option : new String[] {"--shape", "--levels", "--input-t", "--input-q", "--out", "--split",
+                "--device", "--device-memory", "--link-bandwidth", "--buffers", "--report", "--[no-]verify"}) {
+            assertTrue(run.out().contains(option), option);
+        }
+    }
+
+    private static long count(Path directory) throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.count();
+        }
+    }
+}

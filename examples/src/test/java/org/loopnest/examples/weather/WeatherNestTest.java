@@ -1,0 +1,94 @@
+package org.loopnest.examples.weather;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.device.sim.SimConfig;
+import org.loopnest.device.sim.SimDevice;
+import org.loopnest.report.RunReport;
+
+/** The weather nest against the plain sequential loop, on the CPU and on a simulated device too small for the data. */
+class WeatherNestTest {
+    @Test
+    void shouldEqualTheSequentialLoopOnTheCpu() {
+        WeatherFields f = WeatherFields.synthetic(3, 7, 12, 20, 5);
+        try (CpuDevice cpu = new CpuDevice(2)) {
+            RunReport report = WeatherNest.nest(f).splitAt(2).on(cpu).run();
+            assertEquals(21, report.chunks());
+        }
+        assertExactlySequential(f);
+    }
+
+    @Test
+    void shouldEqualTheSequentialLoopOnASmallSimulatedDeviceThroughManyChunks() {
+        WeatherFields f = WeatherFields.synthetic(2, 7, 16, 24, 6);
+        long dataBytes = (long) f.shape().points() * (2 + WeatherOutput.COUNT) * Float.BYTES;
+        try (SimDevice sim = new SimDevice(SimConfig.builder().memory(dataBytes / 8).threads(2).build())) {
+            for (int buffers = 1; buffers <= 3; buffers++) {
+                RunReport report = WeatherNest.nest(f).on(sim).buffers(buffers).run();
+                assertTrue(report.chunks() >= 8, "out-of-core needs many chunks: " + report);
+                assertEquals(0, sim.usedBytes());
+                assertExactlySequential(f);
+            }
+        }
+    }
+
+    @Test
+    void shouldSeeThePressureOfEachLevel() {
+        WeatherFields f = WeatherFields.synthetic(1, 3, 1, 1, 1);
+        WeatherNest.nest(f).splitAt(1).run();
+        for (int z = 0; z < 3; z++) {
+            float t = f.temperature()[z];
+            if (!WeatherFormulas.isMissing(t)) {
+                assertEquals(WeatherFormulas.theta(t, f.levels()[z]), f.theta()[z]);
+            }
+        }
+    }
+
+    @Test
+    void shouldTakeNaNOnlyForNaN() {
+        WeatherFields f = WeatherFields.synthetic(1, 2, 3, 4, 1);
+        WeatherNest.nest(f).run();
+        f.temperature()[0] = Float.NaN;
+        Verification numberForNaN = WeatherNest.verify(f);
+        assertFalse(numberForNaN.passed(), "a number where the reference has NaN is a mismatch");
+        assertEquals(0, numberForNaN.firstMismatch());
+        for (WeatherOutput o : WeatherOutput.values()) {
+            f.output(o)[0] = Float.NaN;
+        }
+        assertTrue(WeatherNest.verify(f).passed(), "NaN matches NaN");
+    }
+
+    @Test
+    void shouldCountMismatchesAndReportTheLargestError() {
+        WeatherFields f = WeatherFields.synthetic(1, 2, 3, 4, 1);
+        WeatherNest.nest(f).run();
+        assertFalse(Float.isNaN(f.theta()[5]));
+        f.theta()[5] *= 1.001f;
+        Verification wrong = WeatherNest.verify(f);
+        assertEquals(1, wrong.mismatches());
+        assertEquals(5, wrong.firstMismatch());
+        assertEquals(0.001, wrong.maxErrors().get(WeatherOutput.THETA), 1e-6);
+        assertTrue(wrong.toString().startsWith("verification FAILED: 1 of 24 points differ"), wrong.toString());
+    }
+
+    private static void assertExactlySequential(WeatherFields f) {
+        float[][] expected = sequential(f);
+        for (WeatherOutput o : WeatherOutput.values()) {
+            assertArrayEquals(expected[o.ordinal()], f.output(o), o.key());
+        }
+        Verification check = WeatherNest.verify(f);
+        assertTrue(check.passed(), check.toString());
+        check.maxErrors().values().forEach(error -> assertEquals(0.0, error));
+    }
+
+    private static float[][] sequential(WeatherFields f) {
+        float[][] expected = f.newOutputs();
+        WeatherNest.sequential(f, expected);
+        return expected;
+    }
+}
