@@ -1,0 +1,65 @@
+package org.loopnest.perf.jmh;
+
+import java.util.concurrent.TimeUnit;
+import org.loopnest.LoopNest;
+import org.loopnest.device.Device;
+import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.device.sim.SimDevice;
+import org.loopnest.report.RunReport;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A whole run of a nest of {@code chunks × 1024} iterations split at {@code d=1}, with an empty chunk kernel and
+ * one output: what the pipeline itself costs. The per-run part (threads, buffers) and the per-chunk part separate
+ * by comparing {@code chunks=1} with {@code chunks=1000}: per chunk = (t1000 − t1) / 999. On {@code cpu} nothing is
+ * copied; on an unthrottled {@code sim} each chunk is also packed, copied both ways (4 KiB) and unpacked.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(1)
+public class PipelineOverheadBench {
+    static final int INNER = 1024;
+
+    @Param({"1", "1000"})
+    private int chunks;
+
+    @Param({"cpu", "sim"})
+    private String device;
+
+    private Device target;
+    private float[] out;
+
+    /** Starts the device once per trial. */
+    @Setup
+    public void setUp() {
+        target = device.equals("cpu") ? new CpuDevice() : new SimDevice();
+        out = new float[chunks * INNER];
+    }
+
+    /** Stops the device. */
+    @TearDown
+    public void tearDown() {
+        target.close();
+    }
+
+    /** One run; the kernel returns at once. */
+    @Benchmark
+    public RunReport emptyKernel() {
+        return LoopNest.of(chunks, INNER).names("c", "i").out("o", out).chunkKernel(arrays -> cursor -> { })
+                .splitAt(1).on(target).run();
+    }
+}

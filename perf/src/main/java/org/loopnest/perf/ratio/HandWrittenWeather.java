@@ -1,0 +1,86 @@
+package org.loopnest.perf.ratio;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.loopnest.examples.weather.GridShape;
+import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.examples.weather.WeatherFormulas;
+import org.loopnest.examples.weather.WeatherOutput;
+
+/**
+ * The weather loop as one would write it by hand in parallel Java: plain {@code float[]} arrays, the flattened outer
+ * loops {@code (t, z, y)} cut into blocks of rows on a fixed pool of threads, {@link WeatherFormulas#point} per
+ * grid point. The baseline of {@code cpu-weather-speed-ratio}. Close it to stop its threads.
+ */
+final class HandWrittenWeather implements AutoCloseable {
+    /** Blocks per thread, as many as the LoopNest CPU device cuts a chunk into, so that load balances alike. */
+    private static final int BLOCKS_PER_THREAD = 8;
+
+    private final ExecutorService pool;
+    private final int threads;
+
+    HandWrittenWeather(int threads) {
+        this.threads = threads;
+        this.pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "hand-written-weather");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Computes the six outputs of {@code fields} into {@code outputs} (in {@link WeatherOutput} order). */
+    void run(WeatherFields fields, float[][] outputs) {
+        GridShape s = fields.shape();
+        int rows = s.t() * s.z() * s.y();
+        int block = Math.max(1, (rows + threads * BLOCKS_PER_THREAD - 1) / (threads * BLOCKS_PER_THREAD));
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int from = 0; from < rows; from += block) {
+            int first = from;
+            int last = Math.min(rows, from + block);
+            tasks.add(() -> {
+                rows(fields, outputs, first, last);
+                return null;
+            });
+        }
+        try {
+            for (Future<Void> f : pool.invokeAll(tasks)) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("hand-written weather loop interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("hand-written weather loop failed", e.getCause());
+        }
+    }
+
+    private static void rows(WeatherFields fields, float[][] o, int firstRow, int endRow) {
+        GridShape s = fields.shape();
+        float[] temperature = fields.temperature();
+        float[] humidity = fields.humidity();
+        float[] levels = fields.levels();
+        float[] point = new float[WeatherOutput.COUNT];
+        for (int row = firstRow; row < endRow; row++) {
+            float p = levels[(row / s.y()) % s.z()];
+            for (int k = row * s.x(), end = k + s.x(); k < end; k++) {
+                WeatherFormulas.point(temperature[k], humidity[k], p, point);
+                o[0][k] = point[0];
+                o[1][k] = point[1];
+                o[2][k] = point[2];
+                o[3][k] = point[3];
+                o[4][k] = point[4];
+                o[5][k] = point[5];
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+}

@@ -1,0 +1,18 @@
+/**
+ * Side-by-side measurements: each {@link org.loopnest.perf.ratio.RatioRun} times the LoopNest path and a plain
+ * Java baseline on the same data in the same process, warm-up rounds first, then measured rounds interleaved (A, B,
+ * A, B, …) so that drift hits both, and reports the ratio of the medians
+ * ({@link org.loopnest.perf.ratio.Comparison}). Each run checks that both sides produced the same output before it
+ * reports anything.
+ *
+ * <ul>
+ *   <li>{@link org.loopnest.perf.ratio.WeatherSpeedRatio}: hand-written parallel weather loop ÷ LoopNest on the
+ *       CPU device.</li>
+ *   <li>{@link org.loopnest.perf.ratio.SimOverlap}: overlap efficiency of the pipeline on a simulated device with
+ *       balanced copy and kernel times, for B = 1, 2, 3.</li>
+ *   <li>{@link org.loopnest.perf.ratio.SerializerRatio}: packing a contiguous chunk ÷ {@code System.arraycopy}.</li>
+ * </ul>
+ *
+ * <p><b>Threading:</b> runs are sequential; each starts and stops its own pools and devices.
+ */
+package org.loopnest.perf.ratio;

@@ -1,0 +1,27 @@
+package org.loopnest.perf.report;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Formats results as a plain-text table under a header naming the machine. */
+public final class ResultTable {
+    private ResultTable() {
+    }
+
+    /** The table: machine line, column heads, one line per result (detail last, unabridged). */
+    public static String format(Machine machine, List<BenchResult> results) {
+        int width = "name".length();
+        for (BenchResult r : results) {
+            width = Math.max(width, r.name().length());
+        }
+        String row = "%-" + width + "s  %10s  %-6s  %s%n";
+        StringBuilder s = new StringBuilder();
+        s.append("machine: ").append(machine.describe()).append(System.lineSeparator());
+        s.append(String.format(Locale.ROOT, row, "name", "value", "unit", "detail"));
+        for (BenchResult r : results) {
+            s.append(String.format(Locale.ROOT, row, r.name(), String.format(Locale.ROOT, "%.3f", r.value()),
+                    r.unit(), r.detail()));
+        }
+        return s.toString();
+    }
+}

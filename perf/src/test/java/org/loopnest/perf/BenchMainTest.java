@@ -1,0 +1,58 @@
+package org.loopnest.perf;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.perf.report.TinyJson;
+
+class BenchMainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldWriteEveryRowToTheJsonFileInAQuickRun(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("quick.json");
+
+        int status = run("--quick", "--json", json.toString());
+
+        assertEquals(0, status, text(log));
+        Map<String, Object> doc = (Map<String, Object>) TinyJson.parse(Files.readString(json));
+        List<Map<String, Object>> results = (List<Map<String, Object>>) doc.get("results");
+        assertEquals(List.of("cpu-weather-speed-ratio", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
+                        "sim-overlap-efficiency-b3", "serializer-contiguous-ratio"),
+                results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
+        for (Map<String, Object> r : results) {
+            assertTrue((Double) r.get("value") > 0, r.toString());
+            assertEquals("ratio", r.get("unit"));
+            assertTrue(!((String) r.get("detail")).isBlank(), r.toString());
+        }
+        assertTrue(text(out).startsWith("machine: "), text(out));
+    }
+
+    @Test
+    void shouldExitWithStatus2AndTheUsageOnABadArgument() {
+        assertEquals(2, run("--nope"));
+        assertTrue(text(log).contains("unknown argument '--nope'"), text(log));
+        assertTrue(text(log).contains(BenchOptions.USAGE), text(log));
+    }
+
+    private int run(String... args) {
+        return BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+    }
+
+    private static String text(ByteArrayOutputStream bytes) {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,49 @@
+package org.loopnest.perf.ratio;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RatioTest {
+
+    @Test
+    void shouldDivideTheBaselineMedianByTheCandidateMedian() {
+        Comparison c = new Comparison("base", new Samples(90, 100, 300), "cand", new Samples(200, 50, 125));
+
+        assertEquals(100.0 / 125.0, c.ratio(), 1e-12);
+    }
+
+    @Test
+    void shouldTakeTheMeanOfTheMiddlePairForAnEvenCount() {
+        Samples s = new Samples(4, 1, 3, 2);
+
+        assertEquals(2.5, s.median());
+        assertEquals(1, s.min());
+        assertEquals(4, s.max());
+    }
+
+    @Test
+    void shouldRejectNoSamples() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Samples::new);
+        assertEquals("samples: none (expected: at least one measured round)", e.getMessage());
+    }
+
+    @Test
+    void shouldRunWarmUpThenMeasuredRoundsInterleaved() {
+        List<String> calls = new ArrayList<>();
+        List<Samples> s = new Rounds(1, 2).interleave(List.of(() -> calls.add("a"), () -> calls.add("b")));
+
+        assertEquals(List.of("a", "b", "a", "b", "a", "b"), calls);
+        assertEquals(2, s.size());
+        assertEquals(2, s.get(0).count());
+    }
+
+    @Test
+    void shouldRejectZeroMeasuredRounds() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Rounds(1, 0));
+        assertEquals("measured rounds = 0 (expected: >= 1)", e.getMessage());
+    }
+}

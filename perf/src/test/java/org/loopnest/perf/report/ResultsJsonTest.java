@@ -1,0 +1,67 @@
+package org.loopnest.perf.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ResultsJsonTest {
+    private final Machine machine = new Machine(2, "Test VM 17", "Linux amd64");
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldWriteEveryFieldOfEveryResultAsParsableJson() {
+        String json = ResultsJson.write(machine, List.of(new BenchResult("a-ratio", 0.95, "ratio", "shape 1 × 2"),
+                new BenchResult("b", 3, "ms", "")));
+
+        Map<String, Object> doc = (Map<String, Object>) TinyJson.parse(json);
+        List<Map<String, Object>> results = (List<Map<String, Object>>) doc.get("results");
+        assertEquals(2, results.size());
+        assertEquals(Map.of("name", "a-ratio", "value", 0.95, "unit", "ratio", "detail", "shape 1 × 2"),
+                results.get(0));
+        assertEquals(3.0, results.get(1).get("value"));
+        Map<String, Object> m = (Map<String, Object>) doc.get("machine");
+        assertEquals(2.0, m.get("cores"));
+        assertEquals("Test VM 17", m.get("jvm"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldEscapeQuotesBackslashesAndControlCharacters() {
+        String detail = "say \"hi\"\\ then\nnext\tcol\u0001";
+        String json = ResultsJson.write(machine, List.of(new BenchResult("x", 1, "ratio", detail)));
+
+        Map<String, Object> doc = (Map<String, Object>) TinyJson.parse(json);
+        Map<String, Object> row = ((List<Map<String, Object>>) doc.get("results")).get(0);
+        assertEquals(detail, row.get("detail"));
+    }
+
+    @Test
+    void shouldKeepSixSignificantDigits() {
+        assertEquals("0.912346", ResultsJson.number(0.91234567));
+        assertEquals("1234570", ResultsJson.number(1234567.8));
+        assertEquals("2", ResultsJson.number(2.0));
+    }
+
+    @Test
+    void shouldWriteAnEmptyResultList() {
+        assertTrue(TinyJson.parse(ResultsJson.write(machine, List.of())) instanceof Map);
+    }
+
+    @Test
+    void shouldRejectANonFiniteValueNamingTheResult() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new BenchResult("cpu-weather-speed-ratio", Double.NaN, "ratio", ""));
+        assertEquals("result 'cpu-weather-speed-ratio': value = NaN (expected: finite)", e.getMessage());
+    }
+
+    @Test
+    void shouldPutTheMachineInTheTableHeader() {
+        String table = ResultTable.format(machine, List.of(new BenchResult("a", 0.5, "ratio", "d")));
+        assertTrue(table.startsWith("machine: 2 cores, Test VM 17, Linux amd64"), table);
+        assertTrue(table.contains("0.500"), table);
+    }
+}
