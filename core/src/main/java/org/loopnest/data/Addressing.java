@@ -53,6 +53,16 @@ public final class Addressing {
         return general(binding.dims(), holder.strides(binding.shape()), holder.offset(), 0, 0);
     }
 
+    /** Whether the position is simply {@code k + }{@link #flatBase()}. */
+    public boolean isContiguous() {
+        return contiguous;
+    }
+
+    /** For a contiguous addressing, what is added to the flat number {@code k} to get the position. */
+    public long flatBase() {
+        return base;
+    }
+
     /** The element position of the current iteration. */
     public long offset(Iteration it) {
         if (contiguous) {

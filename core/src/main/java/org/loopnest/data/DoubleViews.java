@@ -3,53 +3,137 @@ package org.loopnest.data;
 import java.nio.DoubleBuffer;
 import org.loopnest.index.Iteration;
 
-/** The {@link DoubleView} implementations: over a {@code double[]}, over a {@link DoubleBuffer}, over jagged rows. */
+/**
+ * The {@link DoubleView} implementations, one small final class per way of finding the element, so that each
+ * {@code get}/{@code set} is a handful of instructions the JIT inlines: an array or buffer in nest order
+ * (position {@code k + base}), an array or buffer at a general {@link Addressing}, jagged rows.
+ */
 final class DoubleViews {
     private DoubleViews() {
     }
 
     static DoubleView array(double[] array, Addressing at, String readOnly) {
-        return new DoubleView() {
-            @Override
-            public double get(Iteration it) {
-                return array[(int) at.offset(it)];
-            }
-
-            @Override
-            public void set(Iteration it, double value) {
-                Views.checkWritable(readOnly);
-                array[(int) at.offset(it)] = value;
-            }
-        };
+        return at.isContiguous() ? new FlatArray(array, at.flatBase(), readOnly) : new Array(array, at, readOnly);
     }
 
     static DoubleView buffer(DoubleBuffer buffer, Addressing at, String readOnly) {
-        return new DoubleView() {
-            @Override
-            public double get(Iteration it) {
-                return buffer.get((int) at.offset(it));
-            }
-
-            @Override
-            public void set(Iteration it, double value) {
-                Views.checkWritable(readOnly);
-                buffer.put((int) at.offset(it), value);
-            }
-        };
+        return at.isContiguous() ? new FlatBuffer(buffer, at.flatBase(), readOnly) : new Buffer(buffer, at, readOnly);
     }
 
     static DoubleView jagged(JaggedRows rows, String readOnly) {
-        return new DoubleView() {
-            @Override
-            public double get(Iteration it) {
-                return ((double[]) rows.row(it))[rows.column(it)];
-            }
+        return new Jagged(rows, readOnly);
+    }
 
-            @Override
-            public void set(Iteration it, double value) {
-                Views.checkWritable(readOnly);
-                ((double[]) rows.row(it))[rows.column(it)] = value;
-            }
-        };
+    private static final class FlatArray implements DoubleView {
+        private final double[] array;
+        private final long base;
+        private final String readOnly;
+
+        FlatArray(double[] array, long base, String readOnly) {
+            this.array = array;
+            this.base = base;
+            this.readOnly = readOnly;
+        }
+
+        @Override
+        public double get(Iteration it) {
+            return array[(int) (it.flat() + base)];
+        }
+
+        @Override
+        public void set(Iteration it, double value) {
+            Views.checkWritable(readOnly);
+            array[(int) (it.flat() + base)] = value;
+        }
+    }
+
+    private static final class Array implements DoubleView {
+        private final double[] array;
+        private final Addressing at;
+        private final String readOnly;
+
+        Array(double[] array, Addressing at, String readOnly) {
+            this.array = array;
+            this.at = at;
+            this.readOnly = readOnly;
+        }
+
+        @Override
+        public double get(Iteration it) {
+            return array[(int) at.offset(it)];
+        }
+
+        @Override
+        public void set(Iteration it, double value) {
+            Views.checkWritable(readOnly);
+            array[(int) at.offset(it)] = value;
+        }
+    }
+
+    private static final class FlatBuffer implements DoubleView {
+        private final DoubleBuffer buffer;
+        private final long base;
+        private final String readOnly;
+
+        FlatBuffer(DoubleBuffer buffer, long base, String readOnly) {
+            this.buffer = buffer;
+            this.base = base;
+            this.readOnly = readOnly;
+        }
+
+        @Override
+        public double get(Iteration it) {
+            return buffer.get((int) (it.flat() + base));
+        }
+
+        @Override
+        public void set(Iteration it, double value) {
+            Views.checkWritable(readOnly);
+            buffer.put((int) (it.flat() + base), value);
+        }
+    }
+
+    private static final class Buffer implements DoubleView {
+        private final DoubleBuffer buffer;
+        private final Addressing at;
+        private final String readOnly;
+
+        Buffer(DoubleBuffer buffer, Addressing at, String readOnly) {
+            this.buffer = buffer;
+            this.at = at;
+            this.readOnly = readOnly;
+        }
+
+        @Override
+        public double get(Iteration it) {
+            return buffer.get((int) at.offset(it));
+        }
+
+        @Override
+        public void set(Iteration it, double value) {
+            Views.checkWritable(readOnly);
+            buffer.put((int) at.offset(it), value);
+        }
+    }
+
+    private static final class Jagged implements DoubleView {
+        private final JaggedRows rows;
+        private final String readOnly;
+
+        Jagged(JaggedRows rows, String readOnly) {
+            this.rows = rows;
+            this.readOnly = readOnly;
+        }
+
+        @Override
+        public double get(Iteration it) {
+            return ((double[]) rows.row(it))[rows.column(it)];
+        }
+
+        @Override
+        public void set(Iteration it, double value) {
+            Views.checkWritable(readOnly);
+            ((double[]) rows.row(it))[rows.column(it)] = value;
+        }
     }
 }

@@ -7,18 +7,18 @@ import java.util.Arrays;
  * iteration {@code e} and the inner iteration {@code id} of the current iteration.
  *
  * <p><b>Thread safety:</b> none; a cursor belongs to the thread that runs the block it walks. Kernels must not
- * keep a reference to it after their call returns. Advancing costs a few additions (odometer), not divisions.
+ * keep a reference to it after their call returns. Advancing costs an increment and a comparison, and a division at the end of each row.
  */
 public final class Iteration {
     private final long[] extents;
     private final long innerCount;
     private final long[] indices;
+    private final int last;
+    private final long lastExtent;
     private final Chunk chunk;
     private final long end;
     private long flat;
     private long outer;
-    private long inner;
-    private long local;
 
     Iteration(Split split, Chunk chunk, long from, long to) {
         if (from < 0 || to > chunk.iterations() || from > to) {
@@ -28,38 +28,40 @@ public final class Iteration {
         this.extents = split.space().extents();
         this.innerCount = split.innerCount();
         this.indices = new long[extents.length];
+        this.last = extents.length - 1;
+        this.lastExtent = extents[last];
         this.chunk = chunk;
-        this.end = to;
-        this.local = from;
         this.flat = chunk.firstFlat() + from;
-        if (innerCount > 0) {
-            this.outer = flat / innerCount;
-            this.inner = flat % innerCount;
-        }
+        this.end = chunk.firstFlat() + to;
         if (from < to) {
-            split.indices(outer, inner, indices);
+            this.outer = flat / innerCount;
+            split.indices(outer, flat % innerCount, indices);
         }
     }
 
     /** Whether the cursor stands on an iteration (false once it has passed the end of its block). */
     public boolean valid() {
-        return local < end;
+        return flat < end;
     }
 
-    /** Moves to the next iteration. */
+    /** Moves to the next iteration: one increment and one comparison, except at the end of a row. */
     public void next() {
-        local++;
         flat++;
-        if (++inner == innerCount) {
-            inner = 0;
-            outer++;
+        if (++indices[last] < lastExtent) {
+            return;
         }
-        for (int j = indices.length - 1; j >= 0; j--) {
+        carry();
+    }
+
+    private void carry() {
+        indices[last] = 0;
+        for (int j = last - 1; j >= 0; j--) {
             if (++indices[j] < extents[j]) {
-                return;
+                break;
             }
             indices[j] = 0;
         }
+        outer = flat / innerCount;
     }
 
     /** The index of loop {@code j} (0 = outermost) at the current iteration. */
@@ -79,12 +81,12 @@ public final class Iteration {
 
     /** The inner iteration {@code id} within the outer iteration (the paper's thread number). */
     public long inner() {
-        return inner;
+        return flat - outer * innerCount;
     }
 
     /** The position within the chunk, {@code k − firstFlat}. */
     public long local() {
-        return local;
+        return flat - chunk.firstFlat();
     }
 
     /** The chunk this cursor walks. */

@@ -29,7 +29,7 @@ class BenchMainTest {
         assertEquals(0, status, text(log));
         Map<String, Object> doc = (Map<String, Object>) TinyJson.parse(Files.readString(json));
         List<Map<String, Object>> results = (List<Map<String, Object>>) doc.get("results");
-        assertEquals(List.of("cpu-weather-speed-ratio", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
+        assertEquals(List.of("cpu-weather-speed-ratio", "cpu-weather-speed-ratio-chunk", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
                         "sim-overlap-efficiency-b3", "serializer-contiguous-ratio"),
                 results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
         for (Map<String, Object> r : results) {

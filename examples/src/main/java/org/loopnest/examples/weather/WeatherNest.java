@@ -27,6 +27,33 @@ public final class WeatherNest {
      * the device, then runs it; the outputs land in {@code f}.
      */
     public static LoopNest nest(WeatherFields f) {
+        return bound(f).kernel(WeatherNest::bind);
+    }
+
+    /**
+     * The same nest with the kernel in per-chunk form: the body walks each block with its own loop, so the JIT
+     * compiles loop and body together (measurably faster on the CPU than the per-element form, whose body is
+     * called once per iteration). Same results bit for bit.
+     */
+    public static LoopNest chunkNest(WeatherFields f) {
+        return bound(f).chunkKernel(arrays -> {
+            FloatView temperature = arrays.floats("T");
+            FloatView humidity = arrays.floats("q");
+            FloatView pressure = arrays.floats("p");
+            FloatView[] outputs = outputs(arrays);
+            float[] point = new float[WeatherOutput.COUNT];
+            return cursor -> {
+                for (; cursor.valid(); cursor.next()) {
+                    WeatherFormulas.point(temperature.get(cursor), humidity.get(cursor), pressure.get(cursor), point);
+                    for (int o = 0; o < point.length; o++) {
+                        outputs[o].set(cursor, point[o]);
+                    }
+                }
+            };
+        });
+    }
+
+    private static LoopNest bound(WeatherFields f) {
         LoopNest nest = LoopNest.of(f.shape().extents()).names(INDEX_NAMES)
                 .in("T", f.temperature())
                 .in("q", f.humidity())
@@ -34,17 +61,14 @@ public final class WeatherNest {
         for (WeatherOutput o : WeatherOutput.values()) {
             nest.out(o.key(), f.output(o));
         }
-        return nest.kernel(WeatherNest::bind);
+        return nest;
     }
 
     private static ElementBody bind(BoundArrays arrays) {
         FloatView temperature = arrays.floats("T");
         FloatView humidity = arrays.floats("q");
         FloatView pressure = arrays.floats("p");
-        FloatView[] outputs = new FloatView[WeatherOutput.COUNT];
-        for (WeatherOutput o : WeatherOutput.values()) {
-            outputs[o.ordinal()] = arrays.floats(o.key());
-        }
+        FloatView[] outputs = outputs(arrays);
         float[] point = new float[WeatherOutput.COUNT];
         return it -> {
             WeatherFormulas.point(temperature.get(it), humidity.get(it), pressure.get(it), point);
@@ -52,6 +76,14 @@ public final class WeatherNest {
                 outputs[o].set(it, point[o]);
             }
         };
+    }
+
+    private static FloatView[] outputs(BoundArrays arrays) {
+        FloatView[] outputs = new FloatView[WeatherOutput.COUNT];
+        for (WeatherOutput o : WeatherOutput.values()) {
+            outputs[o.ordinal()] = arrays.floats(o.key());
+        }
+        return outputs;
     }
 
     /**

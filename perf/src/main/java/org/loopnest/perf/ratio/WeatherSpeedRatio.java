@@ -13,7 +13,9 @@ import org.loopnest.report.RunReport;
 /**
  * {@code cpu-weather-speed-ratio}: the weather loop by hand in parallel Java ({@link HandWrittenWeather}) against
  * {@link WeatherNest} on a {@link CpuDevice}, both with one thread per available processor, on the same synthetic
- * fields, rounds interleaved. Ratio = hand-written time ÷ LoopNest time. Both write their own output arrays,
+ * fields, rounds interleaved. Ratio = hand-written time ÷ LoopNest time, once with the per-element kernel
+ * ({@code cpu-weather-speed-ratio}) and once with the same body as a per-chunk kernel
+ * ({@code cpu-weather-speed-ratio-chunk}). Both write their own output arrays,
  * which must agree bit for bit.
  */
 public final class WeatherSpeedRatio implements RatioRun {
@@ -55,16 +57,22 @@ public final class WeatherSpeedRatio implements RatioRun {
         List<Samples> s;
         try (CpuDevice cpu = new CpuDevice(threads); HandWrittenWeather baseline = new HandWrittenWeather(threads)) {
             s = rounds.interleave(List.of(() -> baseline.run(fields, byHand),
-                    () -> last[0] = WeatherNest.nest(fields).on(cpu).run()));
+                    () -> last[0] = WeatherNest.nest(fields).on(cpu).run(),
+                    () -> WeatherNest.chunkNest(fields).on(cpu).run()));
         }
         checkSame(fields, byHand);
-        Comparison ratio = new Comparison("hand-written", s.get(0), "LoopNest", s.get(1));
         RunReport r = last[0];
-        String detail = String.format(Locale.ROOT, "hand-written time / LoopNest time; grid t,z,y,x = %s (%d points),"
-                        + " %d threads each (fixed pool over (t,z,y) rows vs CpuDevice(%d), split d=%d r=%d, %d"
-                        + " chunks, B=%d); %s", shape, shape.points(), threads, threads, r.splitDepth(), r.group(),
-                r.chunks(), r.buffers(), ratio.describe());
-        return List.of(new BenchResult("cpu-weather-speed-ratio", ratio.ratio(), "ratio", detail));
+        String setup = String.format(Locale.ROOT, "grid t,z,y,x = %s (%d points), %d threads each (fixed pool over"
+                        + " (t,z,y) rows vs CpuDevice(%d), split d=%d r=%d, %d chunks, B=%d)", shape, shape.points(),
+                threads, threads, r.splitDepth(), r.group(), r.chunks(), r.buffers());
+        Comparison element = new Comparison("hand-written", s.get(0), "LoopNest", s.get(1));
+        Comparison chunk = new Comparison("hand-written", s.get(0), "LoopNest per-chunk", s.get(2));
+        return List.of(
+                new BenchResult("cpu-weather-speed-ratio", element.ratio(), "ratio",
+                        "hand-written time / LoopNest time, per-element kernel; " + setup + "; " + element.describe()),
+                new BenchResult("cpu-weather-speed-ratio-chunk", chunk.ratio(), "ratio",
+                        "hand-written time / LoopNest time, the same body as a per-chunk kernel; " + setup + "; "
+                                + chunk.describe()));
     }
 
     private static void checkSame(WeatherFields fields, float[][] byHand) {
