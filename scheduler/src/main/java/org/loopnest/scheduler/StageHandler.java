@@ -23,6 +23,7 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
     @Override
     public void onStart() {
         Thread.currentThread().setName("loopnest-" + context.deviceName() + "-" + stage);
+        context.waitStrategy().waitFor(stage.ordinal() == 0 ? null : Stage.values()[stage.ordinal() - 1]);
     }
 
     /** Lets the stage release each slot to the next stage as soon as it is done, not at the end of a batch. */
@@ -36,7 +37,7 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
         handle(slot);
         if (progress != null) {
             progress.set(sequence);
-            context.waitStrategy().signalAllWhenBlocking();
+            context.waitStrategy().released(stage);
         }
     }
 

@@ -4,17 +4,38 @@ import com.lmax.disruptor.AlertException;
 import com.lmax.disruptor.Sequence;
 import com.lmax.disruptor.SequenceBarrier;
 import com.lmax.disruptor.WaitStrategy;
+import org.loopnest.report.Stage;
 
 /**
- * A wait strategy that blocks — never spins — both for the producer's cursor and for the stage in front.
+ * A wait strategy that blocks — never spins — both for the producer's cursor and for the stage in front, and
+ * wakes only the stage that waits for the one that moved.
  *
  * <p>Disruptor's own {@code BlockingWaitStrategy} blocks only on the cursor and busy-spins while the stage in
  * front is still working. A chunk stage works for milliseconds, so four stages spinning behind each other would
- * take whole cores from the kernel. Here every waiter sleeps on one monitor, woken by the producer's publish
- * (through {@link #signalAllWhenBlocking()}), by each stage as soon as it releases a slot, and by a halt.
+ * take whole cores from the kernel. Here each stage sleeps on the monitor of the stage in front of it (the first
+ * stage on the cursor's), which that stage notifies as soon as it releases a slot ({@link #released}); the
+ * producer's publish and a halt notify every monitor ({@link #signalAllWhenBlocking()}).
  */
 final class StageWaitStrategy implements WaitStrategy {
-    private final Object monitor = new Object();
+    private final Object cursorMonitor = new Object();
+    private final Object[] stageMonitors = new Object[Stage.values().length];
+    private final ThreadLocal<Object> waitsOn = ThreadLocal.withInitial(() -> cursorMonitor);
+
+    StageWaitStrategy() {
+        for (int s = 0; s < stageMonitors.length; s++) {
+            stageMonitors[s] = new Object();
+        }
+    }
+
+    /** Called by a stage's thread when it starts: from now on it waits for {@code upstream} (null: the cursor). */
+    void waitFor(Stage upstream) {
+        waitsOn.set(upstream == null ? cursorMonitor : stageMonitors[upstream.ordinal()]);
+    }
+
+    /** Called by a stage after it has released a slot: wakes the stage behind it. */
+    void released(Stage stage) {
+        notifyAll(stageMonitors[stage.ordinal()]);
+    }
 
     @Override
     public long waitFor(long sequence, Sequence cursor, Sequence dependentSequence, SequenceBarrier barrier)
@@ -23,6 +44,7 @@ final class StageWaitStrategy implements WaitStrategy {
         if (available >= sequence) {
             return available;
         }
+        Object monitor = waitsOn.get();
         synchronized (monitor) {
             while ((available = dependentSequence.get()) < sequence) {
                 barrier.checkAlert();
@@ -34,6 +56,13 @@ final class StageWaitStrategy implements WaitStrategy {
 
     @Override
     public void signalAllWhenBlocking() {
+        notifyAll(cursorMonitor);
+        for (Object monitor : stageMonitors) {
+            notifyAll(monitor);
+        }
+    }
+
+    private static void notifyAll(Object monitor) {
         synchronized (monitor) {
             monitor.notifyAll();
         }
