@@ -18,6 +18,7 @@ public final class BlockExecutor implements AutoCloseable {
 
     private final ForkJoinPool pool;
     private final int threads;
+    private final java.util.List<Thread> started = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** A pool of {@code threads} threads named after {@code name}. */
     public BlockExecutor(String name, int threads) {
@@ -26,6 +27,7 @@ public final class BlockExecutor implements AutoCloseable {
             ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
             t.setName("loopnest-" + name + "-" + t.getPoolIndex());
             t.setDaemon(true);
+            started.add(t);
             return t;
         }, null, false);
     }
@@ -55,12 +57,16 @@ public final class BlockExecutor implements AutoCloseable {
         return done;
     }
 
-    /** Stops the threads, waiting a little for blocks in progress. */
+    /** Stops the threads and waits (up to 10 s) until every one of them has ended. */
     @Override
     public void close() {
         pool.shutdownNow();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         try {
             pool.awaitTermination(10, TimeUnit.SECONDS);
+            for (Thread t : started) {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

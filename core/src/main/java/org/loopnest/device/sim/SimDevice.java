@@ -28,6 +28,7 @@ public final class SimDevice implements Device {
     private final ExecutorService deviceToHost;
     private final BlockExecutor kernels;
     private final DeviceInfo info;
+    private final java.util.List<Thread> engineThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Object computeClock = new Object();
     private long computeFreeAt;
 
@@ -49,10 +50,11 @@ public final class SimDevice implements Device {
         this(SimConfig.builder().build());
     }
 
-    private static ExecutorService copyEngine(String name) {
+    private ExecutorService copyEngine(String name) {
         return Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "loopnest-" + name);
             t.setDaemon(true);
+            engineThreads.add(t);
             return t;
         });
     }
@@ -136,6 +138,9 @@ public final class SimDevice implements Device {
         try {
             hostToDevice.awaitTermination(10, TimeUnit.SECONDS);
             deviceToHost.awaitTermination(10, TimeUnit.SECONDS);
+            for (Thread t : engineThreads) {
+                t.join(TimeUnit.SECONDS.toMillis(10));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
