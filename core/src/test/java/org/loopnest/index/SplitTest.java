@@ -38,6 +38,7 @@ class SplitTest {
                 assertEquals(visited, k);
                 assertEquals(k / split.innerCount(), it.outer());
                 assertEquals(k % split.innerCount(), it.inner());
+                assertEquals(k - chunk.firstFlat(), it.local());
                 split.indices(it.outer(), it.inner(), viaG);
                 assertArrayEquals(expected, viaG, "g at k=" + k + " " + split);
                 assertArrayEquals(expected, it.indices(), "cursor at k=" + k);
