@@ -8,7 +8,6 @@ import org.loopnest.data.Role;
 import org.loopnest.device.Device;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.index.IndexSpace;
-import org.loopnest.index.Split;
 import org.loopnest.kernel.ChunkKernel;
 import org.loopnest.kernel.ElementKernel;
 import org.loopnest.kernel.Kernel;
@@ -18,7 +17,6 @@ import org.loopnest.scheduler.ProgressListener;
 import org.loopnest.scheduler.RunPlan;
 import org.loopnest.scheduler.SplitChoice;
 import org.loopnest.scheduler.SplitPlanner;
-import org.loopnest.serializer.ChunkLayout;
 
 /**
  * Describes a dependence-free loop nest and runs it: {@code LoopNest.of(extents…)}, bind arrays with
@@ -207,9 +205,7 @@ public final class LoopNest {
             SplitChoice choice = splitDepth == null
                     ? SplitPlanner.choose(space, bindings, target.info(), buffers)
                     : SplitPlanner.check(space.split(splitDepth, group), bindings, target.info(), buffers);
-            Split split = choice.split();
-            return new RunPlan(space, arrays, kernel, target, owns, choice, ChunkLayout.of(split, bindings), buffers,
-                    timeout, progress);
+            return new RunPlan(space, arrays, kernel, target, owns, choice, buffers, timeout, progress);
         } catch (RuntimeException e) {
             if (owns) {
                 target.close();

@@ -19,19 +19,23 @@ import org.loopnest.serializer.ChunkLayout;
  * @param kernel      the body
  * @param device      where it runs
  * @param ownsDevice  whether the run closes the device when it ends (devices the runtime made itself)
- * @param split       the split and why
- * @param layout      the chunk buffers' layout
+ * @param split       the split, its chunk layout, and why
  * @param buffers     chunk buffer sets per device, {@code B}
  * @param timeout     overall limit, or {@code null} for none
  * @param progress    told after each chunk, or {@code null}
  */
 public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, Device device,
-                      boolean ownsDevice, SplitChoice split, ChunkLayout layout, int buffers, Duration timeout,
+                      boolean ownsDevice, SplitChoice split, int buffers, Duration timeout,
                       ProgressListener progress) {
 
     /** Copies the map of arrays. */
     public RunPlan {
         arrays = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arrays));
+    }
+
+    /** The chunk buffers' layout for the chosen split. */
+    public ChunkLayout layout() {
+        return split.layout();
     }
 
     /** The bound arrays in binding order. */

@@ -78,7 +78,7 @@ public final class SplitPlanner {
             why += "; one chunk needs " + need(layout, buffers) + " of " + device.memoryBytes() + " bytes of "
                     + device.name() + " memory";
         }
-        return new SplitChoice(best, why);
+        return new SplitChoice(best, layout, why);
     }
 
     /**
@@ -89,15 +89,15 @@ public final class SplitPlanner {
     public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
         String given = "given: splitAt(" + split.depth() + ")" + (split.group() > 1 ? ".group(" + split.group() + ")"
                 : "") + ", " + split.chunkCount() + " chunks of up to " + split.maxChunkIterations() + " iterations";
-        if (device.hostAddressable()) {
-            return new SplitChoice(split, given);
-        }
         ChunkLayout layout = ChunkLayout.of(split, bindings);
+        if (device.hostAddressable()) {
+            return new SplitChoice(split, layout, given);
+        }
         if (!fits(layout, device, buffers)) {
             throw doesNotFit(split, layout, device, buffers, "split d=" + split.depth() + ", r=" + split.group()
                     + " does not fit: one chunk");
         }
-        return new SplitChoice(split, given + "; one chunk needs " + need(layout, buffers) + " of "
+        return new SplitChoice(split, layout, given + "; one chunk needs " + need(layout, buffers) + " of "
                 + device.memoryBytes() + " bytes of " + device.name() + " memory");
     }
 
