@@ -8,7 +8,13 @@ import org.loopnest.data.Role;
 import org.loopnest.device.Device;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.index.IndexSpace;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.loopnest.codegen.KernelGenerator;
+import org.loopnest.device.KernelSource;
 import org.loopnest.kernel.ChunkKernel;
+import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementKernel;
 import org.loopnest.kernel.Kernel;
 import org.loopnest.report.RunReport;
@@ -34,6 +40,7 @@ public final class LoopNest {
     private IndexSpace space;
     private final Map<String, ArrayBinding> arrays = new LinkedHashMap<>();
     private Kernel kernel;
+    private DeviceCode deviceCode;
     private Integer splitDepth;
     private long group = 1;
     private int buffers = 2;
@@ -116,6 +123,25 @@ public final class LoopNest {
     }
 
     /**
+     * The body in C for compiled devices (OpenCL, CUDA), beside or instead of the Java body; see
+     * {@link DeviceCode} for what it may contain. Names are checked when the run is planned.
+     *
+     * @throws IllegalArgumentException if {@code code} is null
+     */
+    public LoopNest deviceCode(DeviceCode code) {
+        if (code == null) {
+            throw new IllegalArgumentException("deviceCode is null (expected: the C body of one iteration)");
+        }
+        this.deviceCode = code;
+        return this;
+    }
+
+    /** Shorthand for {@code deviceCode(DeviceCode.of(body))}. */
+    public LoopNest deviceCode(String body) {
+        return deviceCode(DeviceCode.of(body));
+    }
+
+    /**
      * Splits at depth {@code d}: one chunk per outer iteration of loops {@code 0 … d−1} (times the group).
      *
      * @throws IllegalArgumentException if {@code d} is outside {@code [0, N]}
@@ -191,21 +217,60 @@ public final class LoopNest {
     /**
      * Freezes the description and chooses the split.
      *
-     * @throws IllegalStateException if no kernel was given
+     * @throws IllegalStateException if the device needs a body the nest lacks: a Java body ({@link #kernel} or
+     *     {@link #chunkKernel}) on a Java device, {@link #deviceCode} on a compiled one
+     * @throws IllegalArgumentException if device code is given and a loop index or array name is no C identifier
      * @throws org.loopnest.error.DeviceMemoryException if the chunks cannot fit the device
      */
     public RunPlan plan() {
-        if (kernel == null) {
-            throw new IllegalStateException("no kernel (expected: call kernel(...) or chunkKernel(...) before run())");
+        return freeze(true);
+    }
+
+    /**
+     * Writes the generated kernel for this nest and the split it would run with — one file per target,
+     * {@code NAME.cl} and {@code NAME.cu} — into {@code dir} (created if missing), whatever the device. Needs no
+     * GPU and no OpenCL platform.
+     *
+     * @return the files written
+     * @throws IllegalStateException if no {@link #deviceCode} was given
+     * @throws IOException if a file cannot be written
+     */
+    public List<Path> dumpKernels(Path dir) throws IOException {
+        RunPlan plan = freeze(false);
+        try {
+            return plan.writeKernels(dir);
+        } finally {
+            if (plan.ownsDevice()) {
+                plan.device().close();
+            }
         }
+    }
+
+    private RunPlan freeze(boolean toRun) {
         boolean owns = device == null;
         Device target = owns ? new CpuDevice() : device;
         try {
+            boolean compiled = target.runsCompiledKernels();
+            if (toRun && compiled && deviceCode == null) {
+                throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and the "
+                        + "nest has no device code (expected: call deviceCode(...) with the C body)");
+            }
+            if (toRun && !compiled && kernel == null) {
+                throw new IllegalStateException("no kernel (expected: call kernel(...) or chunkKernel(...) before "
+                        + "run()" + (deviceCode == null ? ")" : "; device code alone runs only on OpenCL or CUDA "
+                        + "devices, not on " + target.info().name() + ")"));
+            }
+            if (!toRun && deviceCode == null) {
+                throw new IllegalStateException("no device code to dump (expected: call deviceCode(...) first)");
+            }
             var bindings = java.util.List.copyOf(arrays.values());
             SplitChoice choice = splitDepth == null
                     ? SplitPlanner.choose(space, bindings, target.info(), buffers)
                     : SplitPlanner.check(space.split(splitDepth, group), bindings, target.info(), buffers);
-            return new RunPlan(space, arrays, kernel, target, owns, choice, buffers, timeout, progress);
+            KernelSource source = deviceCode == null ? null : KernelGenerator.generate(choice.layout(), deviceCode);
+            Kernel body = kernel == null ? (deviceCode == null ? null : Kernel.ofDeviceCode(deviceCode))
+                    : deviceCode == null ? kernel : kernel.withDeviceCode(deviceCode);
+            return new RunPlan(space, arrays, body, source, target, owns, choice, buffers, timeout, progress);
         } catch (RuntimeException e) {
             if (owns) {
                 target.close();

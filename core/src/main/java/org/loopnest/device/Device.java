@@ -27,6 +27,31 @@ public interface Device extends AutoCloseable {
     /** Copies {@code bytes} bytes from {@code source[0…]} into {@code host[0…]}, asynchronously. */
     CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes);
 
+    /**
+     * Host memory to pack chunks into and copy from; devices that copy faster from page-locked memory hand out
+     * such memory. The caller closes it before closing the device. Default: ordinary direct memory.
+     */
+    default HostStaging allocateStaging(long bytes) {
+        return HostStaging.direct(bytes);
+    }
+
+    /**
+     * Whether the device runs compiled kernels ({@link KernelSource}) rather than Java bodies. Such a device needs
+     * a kernel with {@link org.loopnest.kernel.DeviceCode} and is {@link #prepare prepared} before each run.
+     */
+    default boolean runsCompiledKernels() {
+        return false;
+    }
+
+    /**
+     * Compiles {@code kernel} for the launches that follow (or finds it compiled already). Called once per run,
+     * before any chunk, on a device that {@link #runsCompiledKernels() runs compiled kernels}; a no-op elsewhere.
+     *
+     * @throws org.loopnest.error.KernelCompileException with the compiler's log and the numbered source
+     */
+    default void prepare(KernelSource kernel) {
+    }
+
     /** Runs the kernel over every iteration of {@code launch}'s chunk, asynchronously. */
     CompletableFuture<Void> launch(Launch launch);
 

@@ -1,9 +1,9 @@
 package org.loopnest.scheduler;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.HostStaging;
 
 /**
  * One of the {@code B} sets of chunk buffers of a device: host staging buffers and device buffers for inputs and
@@ -15,12 +15,15 @@ final class BufferSet implements AutoCloseable {
     final ByteBuffer hostOut;
     final DeviceBuffer deviceIn;
     final DeviceBuffer deviceOut;
+    private final AutoCloseable[] owned;
 
-    private BufferSet(ByteBuffer hostIn, ByteBuffer hostOut, DeviceBuffer deviceIn, DeviceBuffer deviceOut) {
+    private BufferSet(ByteBuffer hostIn, ByteBuffer hostOut, DeviceBuffer deviceIn, DeviceBuffer deviceOut,
+                      AutoCloseable... owned) {
         this.hostIn = hostIn;
         this.hostOut = hostOut;
         this.deviceIn = deviceIn;
         this.deviceOut = deviceOut;
+        this.owned = owned;
     }
 
     /** A set that holds no memory. */
@@ -28,29 +31,42 @@ final class BufferSet implements AutoCloseable {
         return new BufferSet(null, null, null, null);
     }
 
-    /** Allocates host and device buffers of the given sizes; frees what it took if any allocation fails. */
+    /**
+     * Allocates device buffers and the device's staging memory of the given sizes; frees what it took if any
+     * allocation fails.
+     */
     static BufferSet allocate(Device device, long inBytes, long outBytes) {
-        DeviceBuffer in = device.allocate(inBytes);
+        java.util.List<AutoCloseable> taken = new java.util.ArrayList<>();
         try {
-            DeviceBuffer out = device.allocate(outBytes);
-            return new BufferSet(host(inBytes), host(outBytes), in, out);
+            DeviceBuffer in = take(taken, device.allocate(inBytes));
+            DeviceBuffer out = take(taken, device.allocate(outBytes));
+            HostStaging hostIn = take(taken, device.allocateStaging(inBytes));
+            HostStaging hostOut = take(taken, device.allocateStaging(outBytes));
+            return new BufferSet(hostIn.buffer(), hostOut.buffer(), in, out, taken.toArray(AutoCloseable[]::new));
         } catch (RuntimeException | OutOfMemoryError e) {
-            in.close();
+            closeAll(taken.toArray(AutoCloseable[]::new));
             throw e;
         }
     }
 
-    static ByteBuffer host(long bytes) {
-        return ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+    private static <T extends AutoCloseable> T take(java.util.List<AutoCloseable> taken, T resource) {
+        taken.add(resource);
+        return resource;
     }
 
     @Override
     public void close() {
-        if (deviceIn != null) {
-            deviceIn.close();
-        }
-        if (deviceOut != null) {
-            deviceOut.close();
+        closeAll(owned);
+    }
+
+    /** Closes each in reverse order (staging before the device memory it was made beside). */
+    static void closeAll(AutoCloseable[] resources) {
+        for (int i = resources.length - 1; i >= 0; i--) {
+            try {
+                resources[i].close();
+            } catch (Exception e) {
+                throw new IllegalStateException("could not free a chunk buffer: " + e, e);
+            }
         }
     }
 }

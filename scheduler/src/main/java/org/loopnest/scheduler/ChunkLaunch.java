@@ -19,11 +19,13 @@ import org.loopnest.serializer.Placement;
 final class ChunkLaunch implements Launch {
     private final PipelineContext context;
     private final Chunk chunk;
+    private final BufferSet buffers;
     private final Function<ArrayBinding, Object> viewMaker;
 
     ChunkLaunch(PipelineContext context, Chunk chunk, BufferSet buffers) {
         this.context = context;
         this.chunk = chunk;
+        this.buffers = buffers;
         this.viewMaker = context.direct() ? Views::direct : binding -> packedView(binding, buffers);
     }
 
@@ -44,6 +46,21 @@ final class ChunkLaunch implements Launch {
     public void run(long from, long to) {
         Iteration cursor = context.layout().split().cursor(chunk, from, to);
         context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), viewMaker), cursor);
+    }
+
+    @Override
+    public DeviceBuffer input() {
+        return buffers.deviceIn;
+    }
+
+    @Override
+    public DeviceBuffer output() {
+        return buffers.deviceOut;
+    }
+
+    @Override
+    public DeviceBuffer resident() {
+        return context.resident();
     }
 
     @Override

@@ -39,9 +39,15 @@ final class PipelineContext implements AutoCloseable {
         this.direct = device.info().hostAddressable();
     }
 
-    /** Allocates the {@code B} buffer sets and sends the resident data; on failure frees what it took. */
+    /**
+     * Compiles the kernel on a compiled device, allocates the {@code B} buffer sets and sends the resident data;
+     * on failure frees what it took.
+     */
     void allocate() {
         ChunkLayout layout = plan.layout();
+        if (device.runsCompiledKernels()) {
+            device.prepare(plan.kernelSource());
+        }
         for (int b = 0; b < plan.buffers(); b++) {
             BufferSet set = direct ? BufferSet.empty()
                     : BufferSet.allocate(device, Math.max(1, layout.inputBytes()), Math.max(1, layout.outputBytes()));
@@ -50,9 +56,10 @@ final class PipelineContext implements AutoCloseable {
         }
         if (!direct && layout.residentBytes() > 0) {
             resident = device.allocate(layout.residentBytes());
-            java.nio.ByteBuffer staging = BufferSet.host(layout.residentBytes());
-            packer.packResident(staging);
-            control.await(device.copyIn(staging, resident, layout.residentBytes()));
+            try (org.loopnest.device.HostStaging staging = device.allocateStaging(layout.residentBytes())) {
+                packer.packResident(staging.buffer());
+                control.await(device.copyIn(staging.buffer(), resident, layout.residentBytes()));
+            }
             bytesIn.add(layout.residentBytes());
         }
     }

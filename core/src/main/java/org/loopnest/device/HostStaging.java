@@ -1,0 +1,33 @@
+package org.loopnest.device;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Host memory that chunks are packed into and copied from: a direct buffer, page-locked where the device can
+ * copy from such memory directly (CUDA pinned memory, OpenCL host-allocated buffers). Allocated once per run;
+ * closed by whoever allocated it, before the device that made it is closed.
+ */
+public interface HostStaging extends AutoCloseable {
+    /** The memory, in native byte order, position 0, capacity the size asked for. */
+    ByteBuffer buffer();
+
+    /** Frees the memory. Idempotent. The buffer must not be used afterwards. */
+    @Override
+    void close();
+
+    /** Ordinary direct memory, freed by the garbage collector: what devices without pinned memory hand out. */
+    static HostStaging direct(long bytes) {
+        ByteBuffer memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        return new HostStaging() {
+            @Override
+            public ByteBuffer buffer() {
+                return memory;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}

@@ -1,0 +1,33 @@
+package org.loopnest.error;
+
+/**
+ * A device operation failed in its native API: carries the device's name, the operation and the API's error
+ * code and name (e.g. {@code CL_OUT_OF_RESOURCES}, {@code CUDA_ERROR_LAUNCH_FAILED}).
+ */
+public class DeviceException extends LoopNestException {
+    private final String device;
+    private final int errorCode;
+
+    /**
+     * @param device    the device's name
+     * @param operation what was being done, e.g. {@code clEnqueueWriteBuffer}
+     * @param errorCode the native error code
+     * @param errorName the code's symbolic name
+     * @param cause     the native binding's exception, or {@code null}
+     */
+    public DeviceException(String device, String operation, int errorCode, String errorName, Throwable cause) {
+        super("device " + device + ": " + operation + " failed with " + errorName + " (" + errorCode + ")", cause);
+        this.device = device;
+        this.errorCode = errorCode;
+    }
+
+    /** The device's name. */
+    public String device() {
+        return device;
+    }
+
+    /** The native error code. */
+    public int errorCode() {
+        return errorCode;
+    }
+}

@@ -1,0 +1,69 @@
+package org.loopnest.kernel;
+
+import java.util.regex.Pattern;
+
+/**
+ * The loop body written in C, for devices that run compiled kernels (OpenCL, CUDA): the statements of one
+ * iteration, plus optional helper functions placed before the kernel.
+ *
+ * <p>The body is plain C in the subset common to OpenCL C and CUDA C: arithmetic, {@code if}, local variables,
+ * and the math functions {@code exp}, {@code log}, {@code pow}, {@code sqrt}, {@code fabs}, {@code isnan} for
+ * {@code float} and {@code double}. It names loop indices and arrays by the names they were given: an index is
+ * a {@code const} 64-bit integer, an array is its element at the current iteration (read-only for inputs,
+ * assignable for outputs). Helpers are functions declared with {@code LN_FUNC}, e.g.
+ * {@code LN_FUNC float sq(float v) { return v * v; }}. Other names starting with {@code ln_} or {@code LN_}
+ * belong to the runtime.
+ *
+ * <pre>{@code
+ * DeviceCode.of("theta = T * pow(1000.0f / p, 0.2857143f);")
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param name    the kernel's entry point and file name, a C identifier (default {@value #DEFAULT_NAME})
+ * @param body    the statements of one iteration
+ * @param helpers functions placed before the kernel, or the empty string
+ */
+public record DeviceCode(String name, String body, String helpers) {
+    /** The entry point's name unless one is given. */
+    public static final String DEFAULT_NAME = "loopnest_kernel";
+
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    /**
+     * Checks the parts.
+     *
+     * @throws IllegalArgumentException if the name is not a C identifier or the body is blank
+     */
+    public DeviceCode {
+        if (name == null || !IDENTIFIER.matcher(name).matches()) {
+            throw new IllegalArgumentException("device code name '" + name + "' (expected: a C identifier such as "
+                    + DEFAULT_NAME + ")");
+        }
+        if (body == null || body.isBlank()) {
+            throw new IllegalArgumentException("device code body is blank (expected: the C statements of one "
+                    + "iteration)");
+        }
+        helpers = helpers == null ? "" : helpers;
+    }
+
+    /** A body named {@value #DEFAULT_NAME}, without helpers. */
+    public static DeviceCode of(String body) {
+        return new DeviceCode(DEFAULT_NAME, body, "");
+    }
+
+    /** The same code under another entry-point name. */
+    public DeviceCode named(String newName) {
+        return new DeviceCode(newName, body, helpers);
+    }
+
+    /** The same code with helper functions placed before the kernel. */
+    public DeviceCode withHelpers(String functions) {
+        return new DeviceCode(name, body, functions);
+    }
+
+    /** Whether {@code text} is a C identifier. */
+    public static boolean isIdentifier(String text) {
+        return text != null && IDENTIFIER.matcher(text).matches();
+    }
+}
