@@ -89,9 +89,11 @@ public final class KernelGenerator {
                     + (divisor == 1 ? "" : " / " + literal(divisor))
                     + (first ? "" : " % " + literal(space.extent(j))) + ";");
         }
+        StringBuilder unused = new StringBuilder("(void) ln_outer; (void) ln_id;");
         for (int j = 0; j < space.depth(); j++) {
-            line(s, "(void) " + space.name(j) + ";");
+            unused.append(" (void) ").append(space.name(j)).append(';');
         }
+        line(s, unused.toString());
         for (Placement p : placements) {
             line(s, pointer(layout, p));
         }

@@ -1,0 +1,232 @@
+package org.loopnest.device.opencl;
+
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jocl.CL;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_context;
+import org.jocl.cl_device_id;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.HostStaging;
+import org.loopnest.device.KernelSource;
+import org.loopnest.device.KernelTarget;
+import org.loopnest.device.Launch;
+import org.loopnest.device.MemoryBudget;
+import org.loopnest.device.SerialEngine;
+
+/**
+ * Runs generated kernels on one OpenCL device. Open with {@link #open(int)} ({@code opencl:N} in the order of
+ * {@link OpenCl#discover()}).
+ *
+ * <p>The memory budget is global memory less a headroom of {@value #HEADROOM_PERCENT}% (at least 64 MiB), and no
+ * buffer may exceed {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}. Copies in, kernels and copies out each run on their own
+ * in-order command queue driven by their own thread, so that they overlap across chunks.
+ *
+ * <p><b>Threading:</b> every method may be called from any thread; operations of one kind complete in the order
+ * issued. {@link #prepare} sets the kernel that the following launches run: one run at a time per device.
+ * <b>Ownership:</b> the caller closes the device after closing the buffers it allocated; closing frees the
+ * context, queues, programs and threads.
+ */
+public final class OpenClDevice implements Device {
+    /** Percentage of global memory left to the driver and other users. */
+    public static final int HEADROOM_PERCENT = 10;
+
+    private final OpenClDeviceId id;
+    private final String name;
+    private final cl_context context;
+    private final cl_command_queue copyInQueue;
+    private final cl_command_queue kernelQueue;
+    private final cl_command_queue copyOutQueue;
+    private final SerialEngine copyInEngine;
+    private final SerialEngine kernelEngine;
+    private final SerialEngine copyOutEngine;
+    private final MemoryBudget budget;
+    private final DeviceInfo info;
+    private final Map<String, OpenClProgram> programs = new ConcurrentHashMap<>();
+    private final cl_mem placeholder;
+    private volatile OpenClProgram current;
+    private boolean closed;
+
+    private OpenClDevice(OpenClDeviceId id, long memoryLimit) {
+        this.id = id;
+        this.name = id.deviceName();
+        int[] code = new int[1];
+        this.context = CL.clCreateContext(null, 1, new cl_device_id[] {id.device()}, null, null, code);
+        ClCalls.check(name, "clCreateContext", code[0]);
+        this.copyInQueue = queue();
+        this.kernelQueue = queue();
+        this.copyOutQueue = queue();
+        long usable = Math.min(memoryLimit, Math.max(0, id.globalMemoryBytes()
+                - Math.max(64L << 20, id.globalMemoryBytes() / 100 * HEADROOM_PERCENT)));
+        long maxAllocation = Math.min(usable, id.maxAllocationBytes());
+        this.budget = new MemoryBudget(name, usable, maxAllocation);
+        this.info = new DeviceInfo(name, usable, maxAllocation, id.computeUnits(), false, id.description());
+        this.placeholder = CL.clCreateBuffer(context, CL.CL_MEM_READ_WRITE, 64, null, code);
+        ClCalls.check(name, "clCreateBuffer(64 bytes)", code[0]);
+        this.copyInEngine = new SerialEngine(name + "-h2d");
+        this.kernelEngine = new SerialEngine(name + "-kernel");
+        this.copyOutEngine = new SerialEngine(name + "-d2h");
+    }
+
+    /**
+     * Opens {@code opencl:index}.
+     *
+     * @throws IllegalArgumentException if there is no such device (saying which there are, or why none)
+     * @throws org.loopnest.error.DeviceException if the context or a queue cannot be made
+     */
+    public static OpenClDevice open(int index) {
+        return open(index, Long.MAX_VALUE);
+    }
+
+    /**
+     * Opens {@code opencl:index} with its memory budget capped at {@code memoryLimitBytes}: chunks are sized to
+     * fit that, as if the device were that small (to share a device, or to test out-of-core runs).
+     *
+     * @throws IllegalArgumentException if the limit is not positive, or as {@link #open(int)}
+     */
+    public static OpenClDevice open(int index, long memoryLimitBytes) {
+        if (memoryLimitBytes < 1) {
+            throw new IllegalArgumentException("opencl memory limit = " + memoryLimitBytes + " bytes (expected: > 0)");
+        }
+        return new OpenClDevice(OpenCl.device(index), memoryLimitBytes);
+    }
+
+    @SuppressWarnings("deprecation")
+    private cl_command_queue queue() {
+        int[] code = new int[1];
+        cl_command_queue queue = CL.clCreateCommandQueue(context, id.device(), 0, code);
+        ClCalls.check(name, "clCreateCommandQueue", code[0]);
+        return queue;
+    }
+
+    /** What discovery found about the device. */
+    public OpenClDeviceId id() {
+        return id;
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    @Override
+    public boolean runsCompiledKernels() {
+        return true;
+    }
+
+    /** Builds the kernel (once per distinct source) and makes it the one that launches run. */
+    @Override
+    public void prepare(KernelSource kernel) {
+        current = programs.computeIfAbsent(kernel.source(KernelTarget.OPENCL),
+                text -> OpenClProgram.build(id, context, kernel));
+    }
+
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        budget.reserve(bytes);
+        int[] code = new int[1];
+        cl_mem memory = CL.clCreateBuffer(context, CL.CL_MEM_READ_WRITE, bytes, null, code);
+        if (code[0] != CL.CL_SUCCESS) {
+            budget.release(bytes);
+            ClCalls.check(name, "clCreateBuffer(" + bytes + " bytes)", code[0]);
+        }
+        return new OpenClBuffer(memory, bytes, budget);
+    }
+
+    @Override
+    public HostStaging allocateStaging(long bytes) {
+        return OpenClStaging.allocate(name, context, copyInQueue, bytes);
+    }
+
+    @Override
+    public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
+        cl_mem memory = memory(target, "copyIn target");
+        return copyInEngine.submit(() -> ClCalls.check(name, "clEnqueueWriteBuffer(" + bytes + " bytes)",
+                CL.clEnqueueWriteBuffer(copyInQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, null)));
+    }
+
+    @Override
+    public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
+        cl_mem memory = memory(source, "copyOut source");
+        return copyOutEngine.submit(() -> ClCalls.check(name, "clEnqueueReadBuffer(" + bytes + " bytes)",
+                CL.clEnqueueReadBuffer(copyOutQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, null)));
+    }
+
+    /**
+     * Runs the prepared kernel with one work item per iteration of the chunk.
+     *
+     * @throws IllegalStateException if no kernel was prepared
+     */
+    @Override
+    public CompletableFuture<Void> launch(Launch launch) {
+        OpenClProgram program = current;
+        if (program == null) {
+            throw new IllegalStateException("device " + name + ": no kernel prepared (expected: prepare(...) "
+                    + "before launch)");
+        }
+        cl_mem in = launch.input() == null ? placeholder : memory(launch.input(), "launch input");
+        cl_mem out = launch.output() == null ? placeholder : memory(launch.output(), "launch output");
+        cl_mem res = launch.resident() == null ? placeholder : memory(launch.resident(), "launch resident");
+        long firstOuter = launch.chunk().firstOuter();
+        long count = launch.chunk().iterations();
+        return kernelEngine.submit(() -> {
+            if (count == 0 || launch.cancelled()) {
+                return;
+            }
+            cl_kernel kernel = program.kernel();
+            setArg(kernel, 0, Sizeof.cl_mem, Pointer.to(in));
+            setArg(kernel, 1, Sizeof.cl_mem, Pointer.to(out));
+            setArg(kernel, 2, Sizeof.cl_mem, Pointer.to(res));
+            setArg(kernel, 3, Sizeof.cl_long, Pointer.to(new long[] {firstOuter}));
+            setArg(kernel, 4, Sizeof.cl_long, Pointer.to(new long[] {count}));
+            ClCalls.check(name, "clEnqueueNDRangeKernel(" + count + " work items)", CL.clEnqueueNDRangeKernel(
+                    kernelQueue, kernel, 1, null, new long[] {count}, null, 0, null, null));
+            ClCalls.check(name, "clFinish(kernel)", CL.clFinish(kernelQueue));
+        });
+    }
+
+    private void setArg(cl_kernel kernel, int index, long size, Pointer value) {
+        ClCalls.check(name, "clSetKernelArg(" + index + ")", CL.clSetKernelArg(kernel, index, size, value));
+    }
+
+    private cl_mem memory(DeviceBuffer buffer, String what) {
+        if (buffer instanceof OpenClBuffer cl) {
+            return cl.memory();
+        }
+        throw new IllegalArgumentException(what + " is a " + buffer.getClass().getSimpleName()
+                + " (expected: a buffer allocated by " + name + ")");
+    }
+
+    /** Stops the engines, then frees programs, queues and the context. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        copyInEngine.close();
+        kernelEngine.close();
+        copyOutEngine.close();
+        programs.values().forEach(OpenClProgram::close);
+        programs.clear();
+        CL.clReleaseMemObject(placeholder);
+        for (cl_command_queue queue : new cl_command_queue[] {copyInQueue, kernelQueue, copyOutQueue}) {
+            CL.clFinish(queue);
+            CL.clReleaseCommandQueue(queue);
+        }
+        CL.clReleaseContext(context);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

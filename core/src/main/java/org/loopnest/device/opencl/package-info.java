@@ -1,0 +1,14 @@
+/**
+ * OpenCL devices through JOCL: any OpenCL platform's GPUs and CPUs (PoCL among them).
+ *
+ * <p>{@link org.loopnest.device.opencl.OpenCl} finds the platforms and devices — an absent OpenCL loader or no
+ * platform is an empty list with a reason, not an error — and {@link org.loopnest.device.opencl.OpenClDevice}
+ * runs generated kernels on one of them: device buffers allocated once per run within
+ * {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE} and a budget below global memory, host staging buffers allocated by the
+ * driver ({@code CL_MEM_ALLOC_HOST_PTR}, mapped), and three in-order command queues (copy in, kernel, copy out)
+ * each driven by its own thread, so that one chunk's copies overlap another's kernel.
+ *
+ * <p>JOCL's classes, and so its native library, are touched only inside this package and only when one of
+ * these classes is used: a CPU-only run never loads them.
+ */
+package org.loopnest.device.opencl;
