@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import org.loopnest.codegen.KernelGenerator;
 import org.loopnest.device.Device;
+import org.loopnest.error.DeviceMemoryException;
+import org.loopnest.index.Split;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.index.IndexSpace;
@@ -70,8 +73,43 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
         return written;
     }
 
-    /** Starts the run on background threads. Close the returned execution (or await it) to free its resources. */
+    /**
+     * Starts the run on background threads. Close the returned execution (or await it) to free its resources.
+     *
+     * <p>If the device cannot allocate the chunk buffers (it offered more memory than it can give), the run is
+     * retried once with chunks half the size, and the report's split reason says so.
+     *
+     * @throws org.loopnest.error.DeviceMemoryException if the smaller chunks do not fit either
+     */
     public Execution start() {
-        return Execution.start(this);
+        try {
+            return Execution.start(this);
+        } catch (DeviceMemoryException tooBig) {
+            RunPlan smaller = withSmallerChunks(tooBig);
+            if (smaller == null) {
+                throw tooBig;
+            }
+            return Execution.start(smaller);
+        }
+    }
+
+    /** This plan with chunks about half the size, or {@code null} if they cannot be made smaller. */
+    private RunPlan withSmallerChunks(DeviceMemoryException cause) {
+        Split now = split.split();
+        Split next;
+        if (ownsDevice) {
+            return null;
+        } else if (now.group() > 1) {
+            next = space.split(now.depth(), now.group() / 2);
+        } else if (now.depth() < space.depth() - 1) {
+            next = space.split(now.depth() + 1, Math.max(1, space.extent(now.depth()) / 2));
+        } else {
+            return null;
+        }
+        ChunkLayout layout = ChunkLayout.of(next, bindings());
+        SplitChoice retried = new SplitChoice(next, layout, split.reason() + "; allocation failed (" + cause.getMessage()
+                + "), so retried once with smaller chunks: d=" + next.depth() + ", r=" + next.group());
+        KernelSource source = kernel.deviceCode().map(code -> KernelGenerator.generate(layout, code)).orElse(null);
+        return new RunPlan(space, arrays, kernel, source, device, ownsDevice, retried, buffers, timeout, progress);
     }
 }

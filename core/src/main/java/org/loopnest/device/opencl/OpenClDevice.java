@@ -107,6 +107,11 @@ public final class OpenClDevice implements Device {
         return queue;
     }
 
+    /** Bytes of device memory currently allocated through {@link #allocate}. */
+    public long usedBytes() {
+        return budget.used();
+    }
+
     /** What discovery found about the device. */
     public OpenClDeviceId id() {
         return id;
