@@ -18,6 +18,7 @@ import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.report.RunReport;
 import org.loopnest.scheduler.Execution;
+import org.loopnest.scheduler.RunPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,6 +42,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
                 + "(nothing written).", "", "Examples:", "  loopnest weather",
                 "  loopnest weather --device sim --device-memory 8m --link-bandwidth 2GB/s",
+                "  loopnest weather --device opencl --dump-kernels kernels",
                 "  loopnest weather --shape 5,7,46,72 --input-t T.f32 --input-q Q.f32 \\",
                 "      --out derived --report run.json"})
 public final class WeatherCommand implements Callable<Integer> {
@@ -88,6 +90,11 @@ public final class WeatherCommand implements Callable<Integer> {
     @Mixin
     private DeviceOptions device;
 
+    @Option(names = "--dump-kernels", paramLabel = "DIR",
+            description = "Write the generated device kernel for this run's nest and split, weather.cl (OpenCL) and "
+                    + "weather.cu (CUDA), into DIR before running, whatever --device is. Needs no GPU.")
+    private Path dumpKernels;
+
     @Option(names = "--report", paramLabel = "FILE", description = "Write the run report as JSON.")
     private Path report;
 
@@ -132,6 +139,9 @@ public final class WeatherCommand implements Callable<Integer> {
         }
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw bad("--out " + out + ": exists and is not a directory");
+        }
+        if (dumpKernels != null && Files.exists(dumpKernels) && !Files.isDirectory(dumpKernels)) {
+            throw bad("--dump-kernels " + dumpKernels + ": exists and is not a directory");
         }
         if (report != null && !Files.isDirectory(report.toAbsolutePath().getParent())) {
             throw bad("--report " + report + ": directory " + report.toAbsolutePath().getParent()
@@ -180,11 +190,17 @@ public final class WeatherCommand implements Callable<Integer> {
         }
     }
 
-    private RunReport run(WeatherFields fields, Integer depth) {
+    private RunReport run(WeatherFields fields, Integer depth) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         try (Device target = device.open(); ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
             LoopNest nest = WeatherNest.nest(fields).on(target).buffers(device.buffers()).onProgress(progress);
-            try (Execution execution = SplitPolicy.plan(nest, depth, MIN_CHUNKS).start()) {
+            RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS);
+            if (dumpKernels != null) {
+                for (Path file : plan.writeKernels(dumpKernels)) {
+                    spec.commandLine().getOut().println("wrote kernel " + file);
+                }
+            }
+            try (Execution execution = plan.start()) {
                 return execution.await();
             }
         }

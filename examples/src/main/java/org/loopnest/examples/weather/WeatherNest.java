@@ -24,7 +24,8 @@ public final class WeatherNest {
     /**
      * The nest over {@code f}: names, inputs {@code T}, {@code q}, {@code p} (by {@code z}), the six outputs
      * under their {@link WeatherOutput#key() keys} and the per-element kernel. The caller chooses the split and
-     * the device, then runs it; the outputs land in {@code f}.
+     * the device, then runs it; the outputs land in {@code f}. The nest also carries {@link WeatherDeviceCode}, so
+     * it runs on OpenCL and CUDA devices too.
      */
     public static LoopNest nest(WeatherFields f) {
         return bound(f).kernel(WeatherNest::bind);
@@ -54,7 +55,7 @@ public final class WeatherNest {
     }
 
     private static LoopNest bound(WeatherFields f) {
-        LoopNest nest = LoopNest.of(f.shape().extents()).names(INDEX_NAMES)
+        LoopNest nest = LoopNest.of(f.shape().extents()).names(INDEX_NAMES).deviceCode(WeatherDeviceCode.CODE)
                 .in("T", f.temperature())
                 .in("q", f.humidity())
                 .in("p", f.levels(), "z");

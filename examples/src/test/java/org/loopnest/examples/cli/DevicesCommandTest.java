@@ -7,13 +7,15 @@ import org.junit.jupiter.api.Test;
 
 class DevicesCommandTest {
     @Test
-    void shouldListTheCpuAndTheSimulatedDevice() {
+    void shouldListTheCpuTheSimulatedDeviceAndEachOpenClAndCudaDeviceOrWhyThereIsNone() {
         Cli run = Cli.run("devices");
         assertEquals(0, run.code(), run.err());
         String[] lines = run.out().strip().split("\\R");
-        assertEquals(3, lines.length, run.out());
+        assertTrue(lines.length >= 5, run.out());
         assertTrue(lines[1].startsWith("cpu "), lines[1]);
         assertTrue(lines[2].matches("sim +16 MiB .*simulated accelerator.*"), lines[2]);
+        assertTrue(lines[3].matches("opencl:0 .*|opencl +- +- +none: .*"), lines[3]);
+        assertTrue(lines[lines.length - 1].matches("cuda:\\d+ .*|cuda +- +- +none: .*"), lines[lines.length - 1]);
     }
 
     @Test

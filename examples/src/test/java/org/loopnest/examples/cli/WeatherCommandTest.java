@@ -111,7 +111,7 @@ class WeatherCommandTest {
         assertEquals(2, run.code());
         assertEquals(1, run.errLines().length, run.err());
         assertTrue(run.err().startsWith("loopnest weather: Invalid value for option '--device': 'gpu' is not a device "
-                + "(expected: cpu or sim)"), run.err());
+                + "(expected: cpu, sim, opencl, opencl:N, cuda or cuda:N with N >= 0)"), run.err());
     }
 
     @Test
@@ -128,7 +128,8 @@ class WeatherCommandTest {
     void shouldRejectSimOptionsWithoutTheSimDevice() {
         Cli run = Cli.run("weather", "--shape", SMALL, "--device-memory", "1m");
         assertEquals(2, run.code());
-        assertTrue(run.err().contains("--device-memory applies to --device sim only"), run.err());
+        assertTrue(run.err().contains("--device-memory applies to sim, opencl and cuda devices only (expected: add "
+                + "--device sim, or drop the option)"), run.err());
     }
 
     @Test
@@ -162,5 +163,41 @@ class WeatherCommandTest {
         try (Stream<Path> files = Files.list(directory)) {
             return files.count();
         }
+    }
+
+    @Test
+    void shouldDumpBothKernelsWithoutAnyGpuAndStillRunOnTheCpu() throws IOException {
+        Path kernels = dir.resolve("kernels");
+        Cli run = Cli.run("weather", "--shape", SMALL, "--split", "2", "--dump-kernels", kernels.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("wrote kernel " + kernels.resolve("weather.cl")), run.out());
+        assertTrue(run.out().contains("verified: 1680 points"), run.out());
+        String cu = Files.readString(kernels.resolve("weather.cu"));
+        assertTrue(cu.contains("split at d=2") && cu.contains("LN_KERNEL void weather("), cu);
+        assertTrue(Files.readString(kernels.resolve("weather.cl")).contains("#define LN_KERNEL __kernel"));
+    }
+
+    @Test
+    void shouldRefuseDevicesThatAreNotThereWithTheReasonAndWriteNothing() {
+        Path out = dir.resolve("none");
+        Cli missing = Cli.run("weather", "--shape", SMALL, "--device", "opencl:99", "--out", out.toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("--device opencl:99: opencl:99: no"), missing.err());
+        Cli bandwidth = Cli.run("weather", "--device", "opencl", "--link-bandwidth", "1GB/s");
+        assertEquals(2, bandwidth.code());
+        assertTrue(bandwidth.err().contains("--link-bandwidth applies to --device sim only"), bandwidth.err());
+        assertTrue(Files.notExists(out));
+    }
+
+    @org.junit.jupiter.api.Tag("opencl")
+    @Test
+    void shouldVerifyOnOpenClOutOfCoreWithinTolerance() {
+        org.loopnest.device.opencl.OpenClSupport.assumeOpenCl();
+        Cli run = Cli.run("weather", "--shape", "3,7,20,30", "--device", "opencl", "--device-memory", "64KiB");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("devices     opencl:0"), run.out());
+        assertTrue(run.out().contains("verified: 12600 points match the sequential loop"), run.out());
+        Matcher chunks = Pattern.compile("work +(\\d+) chunks").matcher(run.out());
+        assertTrue(chunks.find() && Integer.parseInt(chunks.group(1)) >= 8, run.out());
     }
 }

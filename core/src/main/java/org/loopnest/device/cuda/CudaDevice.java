@@ -1,0 +1,407 @@
+package org.loopnest.device.cuda;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import jcuda.Pointer;
+import jcuda.driver.CUresult;
+import jcuda.driver.JCudaDriver;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.HostStaging;
+import org.loopnest.device.KernelSource;
+import org.loopnest.device.Launch;
+import org.loopnest.device.MemoryBudget;
+import org.loopnest.index.Chunk;
+
+/**
+ * An NVIDIA GPU through the CUDA driver API (JCuda): compiled kernels, device memory within a budget, pinned
+ * staging memory, and three engines — host to device, kernel, device to host — each a CUDA stream with its own
+ * daemon thread ({@code loopnest-cuda:N-h2d}, {@code -kernel}, {@code -d2h}), so that the copy in of chunk
+ * {@code e+1}, the kernel of chunk {@code e} and the copy out of chunk {@code e−1} overlap.
+ *
+ * <p>Opened with {@link #open(int)}; named {@code cuda:N}. Uses the device's primary context, made current on every
+ * thread before its driver calls. Its memory budget is the device's total memory less a headroom of
+ * {@code max(256 MiB, 10 %)}; the largest single allocation is the whole budget.
+ *
+ * <p><b>Threading:</b> every method may be called from several threads at once; operations of one kind run in
+ * the order submitted. One run at a time uses a device: {@link #launch} runs the kernel most recently
+ * {@link #prepare prepared}, which a concurrent run's {@code prepare} would replace.
+ *
+ * <p><b>Ownership:</b> whoever opens the device closes it. Buffers and staging memory are closed by whoever
+ * allocated them; those still open when the device closes are freed then.
+ *
+ * <p><b>Failure:</b> copies and launches complete their futures exceptionally with a
+ * {@link org.loopnest.error.DeviceException} carrying the {@code CUresult} (e.g. {@code CUDA_ERROR_LAUNCH_FAILED});
+ * {@link #allocate} throws {@link org.loopnest.error.DeviceMemoryException} beyond the budget or when the GPU is out
+ * of memory; {@link #prepare} throws {@link org.loopnest.error.KernelCompileException}; bad arguments throw
+ * {@link IllegalArgumentException} at once; operations after {@link #close()} throw or fail with
+ * {@link IllegalStateException}.
+ */
+public final class CudaDevice implements Device {
+    private static final long DUMMY_BYTES = 256;
+    private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final String name;
+    private final CudaContext context;
+    private final CudaProperties properties;
+    private final DeviceInfo info;
+    private final MemoryBudget budget;
+    private final CudaModules modules;
+    private final CudaEngine hostToDevice;
+    private final CudaEngine kernels;
+    private final CudaEngine deviceToHost;
+    private final CudaBuffer dummy;
+    private final Set<CudaBuffer> buffers = ConcurrentHashMap.newKeySet();
+    private final Set<PinnedStaging> stagings = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile CudaModules.Kernel current;
+
+    private CudaDevice(String name, CudaContext context, CudaProperties properties, PtxCompiler compiler,
+                       CudaEngine hostToDevice, CudaEngine kernels, CudaEngine deviceToHost, CudaBuffer dummy,
+                       long memoryLimit) {
+        this.name = name;
+        this.context = context;
+        this.properties = properties;
+        long usable = Math.min(memoryLimit, properties.usableMemory());
+        this.info = new DeviceInfo(name, usable, usable, properties.multiprocessors(), false,
+                "CUDA " + properties.describe() + ", PTX by " + compiler.description());
+        this.budget = new MemoryBudget(name, usable, usable);
+        this.modules = new CudaModules(context, compiler, properties.arch());
+        this.hostToDevice = hostToDevice;
+        this.kernels = kernels;
+        this.deviceToHost = deviceToHost;
+        this.dummy = dummy;
+    }
+
+    /**
+     * Opens CUDA device {@code ordinal}, compiling kernels with {@link PtxCompiler#detect()}.
+     *
+     * @throws IllegalArgumentException if there is no such device, e.g. {@code cuda ordinal = 3 (expected: 0 to 0)}
+     * @throws IllegalStateException    if CUDA is not {@link CudaDriver#availability() available}, with the reason
+     * @throws org.loopnest.error.DeviceException if the driver fails while the device is set up
+     */
+    public static CudaDevice open(int ordinal) {
+        return open(ordinal, PtxCompiler.detect());
+    }
+
+    /**
+     * Opens CUDA device {@code ordinal}, compiling kernels with {@code compiler} (e.g. {@link PtxCompiler#ofPtx}
+     * for PTX compiled ahead of time).
+     *
+     * @throws IllegalArgumentException as {@link #open(int)}
+     * @throws IllegalStateException    as {@link #open(int)}
+     * @throws org.loopnest.error.DeviceException as {@link #open(int)}
+     */
+    public static CudaDevice open(int ordinal, PtxCompiler compiler) {
+        return open(ordinal, compiler, Long.MAX_VALUE);
+    }
+
+    /**
+     * Opens CUDA device {@code ordinal} with its memory budget capped at {@code memoryLimitBytes}: chunks are sized
+     * to fit that, as if the GPU were that small (to share it, or to force out-of-core runs).
+     *
+     * @throws IllegalArgumentException if the limit is not positive, or as {@link #open(int)}
+     * @throws IllegalStateException    as {@link #open(int)}
+     */
+    public static CudaDevice open(int ordinal, long memoryLimitBytes) {
+        return open(ordinal, PtxCompiler.detect(), memoryLimitBytes);
+    }
+
+    private static CudaDevice open(int ordinal, PtxCompiler compiler, long memoryLimit) {
+        Objects.requireNonNull(compiler, "compiler");
+        if (memoryLimit < 1) {
+            throw new IllegalArgumentException("cuda memory limit = " + memoryLimit + " bytes (expected: > 0)");
+        }
+        if (ordinal < 0) {
+            throw new IllegalArgumentException("cuda ordinal = " + ordinal + " (expected: 0 or more)");
+        }
+        CudaDriver.requireAvailable();
+        CudaChecks.ordinal(ordinal, CudaDriver.deviceCount());
+        String name = "cuda:" + ordinal;
+        List<Runnable> undo = new ArrayList<>();
+        try {
+            CudaContext context = CudaContext.retain(name, ordinal);
+            undo.add(context::release);
+            CudaProperties properties = context.properties();
+            CudaEngine h2d = engine(context, name + "-h2d", undo);
+            CudaEngine kernel = engine(context, name + "-kernel", undo);
+            CudaEngine d2h = engine(context, name + "-d2h", undo);
+            CudaBuffer dummy = CudaBuffer.allocate(context, DUMMY_BYTES, b -> { });
+            undo.add(0, dummy::close);
+            return new CudaDevice(name, context, properties, compiler, h2d, kernel, d2h, dummy, memoryLimit);
+        } catch (RuntimeException | Error e) {
+            for (Runnable step : undo) {
+                try {
+                    step.run();
+                } catch (RuntimeException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
+    }
+
+    private static CudaEngine engine(CudaContext context, String name, List<Runnable> undo) {
+        CudaEngine engine = new CudaEngine(context, "loopnest-" + name);
+        undo.add(0, () -> {
+            engine.shutdown();
+            engine.destroyStream();
+        });
+        return engine;
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    /** The virtual architecture kernels are compiled for, e.g. {@code compute_90}. */
+    public String architecture() {
+        return properties.arch();
+    }
+
+    /** Bytes of the budget currently allocated. */
+    public long usedBytes() {
+        return budget.used();
+    }
+
+    /**
+     * Reserves {@code bytes} from the budget and allocates them on the GPU.
+     *
+     * @throws org.loopnest.error.DeviceMemoryException beyond the budget, or when the GPU is out of memory
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     * @throws IllegalStateException    if the device is closed
+     */
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        CudaChecks.bytes("allocate bytes", bytes);
+        requireOpen();
+        budget.reserve(bytes);
+        CudaBuffer buffer;
+        try {
+            buffer = CudaBuffer.allocate(context, bytes, b -> {
+                buffers.remove(b);
+                budget.release(b.size());
+            });
+        } catch (RuntimeException | Error e) {
+            budget.release(bytes);
+            throw e;
+        }
+        buffers.add(buffer);
+        if (closed.get()) {
+            closeRaced(buffer);
+        }
+        return buffer;
+    }
+
+    /**
+     * Page-locked host memory ({@link PinnedStaging}), which the copy engines read and write directly.
+     *
+     * @throws IllegalArgumentException if {@code bytes} is negative or above {@link Integer#MAX_VALUE}
+     * @throws IllegalStateException    if the device is closed
+     * @throws org.loopnest.error.DeviceException if the driver cannot pin that much memory
+     */
+    @Override
+    public HostStaging allocateStaging(long bytes) {
+        requireOpen();
+        PinnedStaging staging = PinnedStaging.allocate(context, bytes, stagings::remove);
+        stagings.add(staging);
+        if (closed.get()) {
+            closeRaced(staging);
+        }
+        return staging;
+    }
+
+    /**
+     * Copies {@code bytes} bytes from {@code host[0…]} (a direct buffer, ideally from {@link #allocateStaging})
+     * into {@code target[0…]} on the host-to-device engine.
+     *
+     * @throws IllegalArgumentException if {@code host} is not direct, {@code target} is not this device's, or
+     *     {@code bytes} does not fit both
+     */
+    @Override
+    public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
+        CudaBuffer buffer = owned(CudaChecks.copy(name, "copyIn", host, target, bytes), "copyIn buffer");
+        Pointer from = Pointer.to(host.duplicate().clear());
+        return hostToDevice.submit("cuMemcpyHtoDAsync of " + bytes + " bytes", stream -> bytes == 0
+                ? CUresult.CUDA_SUCCESS
+                : JCudaDriver.cuMemcpyHtoDAsync(buffer.pointer(), from, bytes, stream));
+    }
+
+    /**
+     * Copies {@code bytes} bytes from {@code source[0…]} into {@code host[0…]} (a direct buffer, ideally from
+     * {@link #allocateStaging}) on the device-to-host engine.
+     *
+     * @throws IllegalArgumentException as {@link #copyIn}
+     */
+    @Override
+    public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
+        CudaBuffer buffer = owned(CudaChecks.copy(name, "copyOut", host, source, bytes), "copyOut buffer");
+        Pointer to = Pointer.to(host.duplicate().clear());
+        return deviceToHost.submit("cuMemcpyDtoHAsync of " + bytes + " bytes", stream -> bytes == 0
+                ? CUresult.CUDA_SUCCESS
+                : JCudaDriver.cuMemcpyDtoHAsync(to, buffer.pointer(), bytes, stream));
+    }
+
+    /** {@code true}: the device runs kernels compiled from {@link KernelSource}. */
+    @Override
+    public boolean runsCompiledKernels() {
+        return true;
+    }
+
+    /**
+     * Compiles {@code kernel}'s CUDA source for this GPU (once per source: later calls find the loaded module)
+     * and makes it the kernel that {@link #launch} runs.
+     *
+     * @throws org.loopnest.error.KernelCompileException with the compiler's log and the numbered source
+     * @throws org.loopnest.error.DeviceException if the driver rejects the PTX or the entry point is missing
+     * @throws IllegalStateException if the device is closed
+     */
+    @Override
+    public void prepare(KernelSource kernel) {
+        Objects.requireNonNull(kernel, "kernel");
+        requireOpen();
+        current = modules.load(kernel);
+    }
+
+    /**
+     * Runs the prepared kernel over {@code launch}'s chunk on the kernel engine, one thread per iteration
+     * ({@link LaunchGrid}), with {@code launch}'s input, output and resident buffers (a small placeholder for any
+     * that is {@code null}). A cancelled launch runs nothing.
+     *
+     * @throws IllegalArgumentException if a buffer of {@code launch} is not this device's
+     */
+    @Override
+    public CompletableFuture<Void> launch(Launch launch) {
+        Objects.requireNonNull(launch, "launch");
+        CudaModules.Kernel kernel = current;
+        if (kernel == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("device " + name
+                    + ": launch before prepare (expected: prepare(KernelSource) before the first launch)"));
+        }
+        CudaBuffer in = bufferOrDummy(launch.input(), "launch input");
+        CudaBuffer out = bufferOrDummy(launch.output(), "launch output");
+        CudaBuffer res = bufferOrDummy(launch.resident(), "launch resident");
+        Chunk chunk = launch.chunk();
+        LaunchGrid grid;
+        try {
+            grid = LaunchGrid.of(chunk.iterations(), Math.min(properties.maxBlock(), kernel.maxThreadsPerBlock()),
+                    properties.maxGridX(), properties.maxGridY());
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return kernels.submit("cuLaunchKernel(" + kernel.entryPoint() + ", grid " + grid.gridX() + "x" + grid.gridY()
+                + ", block " + grid.blockX() + ")", stream -> {
+                    if (grid.isEmpty() || launch.cancelled()) {
+                        return CUresult.CUDA_SUCCESS;
+                    }
+                    Pointer parameters = Pointer.to(Pointer.to(in.pointer()), Pointer.to(out.pointer()),
+                            Pointer.to(res.pointer()), Pointer.to(new long[] {chunk.firstOuter()}),
+                            Pointer.to(new long[] {chunk.iterations()}));
+                    return JCudaDriver.cuLaunchKernel(kernel.function(), grid.gridX(), grid.gridY(), 1,
+                            grid.blockX(), 1, 1, 0, stream, parameters, null);
+                });
+    }
+
+    private CudaBuffer bufferOrDummy(DeviceBuffer buffer, String what) {
+        return buffer == null ? dummy : owned(CudaChecks.buffer(name, what, buffer), what);
+    }
+
+    private CudaBuffer owned(CudaBuffer buffer, String what) {
+        if (!buffer.belongsTo(context)) {
+            throw new IllegalArgumentException(what + " = " + buffer + " (expected: a CudaBuffer allocated by " + name
+                    + ")");
+        }
+        return buffer;
+    }
+
+    /** Frees what was allocated while the device was closing, and says it is closed. */
+    private void closeRaced(AutoCloseable allocated) {
+        IllegalStateException closing = new IllegalStateException("device " + name + " is closed");
+        try {
+            allocated.close();
+        } catch (Exception e) {
+            closing.addSuppressed(e);
+        }
+        throw closing;
+    }
+
+    private void requireOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("device " + name + " is closed");
+        }
+    }
+
+    /**
+     * Stops the engines (operations not started fail; running ones are waited for up to 10 s), frees the buffers
+     * and staging memory still open, unloads the kernels, destroys the streams and releases the context.
+     * Idempotent.
+     *
+     * @throws org.loopnest.error.DeviceException for the first driver call that failed (every step is tried)
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        List<CudaEngine> engines = List.of(hostToDevice, kernels, deviceToHost);
+        engines.forEach(CudaEngine::shutdown);
+        long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+        try {
+            for (CudaEngine engine : engines) {
+                engine.awaitTermination(deadline);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        current = null;
+        RuntimeException failure = null;
+        for (CudaBuffer buffer : List.copyOf(buffers)) {
+            failure = attempt(failure, buffer::close);
+        }
+        for (PinnedStaging staging : List.copyOf(stagings)) {
+            failure = attempt(failure, staging::close);
+        }
+        failure = attempt(failure, dummy::close);
+        failure = attempt(failure, () -> {
+            context.makeCurrent();
+            modules.unloadAll();
+        });
+        for (CudaEngine engine : engines) {
+            failure = attempt(failure, () -> {
+                context.makeCurrent();
+                engine.destroyStream();
+            });
+        }
+        failure = attempt(failure, context::release);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static RuntimeException attempt(RuntimeException first, Runnable step) {
+        try {
+            step.run();
+            return first;
+        } catch (RuntimeException e) {
+            if (first == null) {
+                return e;
+            }
+            first.addSuppressed(e);
+            return first;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
