@@ -10,10 +10,15 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.codegen.Nvcc;
+import org.loopnest.device.cuda.CudaDevice;
+import org.loopnest.device.cuda.CudaDriver;
 import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.device.opencl.OpenClSupport;
 
-/** The weather loop's C body: compiles for CUDA with nvcc, and on OpenCL matches the sequential Java loop. */
+/**
+ * The weather loop's C body: compiles for CUDA with nvcc, and on OpenCL and CUDA matches the sequential Java loop
+ * within tolerance.
+ */
 class WeatherDeviceCodeTest {
 
     @Test
@@ -38,6 +43,22 @@ class WeatherDeviceCodeTest {
                 Verification check = WeatherNest.verify(fields);
                 assertTrue(check.passed(), "d=" + d + ": " + check);
             }
+        }
+    }
+
+    @Tag("gpu")
+    @Test
+    void shouldMatchTheSequentialLoopWithinToleranceOnCudaAtEverySplit() {
+        CudaDriver.Availability cuda = CudaDriver.availability();
+        Assumptions.assumeTrue(cuda.available(), () -> "no CUDA: " + cuda.reason());
+        try (CudaDevice gpu = CudaDevice.open(0)) {
+            for (int d = 0; d < 4; d++) {
+                WeatherFields fields = WeatherFields.synthetic(3, 7, 9, 11, 5 + d);
+                WeatherNest.nest(fields).on(gpu).splitAt(d).run();
+                Verification check = WeatherNest.verify(fields);
+                assertTrue(check.passed(), "d=" + d + ": " + check);
+            }
+            assertEquals(0, gpu.usedBytes());
         }
     }
 }

@@ -1,0 +1,17 @@
+package org.loopnest.device.cuda;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.loopnest.device.CompiledDeviceEqualityContract;
+import org.loopnest.device.Device;
+
+/** The equality suite on {@code cuda:0}; needs an NVIDIA GPU and a way to make PTX (nvcc or NVRTC). */
+@Tag("gpu")
+class CudaEqualityTest extends CompiledDeviceEqualityContract {
+    @Override
+    protected Device openDevice() {
+        CudaDriver.Availability cuda = CudaDriver.availability();
+        Assumptions.assumeTrue(cuda.available(), () -> "no CUDA: " + cuda.reason());
+        return CudaDevice.open(0);
+    }
+}
