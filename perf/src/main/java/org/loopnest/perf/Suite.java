@@ -1,9 +1,15 @@
 package org.loopnest.perf;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import org.loopnest.device.cuda.CudaDevice;
+import org.loopnest.device.cuda.CudaDriver;
+import org.loopnest.device.opencl.OpenCl;
+import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.perf.ratio.CompiledDeviceThroughput;
 import org.loopnest.perf.ratio.RatioRun;
 import org.loopnest.perf.ratio.Rounds;
 import org.loopnest.perf.ratio.SerializerRatio;
@@ -15,10 +21,25 @@ final class Suite {
     private Suite() {
     }
 
-    /** The weather speed ratio, the simulated overlap at B = 1, 2, 3, and the serializer ratio. */
+    /**
+     * The weather speed ratio, the simulated overlap at B = 1, 2, 3, the serializer ratio, and the throughput rows
+     * of {@code opencl:0} and {@code cuda:0} where those devices are present.
+     */
     static List<RatioRun> of(boolean quick) {
-        return List.of(quick ? WeatherSpeedRatio.quick() : WeatherSpeedRatio.full(), simOverlap(quick),
-                quick ? SerializerRatio.quick() : SerializerRatio.full());
+        List<RatioRun> runs = new ArrayList<>(List.of(quick ? WeatherSpeedRatio.quick() : WeatherSpeedRatio.full(),
+                simOverlap(quick), quick ? SerializerRatio.quick() : SerializerRatio.full()));
+        Rounds rounds = quick ? new Rounds(0, 1) : new Rounds(1, 5);
+        if (OpenCl.discover().available()) {
+            runs.add(new CompiledDeviceThroughput("opencl", () -> OpenClDevice.open(0), (quick ? 4L : 64L) << 20,
+                    quick ? WeatherFields.synthetic(4, 7, 10, 12, 3) : WeatherFields.synthetic(16, 7, 91, 180, 3),
+                    rounds));
+        }
+        if (CudaDriver.availability().available()) {
+            runs.add(new CompiledDeviceThroughput("cuda", () -> CudaDevice.open(0), (quick ? 4L : 256L) << 20,
+                    quick ? WeatherFields.synthetic(4, 7, 10, 12, 3) : WeatherFields.synthetic(64, 7, 91, 180, 3),
+                    rounds));
+        }
+        return runs;
     }
 
     /**

@@ -8,11 +8,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.device.cuda.CudaDriver;
+import org.loopnest.device.opencl.OpenCl;
 import org.loopnest.perf.report.TinyJson;
 
 class BenchMainTest {
@@ -29,15 +32,31 @@ class BenchMainTest {
         assertEquals(0, status, text(log));
         Map<String, Object> doc = (Map<String, Object>) TinyJson.parse(Files.readString(json));
         List<Map<String, Object>> results = (List<Map<String, Object>>) doc.get("results");
-        assertEquals(List.of("cpu-weather-speed-ratio", "cpu-weather-speed-ratio-chunk", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
-                        "sim-overlap-efficiency-b3", "serializer-contiguous-ratio"),
-                results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
+        List<String> expected = new ArrayList<>(List.of("cpu-weather-speed-ratio", "cpu-weather-speed-ratio-chunk",
+                "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2", "sim-overlap-efficiency-b3",
+                "serializer-contiguous-ratio"));
+        for (String kind : compiledDevicesPresent()) {
+            expected.addAll(List.of(kind + "-h2d-bandwidth", kind + "-weather-bandwidth-fraction",
+                    kind + "-overlap-efficiency"));
+        }
+        assertEquals(expected, results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
         for (Map<String, Object> r : results) {
             assertTrue((Double) r.get("value") > 0, r.toString());
-            assertEquals("ratio", r.get("unit"));
+            assertEquals(((String) r.get("name")).endsWith("-bandwidth") ? "bytes/s" : "ratio", r.get("unit"));
             assertTrue(!((String) r.get("detail")).isBlank(), r.toString());
         }
         assertTrue(text(out).startsWith("machine: "), text(out));
+    }
+
+    private static List<String> compiledDevicesPresent() {
+        List<String> kinds = new ArrayList<>();
+        if (OpenCl.discover().available()) {
+            kinds.add("opencl");
+        }
+        if (CudaDriver.availability().available()) {
+            kinds.add("cuda");
+        }
+        return kinds;
     }
 
     @Test
