@@ -2,8 +2,6 @@ package org.loopnest.device.sim;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.loopnest.device.BlockExecutor;
@@ -13,6 +11,7 @@ import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.HostBuffer;
 import org.loopnest.device.Launch;
 import org.loopnest.device.MemoryBudget;
+import org.loopnest.device.SerialEngine;
 
 /**
  * A simulated accelerator: separate memory with a budget, one copy engine per direction that moves bytes at
@@ -24,11 +23,10 @@ import org.loopnest.device.MemoryBudget;
 public final class SimDevice implements Device {
     private final SimConfig config;
     private final MemoryBudget budget;
-    private final ExecutorService hostToDevice;
-    private final ExecutorService deviceToHost;
+    private final SerialEngine hostToDevice;
+    private final SerialEngine deviceToHost;
     private final BlockExecutor kernels;
     private final DeviceInfo info;
-    private final java.util.List<Thread> engineThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Object computeClock = new Object();
     private long computeFreeAt;
 
@@ -36,8 +34,8 @@ public final class SimDevice implements Device {
     public SimDevice(SimConfig config) {
         this.config = config;
         this.budget = new MemoryBudget(config.name(), config.memoryBytes(), config.maxAllocationBytes());
-        this.hostToDevice = copyEngine(config.name() + "-h2d");
-        this.deviceToHost = copyEngine(config.name() + "-d2h");
+        this.hostToDevice = new SerialEngine(config.name() + "-h2d");
+        this.deviceToHost = new SerialEngine(config.name() + "-d2h");
         this.kernels = new BlockExecutor(config.name(), config.threads());
         this.info = new DeviceInfo(config.name(), config.memoryBytes(), config.maxAllocationBytes(), config.threads(),
                 false, "simulated accelerator: " + (config.memoryBytes() >> 10) + " KiB, link "
@@ -48,15 +46,6 @@ public final class SimDevice implements Device {
     /** A device with the default settings. */
     public SimDevice() {
         this(SimConfig.builder().build());
-    }
-
-    private ExecutorService copyEngine(String name) {
-        return Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "loopnest-" + name);
-            t.setDaemon(true);
-            engineThreads.add(t);
-            return t;
-        });
     }
 
     /** The settings. */
@@ -89,13 +78,13 @@ public final class SimDevice implements Device {
         return transfer(deviceToHost, source.hostView(), host, bytes);
     }
 
-    private CompletableFuture<Void> transfer(ExecutorService engine, ByteBuffer from, ByteBuffer to, long bytes) {
-        return CompletableFuture.runAsync(() -> {
+    private CompletableFuture<Void> transfer(SerialEngine engine, ByteBuffer from, ByteBuffer to, long bytes) {
+        return engine.submit(() -> {
             long start = System.nanoTime();
             HostBuffer.copy(from, to, bytes);
             long linkNanos = config.bytesPerSecond() == 0 ? 0 : (long) (bytes * 1e9 / config.bytesPerSecond());
             waitUntil(start + config.latency().toNanos() + linkNanos);
-        }, engine);
+        });
     }
 
     @Override
@@ -132,18 +121,9 @@ public final class SimDevice implements Device {
 
     @Override
     public void close() {
-        hostToDevice.shutdownNow();
-        deviceToHost.shutdownNow();
+        hostToDevice.close();
+        deviceToHost.close();
         kernels.close();
-        try {
-            hostToDevice.awaitTermination(10, TimeUnit.SECONDS);
-            deviceToHost.awaitTermination(10, TimeUnit.SECONDS);
-            for (Thread t : engineThreads) {
-                t.join(TimeUnit.SECONDS.toMillis(10));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Override
