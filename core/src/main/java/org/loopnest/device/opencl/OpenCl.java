@@ -37,10 +37,20 @@ public final class OpenCl {
         }
     }
 
-    /** The devices, found on the first call (which loads JOCL's native library). */
+    /**
+     * The devices, found on the first call (which loads JOCL's native library and the platforms' drivers).
+     *
+     * <p><b>Pitfall:</b> drivers built on LLVM (PoCL among them) replace the JVM's {@code SIGSEGV} handler when
+     * their devices are listed, and the JVM, which takes safepoints through that signal, may then crash at any
+     * later moment. Start the JVM with {@code LD_PRELOAD=$JAVA_HOME/lib/libjsig.so} (signal chaining; the
+     * {@code ./loopnest} launcher and the project's tests do); without it, a warning is logged once.
+     */
     public static synchronized Discovery discover() {
         if (found == null) {
             found = scan();
+            if (found.available() && SignalChaining.missing()) {
+                System.getLogger(OpenCl.class.getName()).log(System.Logger.Level.WARNING, SignalChaining.WARNING);
+            }
         }
         return found;
     }

@@ -81,4 +81,11 @@ class OpenClDeviceTest {
             assertFalse(opencl.info().hostAddressable());
         }
     }
+
+    @Test
+    void shouldRunTheTestsWithSignalChainingSoThatTheDriverCannotCrashTheJvm() {
+        OpenClSupport.assumeOpenCl();
+        assertFalse(SignalChaining.missing(), "the test JVM needs LD_PRELOAD=$JAVA_HOME/lib/libjsig.so: "
+                + SignalChaining.WARNING);
+    }
 }
