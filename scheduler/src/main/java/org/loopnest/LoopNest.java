@@ -6,6 +6,7 @@ import java.util.Map;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.Role;
 import org.loopnest.device.Device;
+import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.index.IndexSpace;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementKernel;
 import org.loopnest.kernel.Kernel;
 import org.loopnest.report.RunReport;
+import org.loopnest.scheduler.DeviceGroup;
 import org.loopnest.scheduler.Execution;
 import org.loopnest.scheduler.ProgressListener;
 import org.loopnest.scheduler.RunPlan;
@@ -44,7 +46,7 @@ public final class LoopNest {
     private Integer splitDepth;
     private long group = 1;
     private int buffers = 2;
-    private Device device;
+    private List<Device> devices;
     private Duration timeout;
     private ProgressListener progress;
 
@@ -186,12 +188,32 @@ public final class LoopNest {
         return this;
     }
 
-    /** Runs on {@code target} (default: a new {@link CpuDevice}, closed after the run). The caller closes it. */
-    public LoopNest on(Device target) {
-        if (target == null) {
-            throw new IllegalArgumentException("device is null (expected: a Device)");
+    /**
+     * Runs on {@code targets} (default: a new {@link CpuDevice}, closed after the run); the caller closes them.
+     * With several devices, each has its own pipeline and buffers and takes the next chunk whenever it has a free
+     * buffer set, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
+     * as their bodies compute alike: a Java body and a C body may differ in the last bits of floating point).
+     *
+     * @throws IllegalArgumentException if none is given, one is null, or two have the same name
+     */
+    public LoopNest on(Device... targets) {
+        if (targets == null || targets.length == 0) {
+            throw new IllegalArgumentException("devices: none given (expected: at least one Device)");
         }
-        this.device = target;
+        java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+        for (int i = 0; i < targets.length; i++) {
+            if (targets[i] == null) {
+                throw new IllegalArgumentException("device" + (targets.length > 1 ? "s[" + i + "]" : "")
+                        + " is null (expected: a Device)");
+            }
+            Integer before = seen.putIfAbsent(targets[i].info().name(), i);
+            if (before != null) {
+                throw new IllegalArgumentException("devices[" + i + "] is named '" + targets[i].info().name()
+                        + "' like devices[" + before + "] (expected: distinct names, which the report and the "
+                        + "threads use)");
+            }
+        }
+        this.devices = List.of(targets);
         return this;
     }
 
@@ -241,39 +263,42 @@ public final class LoopNest {
             return plan.writeKernels(dir);
         } finally {
             if (plan.ownsDevice()) {
-                plan.device().close();
+                plan.devices().forEach(Device::close);
             }
         }
     }
 
     private RunPlan freeze(boolean toRun) {
-        boolean owns = device == null;
-        Device target = owns ? new CpuDevice() : device;
+        boolean owns = devices == null;
+        List<Device> targets = owns ? List.of(new CpuDevice()) : devices;
         try {
-            boolean compiled = target.runsCompiledKernels();
-            if (toRun && compiled && deviceCode == null) {
-                throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and the "
-                        + "nest has no device code (expected: call deviceCode(...) with the C body)");
-            }
-            if (toRun && !compiled && kernel == null) {
-                throw new IllegalStateException("no kernel (expected: call kernel(...) or chunkKernel(...) before "
-                        + "run()" + (deviceCode == null ? ")" : "; device code alone runs only on OpenCL or CUDA "
-                        + "devices, not on " + target.info().name() + ")"));
+            for (Device target : toRun ? targets : List.<Device>of()) {
+                boolean compiled = target.runsCompiledKernels();
+                if (compiled && deviceCode == null) {
+                    throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and "
+                            + "the nest has no device code (expected: call deviceCode(...) with the C body)");
+                }
+                if (!compiled && kernel == null) {
+                    throw new IllegalStateException("no kernel (expected: call kernel(...) or chunkKernel(...) "
+                            + "before run()" + (deviceCode == null ? ")" : "; device code alone runs only on OpenCL "
+                            + "or CUDA devices, not on " + target.info().name() + ")"));
+                }
             }
             if (!toRun && deviceCode == null) {
                 throw new IllegalStateException("no device code to dump (expected: call deviceCode(...) first)");
             }
             var bindings = java.util.List.copyOf(arrays.values());
+            DeviceInfo limits = DeviceGroup.limits(targets);
             SplitChoice choice = splitDepth == null
-                    ? SplitPlanner.choose(space, bindings, target.info(), buffers)
-                    : SplitPlanner.check(space.split(splitDepth, group), bindings, target.info(), buffers);
+                    ? SplitPlanner.choose(space, bindings, limits, buffers)
+                    : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers);
             KernelSource source = deviceCode == null ? null : KernelGenerator.generate(choice.layout(), deviceCode);
             Kernel body = kernel == null ? (deviceCode == null ? null : Kernel.ofDeviceCode(deviceCode))
                     : deviceCode == null ? kernel : kernel.withDeviceCode(deviceCode);
-            return new RunPlan(space, arrays, body, source, target, owns, choice, buffers, timeout, progress);
+            return new RunPlan(space, arrays, body, source, targets, owns, choice, buffers, timeout, progress);
         } catch (RuntimeException e) {
             if (owns) {
-                target.close();
+                targets.forEach(Device::close);
             }
             throw e;
         }

@@ -27,10 +27,12 @@ final class ReportJson {
         j.field("bytesOut", r.bytesOut());
         j.field("residentBytes", r.residentBytes());
         j.field("wallNanos", r.wall().toNanos());
-        j.key("busyNanos").out.append('{');
+        j.key("busyNanos").busy(r.busy());
+        j.key("busyNanosPerDevice").out.append('{');
         String sep = "";
-        for (Map.Entry<Stage, java.time.Duration> e : r.busy().entrySet()) {
-            j.out.append(sep).append(quote(e.getKey().toString())).append(':').append(e.getValue().toNanos());
+        for (Map.Entry<String, Map<Stage, java.time.Duration>> e : r.busyPerDevice().entrySet()) {
+            j.out.append(sep).append(quote(e.getKey())).append(':');
+            j.busy(e.getValue());
             sep = ",";
         }
         j.out.append('}');
@@ -46,6 +48,16 @@ final class ReportJson {
         j.key("iterationsPerSecond").out.append(String.format(Locale.ROOT, "%.6g", r.iterationsPerSecond()));
         j.key("notes").strings(r.notes());
         return j.out.append('}').toString();
+    }
+
+    private void busy(Map<Stage, java.time.Duration> busy) {
+        out.append('{');
+        String sep = "";
+        for (Map.Entry<Stage, java.time.Duration> e : busy.entrySet()) {
+            out.append(sep).append(quote(e.getKey().toString())).append(':').append(e.getValue().toNanos());
+            sep = ",";
+        }
+        out.append('}');
     }
 
     private ReportJson key(String name) {

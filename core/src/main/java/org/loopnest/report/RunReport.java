@@ -25,12 +25,15 @@ import java.util.Map;
  * @param wall              wall-clock time of the run, from start to the last output written
  * @param busy              busy time of each stage, summed over chunks (overlapping kernels counted once)
  * @param chunksPerDevice   chunks run by each device
+ * @param busyPerDevice     busy time of each stage on each device (the run's {@code busy} counts time that
+ *                          overlaps across devices once)
  * @param notes             remarks worth a user's attention (empty nest, copies skipped, …)
  */
 public record RunReport(String nest, int splitDepth, long group, long outerIterations, long innerIterations,
                         String splitReason, List<String> devices, int buffers, long chunks, long iterations,
                         long bytesIn, long bytesOut, long residentBytes, Duration wall, Map<Stage, Duration> busy,
-                        Map<String, Long> chunksPerDevice, List<String> notes) {
+                        Map<String, Long> chunksPerDevice, Map<String, Map<Stage, Duration>> busyPerDevice,
+                        List<String> notes) {
 
     /** Copies the collections so that the report stays immutable. */
     public RunReport {
@@ -41,6 +44,9 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
         }
         busy = java.util.Collections.unmodifiableMap(all);
         chunksPerDevice = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(chunksPerDevice));
+        java.util.Map<String, Map<Stage, Duration>> perDevice = new java.util.LinkedHashMap<>();
+        busyPerDevice.forEach((device, times) -> perDevice.put(device, Map.copyOf(times)));
+        busyPerDevice = java.util.Collections.unmodifiableMap(perDevice);
         notes = List.copyOf(notes);
     }
 
@@ -93,7 +99,12 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
         s.append(String.format(Locale.ROOT, "overlap     %.2f (slowest stage: %s)", overlapEfficiency(),
                 slowestStage()));
         if (chunksPerDevice.size() > 1) {
-            s.append("\nper device  ").append(chunksPerDevice);
+            for (Map.Entry<String, Long> e : chunksPerDevice.entrySet()) {
+                Map<Stage, Duration> times = busyPerDevice.getOrDefault(e.getKey(), Map.of());
+                s.append(String.format(Locale.ROOT, "\n%-12s%d chunks, kernel busy %s, copy-in %s", e.getKey(),
+                        e.getValue(), millis(times.getOrDefault(Stage.KERNEL, Duration.ZERO)),
+                        millis(times.getOrDefault(Stage.COPY_IN, Duration.ZERO))));
+            }
         }
         for (String note : notes) {
             s.append("\nnote        ").append(note);

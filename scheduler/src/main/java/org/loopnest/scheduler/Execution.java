@@ -8,10 +8,12 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.loopnest.device.Device;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
 import org.loopnest.error.RunTimeoutException;
 import org.loopnest.index.Split;
+import org.loopnest.report.Stage;
 import org.loopnest.report.RunReport;
 
 /**
@@ -26,15 +28,17 @@ public final class Execution implements AutoCloseable {
     private final RunPlan plan;
     private final RunControl control;
     private final StageClock clock = new StageClock();
+    private final ChunkQueue queue;
     private final long startNanos;
-    private PipelineContext context;
-    private Pipeline pipeline;
+    private final List<PipelineContext> contexts = new ArrayList<>();
+    private final List<Pipeline> pipelines = new ArrayList<>();
     private boolean cleaned;
     private RunReport report;
 
     private Execution(RunPlan plan) {
         this.plan = plan;
         this.control = new RunControl(plan.layout().split().chunkCount());
+        this.queue = new ChunkQueue(control.total(), control);
         this.startNanos = System.nanoTime();
     }
 
@@ -54,10 +58,16 @@ public final class Execution implements AutoCloseable {
         if (control.total() == 0) {
             return;
         }
-        context = new PipelineContext(plan, plan.device(), control, clock);
-        context.allocate();
-        pipeline = new Pipeline(context);
-        pipeline.start();
+        for (Device device : plan.devices()) {
+            PipelineContext context = new PipelineContext(plan, device, control, clock, queue);
+            contexts.add(context);
+            context.allocate();
+        }
+        for (PipelineContext context : contexts) {
+            Pipeline pipeline = new Pipeline(context);
+            pipelines.add(pipeline);
+            pipeline.start();
+        }
     }
 
     /** Chunks written so far. */
@@ -125,16 +135,13 @@ public final class Execution implements AutoCloseable {
             cancel();
         }
         try {
-            if (pipeline != null) {
-                pipeline.stop();
-            }
+            queue.close();
+            pipelines.forEach(Pipeline::stop);
             control.drain(30);
         } finally {
-            if (context != null) {
-                context.close();
-            }
+            contexts.forEach(PipelineContext::close);
             if (plan.ownsDevice()) {
-                plan.device().close();
+                plan.devices().forEach(Device::close);
             }
         }
     }
@@ -145,18 +152,31 @@ public final class Execution implements AutoCloseable {
         if (split.chunkCount() == 0) {
             notes.add("the nest is empty (an extent is 0): nothing to do");
         }
-        boolean direct = plan.device().info().hostAddressable();
-        if (direct) {
-            notes.add(plan.device().info().name() + " reads and writes the arrays in place: nothing serialized or copied");
+        List<String> names = new ArrayList<>();
+        boolean anyPacked = false;
+        for (Device device : plan.devices()) {
+            names.add(device.info().name());
+            if (device.info().hostAddressable()) {
+                notes.add(device.info().name() + " reads and writes the arrays in place: nothing serialized or "
+                        + "copied");
+            } else {
+                anyPacked = true;
+            }
         }
         Map<String, Long> perDevice = new LinkedHashMap<>();
-        perDevice.put(plan.device().info().name(), context == null ? 0 : context.chunksDone().sum());
-        long in = context == null ? 0 : context.bytesIn().sum();
-        long out = context == null ? 0 : context.bytesOut().sum();
+        Map<String, Map<Stage, Duration>> busyPerDevice = new LinkedHashMap<>();
+        long in = 0;
+        long out = 0;
+        for (PipelineContext context : contexts) {
+            perDevice.put(context.deviceName(), context.chunksDone().sum());
+            busyPerDevice.put(context.deviceName(), context.clock().snapshot());
+            in += context.bytesIn().sum();
+            out += context.bytesOut().sum();
+        }
         return new RunReport(plan.space().toString(), split.depth(), split.group(), split.outerCount(),
-                split.innerCount(), plan.split().reason(), List.of(plan.device().info().name()), plan.buffers(),
-                split.chunkCount(), plan.space().count(), in, out, direct ? 0 : plan.layout().residentBytes(),
-                Duration.ofNanos(wallNanos), clock.snapshot(), perDevice, notes);
+                split.innerCount(), plan.split().reason(), names, plan.buffers(), split.chunkCount(),
+                plan.space().count(), in, out, anyPacked ? plan.layout().residentBytes() : 0,
+                Duration.ofNanos(wallNanos), clock.snapshot(), perDevice, busyPerDevice, notes);
     }
 
     /** Cancels the run if it is still going and frees everything. Idempotent. */

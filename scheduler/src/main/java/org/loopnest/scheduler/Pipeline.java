@@ -11,7 +11,8 @@ import org.loopnest.index.Split;
 
 /**
  * One device's pipeline: a Disruptor ring of {@link ChunkSlot}s with the five stages chained behind each other,
- * and a control thread that publishes chunk after chunk once a buffer set is free. Start once, stop once.
+ * and a control thread that takes chunk after chunk from the run's {@link ChunkQueue} once a buffer set is free.
+ * Start once, stop once.
  */
 final class Pipeline {
     private static final BufferSet STOP = BufferSet.empty();
@@ -49,13 +50,17 @@ final class Pipeline {
         control.start();
     }
 
+    /** Takes chunk after chunk from the run's queue, each once a buffer set is free, until none is left. */
     private void publishAll(RingBuffer<ChunkSlot> ring) {
         Split split = context.layout().split();
-        long chunks = split.chunkCount();
         try {
-            for (long c = 0; c < chunks && !context.control().aborted(); c++) {
+            while (!context.control().aborted()) {
                 BufferSet free = context.pool().take();
                 if (free == STOP || context.control().aborted()) {
+                    return;
+                }
+                long c = context.queue().take();
+                if (c < 0) {
                     return;
                 }
                 long sequence = ring.next();

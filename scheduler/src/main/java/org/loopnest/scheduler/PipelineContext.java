@@ -20,6 +20,7 @@ final class PipelineContext implements AutoCloseable {
     private final Device device;
     private final RunControl control;
     private final StageClock clock;
+    private final ChunkQueue queue;
     private final ChunkPacker packer;
     private final boolean direct;
     private final BlockingQueue<BufferSet> pool = new LinkedBlockingQueue<>();
@@ -30,11 +31,16 @@ final class PipelineContext implements AutoCloseable {
     private final StageWaitStrategy waitStrategy = new StageWaitStrategy();
     private DeviceBuffer resident;
 
-    PipelineContext(RunPlan plan, Device device, RunControl control, StageClock clock) {
+    /**
+     * @param runClock the run's clock; this device's stages add to a clock of their own that adds to it
+     * @param queue    the chunks the run's devices share
+     */
+    PipelineContext(RunPlan plan, Device device, RunControl control, StageClock runClock, ChunkQueue queue) {
         this.plan = plan;
         this.device = device;
         this.control = control;
-        this.clock = clock;
+        this.clock = new StageClock(runClock);
+        this.queue = queue;
         this.packer = new ChunkPacker(plan.layout());
         this.direct = device.info().hostAddressable();
     }
@@ -85,8 +91,13 @@ final class PipelineContext implements AutoCloseable {
         return control;
     }
 
+    /** This device's clock (which adds to the run's). */
     StageClock clock() {
         return clock;
+    }
+
+    ChunkQueue queue() {
+        return queue;
     }
 
     ChunkPacker packer() {

@@ -27,20 +27,21 @@ import org.loopnest.serializer.ChunkLayout;
  * @param arrays      bound arrays by name, inputs and outputs, in binding order
  * @param kernel      the body
  * @param kernelSource the generated kernel for compiled devices, or {@code null} without device code
- * @param device      where it runs
- * @param ownsDevice  whether the run closes the device when it ends (devices the runtime made itself)
+ * @param devices     where it runs: one device, or several that share the chunks
+ * @param ownsDevice  whether the run closes the devices when it ends (a device the runtime made itself)
  * @param split       the split, its chunk layout, and why
  * @param buffers     chunk buffer sets per device, {@code B}
  * @param timeout     overall limit, or {@code null} for none
  * @param progress    told after each chunk, or {@code null}
  */
-public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource, Device device,
+public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource, List<Device> devices,
                       boolean ownsDevice, SplitChoice split, int buffers, Duration timeout,
                       ProgressListener progress) {
 
     /** Copies the map of arrays. */
     public RunPlan {
         arrays = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arrays));
+        devices = List.copyOf(devices);
     }
 
     /** The chunk buffers' layout for the chosen split. */
@@ -110,6 +111,6 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
         SplitChoice retried = new SplitChoice(next, layout, split.reason() + "; allocation failed (" + cause.getMessage()
                 + "), so retried once with smaller chunks: d=" + next.depth() + ", r=" + next.group());
         KernelSource source = kernel.deviceCode().map(code -> KernelGenerator.generate(layout, code)).orElse(null);
-        return new RunPlan(space, arrays, kernel, source, device, ownsDevice, retried, buffers, timeout, progress);
+        return new RunPlan(space, arrays, kernel, source, devices, ownsDevice, retried, buffers, timeout, progress);
     }
 }

@@ -13,8 +13,22 @@ import org.loopnest.report.Stage;
 final class StageClock {
     private final AtomicLongArray busy = new AtomicLongArray(Stage.values().length);
     private final long[] coveredUntil = new long[Stage.values().length];
+    private final StageClock parent;
 
-    /** Adds the interval {@code [start, end]} (System.nanoTime) to {@code stage}. Intervals arrive in start order. */
+    /** A clock of its own. */
+    StageClock() {
+        this(null);
+    }
+
+    /** A clock that also adds every interval to {@code parent} (one device's clock inside the run's). */
+    StageClock(StageClock parent) {
+        this.parent = parent;
+    }
+
+    /**
+     * Adds the interval {@code [start, end]} (System.nanoTime) to {@code stage}. Intervals arrive in about start
+     * order; where several devices add to one clock, time that overlaps what is already counted is counted once.
+     */
     void add(Stage stage, long start, long end) {
         int s = stage.ordinal();
         long counted;
@@ -24,6 +38,9 @@ final class StageClock {
             coveredUntil[s] = Math.max(coveredUntil[s], end);
         }
         busy.addAndGet(s, counted);
+        if (parent != null) {
+            parent.add(stage, start, end);
+        }
     }
 
     /** Busy time of every stage so far. */

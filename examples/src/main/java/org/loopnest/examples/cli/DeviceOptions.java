@@ -1,5 +1,6 @@
 package org.loopnest.examples.cli;
 
+import java.util.List;
 import org.loopnest.device.Device;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -14,11 +15,13 @@ public final class DeviceOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "cpu", converter = DeviceSpec.Converter.class,
+    @Option(names = "--device", paramLabel = "DEVICE[,DEVICE...]", defaultValue = "cpu", split = ",",
+            converter = DeviceSpec.Converter.class,
             description = "Where to run: cpu (all cores, arrays read in place), sim (a simulated accelerator with "
                     + "its own memory; chunks are packed, copied in and out), opencl[:N] (an OpenCL device, see "
-                    + "'loopnest devices') or cuda[:N] (an NVIDIA GPU). Default: ${DEFAULT-VALUE}.")
-    private DeviceSpec device;
+                    + "'loopnest devices') or cuda[:N] (an NVIDIA GPU); several, comma-separated, share the "
+                    + "chunks (e.g. cpu,opencl:0). Default: ${DEFAULT-VALUE}.")
+    private List<DeviceSpec> devices;
 
     @Option(names = "--device-memory", paramLabel = "SIZE", converter = Units.SizeConverter.class,
             description = "Memory of the sim device, e.g. 512m, 64MiB, 1g (default: 16m, smaller than the default "
@@ -42,13 +45,17 @@ public final class DeviceOptions {
      *     without a device that has its own, a memory of 0, or fewer than one buffer
      */
     public void validate() {
-        if (device.kind() != DeviceSpec.Kind.SIM && bandwidth != null) {
+        if (bandwidth != null && devices.stream().noneMatch(d -> d.kind() == DeviceSpec.Kind.SIM)) {
             throw new ParameterException(spec.commandLine(), "--link-bandwidth applies to --device sim only "
                     + "(expected: add --device sim, or drop the option)");
         }
-        if (device.kind() == DeviceSpec.Kind.CPU && memory != null) {
+        if (memory != null && devices.stream().allMatch(d -> d.kind() == DeviceSpec.Kind.CPU)) {
             throw new ParameterException(spec.commandLine(), "--device-memory applies to sim, opencl and cuda "
                     + "devices only (expected: add --device sim, or drop the option)");
+        }
+        if (new java.util.HashSet<>(devices).size() != devices.size()) {
+            throw new ParameterException(spec.commandLine(), "--device " + text() + ": a device is given twice "
+                    + "(expected: distinct devices)");
         }
         if (memory != null && memory < 1) {
             throw new ParameterException(spec.commandLine(), "--device-memory " + memory + " bytes (expected: > 0)");
@@ -58,9 +65,13 @@ public final class DeviceOptions {
         }
     }
 
-    /** The device chosen. */
-    public DeviceSpec device() {
-        return device;
+    /** The devices chosen, in order. */
+    public List<DeviceSpec> devices() {
+        return devices;
+    }
+
+    private String text() {
+        return devices.stream().map(DeviceSpec::toString).collect(java.util.stream.Collectors.joining(","));
     }
 
     /** Chunk buffer sets per device, {@code B}. */
@@ -69,15 +80,21 @@ public final class DeviceOptions {
     }
 
     /**
-     * A new device as the options say; the caller closes it.
+     * The devices the options name, opened in order; the caller closes them. If one cannot be opened, those
+     * opened before it are closed.
      *
      * @throws ParameterException (exit code 2) if there is no such OpenCL or CUDA device, saying why
      */
-    public Device open() {
-        try {
-            return device.open(memory, bandwidth);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new ParameterException(spec.commandLine(), "--device " + device + ": " + e.getMessage());
+    public OpenDevices open() {
+        List<Device> opened = new java.util.ArrayList<>();
+        for (DeviceSpec device : devices) {
+            try {
+                opened.add(device.open(memory, bandwidth));
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                new OpenDevices(opened).close();
+                throw new ParameterException(spec.commandLine(), "--device " + device + ": " + e.getMessage());
+            }
         }
+        return new OpenDevices(opened);
     }
 }

@@ -3,7 +3,6 @@ package org.loopnest.examples.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.loopnest.device.Device;
 import org.loopnest.examples.nest5.IndexRecovery;
 import org.loopnest.examples.nest5.Nest5;
 import org.loopnest.examples.nest5.Nest5Run;
@@ -56,8 +55,8 @@ public final class Nest5Command implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         IndexRecovery.describe(nest5.split(), show).forEach(out::println);
         RunReport report;
-        try (Device target = device.open()) {
-            report = nest5.nest().on(target).buffers(device.buffers()).run();
+        try (OpenDevices targets = device.open()) {
+            report = nest5.nest().on(targets.array()).buffers(device.buffers()).run();
         }
         out.println(report);
         Nest5Run result = nest5.check();

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.loopnest.LoopNest;
-import org.loopnest.device.Device;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.Verification;
@@ -192,8 +191,10 @@ public final class WeatherCommand implements Callable<Integer> {
 
     private RunReport run(WeatherFields fields, Integer depth) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
-        try (Device target = device.open(); ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
-            LoopNest nest = WeatherNest.nest(fields).on(target).buffers(device.buffers()).onProgress(progress);
+        try (OpenDevices targets = device.open();
+             ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
+            LoopNest nest = WeatherNest.nest(fields).on(targets.array()).buffers(device.buffers())
+                    .onProgress(progress);
             RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS);
             if (dumpKernels != null) {
                 for (Path file : plan.writeKernels(dumpKernels)) {

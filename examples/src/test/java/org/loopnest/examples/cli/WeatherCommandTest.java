@@ -110,7 +110,8 @@ class WeatherCommandTest {
         Cli run = Cli.run("weather", "--device", "gpu");
         assertEquals(2, run.code());
         assertEquals(1, run.errLines().length, run.err());
-        assertTrue(run.err().startsWith("loopnest weather: Invalid value for option '--device': 'gpu' is not a device "
+        assertTrue(run.err().startsWith("loopnest weather: Invalid value for option '--device' (DEVICE[,DEVICE...]): "
+                + "'gpu' is not a device "
                 + "(expected: cpu, sim, opencl, opencl:N, cuda or cuda:N with N >= 0)"), run.err());
     }
 
@@ -199,5 +200,21 @@ class WeatherCommandTest {
         assertTrue(run.out().contains("verified: 12600 points match the sequential loop"), run.out());
         Matcher chunks = Pattern.compile("work +(\\d+) chunks").matcher(run.out());
         assertTrue(chunks.find() && Integer.parseInt(chunks.group(1)) >= 8, run.out());
+    }
+
+    @Test
+    void shouldShareTheChunksBetweenSeveralDevicesAndVerify() {
+        Cli run = Cli.run("weather", "--shape", "4,7,10,12", "--device", "cpu,sim", "--split", "2");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("devices     cpu, sim, B=2 buffers each"), run.out());
+        Matcher cpu = Pattern.compile("\\ncpu +(\\d+) chunks").matcher(run.out());
+        Matcher sim = Pattern.compile("\\nsim +(\\d+) chunks").matcher(run.out());
+        assertTrue(cpu.find() && sim.find(), run.out());
+        assertEquals(28, Integer.parseInt(cpu.group(1)) + Integer.parseInt(sim.group(1)), run.out());
+        assertTrue(run.out().contains("verified: 3360 points"), run.out());
+        Cli twice = Cli.run("weather", "--device", "sim,sim");
+        assertEquals(2, twice.code());
+        assertTrue(twice.err().contains("--device sim,sim: a device is given twice (expected: distinct devices)"),
+                twice.err());
     }
 }
