@@ -1,8 +1,16 @@
 /**
- * The cluster node: a Netty worker process that runs chunks on its local devices, and the client that makes a
- * remote node look like one more {@link org.loopnest.device.Device} to the scheduler.
+ * The cluster node: a Netty worker process ({@link org.loopnest.cluster.NodeServer}) that runs chunks on its
+ * local device, and the client ({@link org.loopnest.cluster.Cluster}, {@link org.loopnest.cluster.RemoteDevice})
+ * that makes a remote node look like one more {@link org.loopnest.device.Device} to the scheduler.
  *
- * <p>Not implemented yet: this module is part of the build so that the layout and the dependency direction
- * (cluster-node → scheduler → serializer → core) are fixed; the node arrives with its own issue.
+ * <p>The wire format is described in one place, {@link org.loopnest.cluster.Wire}: length-prefixed frames
+ * (Netty's {@code LengthFieldBasedFrameDecoder}), a versioned handshake with mutual HMAC-SHA256
+ * challenge–response on a shared secret that never crosses the wire, CRC32C over every chunk payload, heartbeats,
+ * and optional TLS ({@code SslHandler}). A node executes nothing for a peer that has not authenticated.
+ *
+ * <p><b>Threading:</b> the node answers on Netty's event loop and runs chunks on its device's own threads; a
+ * remote device may be used from any thread, like every device. <b>Failure:</b> a node that disconnects or
+ * misses its heartbeats fails every pending operation with {@link org.loopnest.error.DeviceLostException}, which
+ * the scheduler answers by running that node's chunks elsewhere.
  */
 package org.loopnest.cluster;

@@ -57,6 +57,25 @@ public final class ArrayBinding {
         return new ArrayBinding(name, role, holder, dims, shape, space.depth());
     }
 
+    /**
+     * A binding that describes an array without holding its data — its name, role, element type and indices —
+     * for those who only address packed chunks of it (worker nodes). Its holder is empty.
+     *
+     * @throws IllegalArgumentException if a dimension is outside the nest or out of order
+     */
+    public static ArrayBinding descriptor(String name, Role role, ElementType type, IndexSpace space, int[] dims) {
+        long[] shape = new long[dims.length];
+        for (int m = 0; m < dims.length; m++) {
+            if (dims[m] < 0 || dims[m] >= space.depth() || (m > 0 && dims[m] <= dims[m - 1])) {
+                throw new IllegalArgumentException(role + " '" + name + "': dims " + Arrays.toString(dims)
+                        + " (expected: loop numbers from 0 to " + (space.depth() - 1) + ", increasing)");
+            }
+            shape[m] = space.extent(dims[m]);
+        }
+        Holder empty = Holder.of(java.nio.ByteBuffer.allocate(0), type);
+        return new ArrayBinding(name, role, empty, dims.clone(), shape, space.depth());
+    }
+
     private static int[] resolve(String what, IndexSpace space, String[] indexNames) {
         if (indexNames == null || indexNames.length == 0) {
             return allDims(space.depth());

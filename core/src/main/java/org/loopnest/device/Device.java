@@ -52,6 +52,18 @@ public interface Device extends AutoCloseable {
     default void prepare(KernelSource kernel) {
     }
 
+    /**
+     * Called once per run, before any chunk and before the run's buffers are allocated: a compiled device compiles
+     * the kernel ({@link #prepare}, the default), a remote device sends the run's description to its node.
+     *
+     * @throws org.loopnest.error.KernelCompileException if the kernel does not compile
+     */
+    default void beginRun(RunSpec run) {
+        if (runsCompiledKernels()) {
+            prepare(run.kernelSource());
+        }
+    }
+
     /** Runs the kernel over every iteration of {@code launch}'s chunk, asynchronously. */
     CompletableFuture<Void> launch(Launch launch);
 

@@ -11,11 +11,13 @@ public final class Kernel {
     private final ChunkKernel blockwise;
     private final String form;
     private final DeviceCode deviceCode;
+    private final Object javaBody;
 
-    private Kernel(ChunkKernel blockwise, String form, DeviceCode deviceCode) {
+    private Kernel(ChunkKernel blockwise, String form, DeviceCode deviceCode, Object javaBody) {
         this.blockwise = blockwise;
         this.form = form;
         this.deviceCode = deviceCode;
+        this.javaBody = javaBody;
     }
 
     /** A per-element kernel. */
@@ -30,7 +32,7 @@ public final class Kernel {
                     body.apply(cursor);
                 }
             };
-        }, "per-element", null);
+        }, "per-element", null, kernel);
     }
 
     /** A per-chunk kernel. */
@@ -38,17 +40,17 @@ public final class Kernel {
         if (kernel == null) {
             throw new IllegalArgumentException("chunkKernel is null (expected: a kernel body)");
         }
-        return new Kernel(kernel, "per-chunk", null);
+        return new Kernel(kernel, "per-chunk", null, kernel);
     }
 
     /** A kernel with only a C body: it runs on compiled devices, not on the CPU or the simulator. */
     public static Kernel ofDeviceCode(DeviceCode code) {
-        return new Kernel(null, "device code only", requireCode(code));
+        return new Kernel(null, "device code only", requireCode(code), null);
     }
 
     /** This kernel with {@code code} as its C body (replacing any earlier one). */
     public Kernel withDeviceCode(DeviceCode code) {
-        return new Kernel(blockwise, form, requireCode(code));
+        return new Kernel(blockwise, form, requireCode(code), javaBody);
     }
 
     private static DeviceCode requireCode(DeviceCode code) {
@@ -56,6 +58,43 @@ public final class Kernel {
             throw new IllegalArgumentException("deviceCode is null (expected: the C body of one iteration)");
         }
         return code;
+    }
+
+    /**
+     * The Java body as the user gave it (an {@link ElementKernel} or a {@link ChunkKernel}), if there is one. Remote
+     * nodes rebuild it from its class, which must then be a named class with a public no-argument constructor.
+     */
+    public Optional<Object> javaBody() {
+        return Optional.ofNullable(javaBody);
+    }
+
+    /**
+     * Rebuilds a kernel from the class name of its Java body (on a worker node) and the device code, if any.
+     *
+     * @throws IllegalArgumentException if the class is not on the class path, is no {@link ElementKernel} or
+     *     {@link ChunkKernel}, or has no public no-argument constructor
+     */
+    public static Kernel fromClassName(String className, DeviceCode code) {
+        Object body;
+        try {
+            body = Class.forName(className).getConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException("kernel class " + className + " is not on this node's class path "
+                    + "(expected: the same jars as the coordinator)", e);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            throw new IllegalArgumentException("kernel class " + className + " cannot be made (expected: a public "
+                    + "class with a public no-argument constructor): " + e, e);
+        }
+        Kernel kernel;
+        if (body instanceof ElementKernel element) {
+            kernel = of(element);
+        } else if (body instanceof ChunkKernel chunk) {
+            kernel = ofChunks(chunk);
+        } else {
+            throw new IllegalArgumentException("kernel class " + className + " is a " + body.getClass().getName()
+                    + " (expected: an ElementKernel or a ChunkKernel)");
+        }
+        return code == null ? kernel : kernel.withDeviceCode(code);
     }
 
     /** Whether the kernel has a Java body, so that it runs on Java devices (cpu, sim). */

@@ -46,14 +46,13 @@ final class PipelineContext implements AutoCloseable {
     }
 
     /**
-     * Compiles the kernel on a compiled device, allocates the {@code B} buffer sets and sends the resident data;
+     * Tells the device about the run (a compiled device compiles the kernel), allocates the {@code B} buffer sets and sends the resident data;
      * on failure frees what it took.
      */
     void allocate() {
         ChunkLayout layout = plan.layout();
-        if (device.runsCompiledKernels()) {
-            device.prepare(plan.kernelSource());
-        }
+        device.beginRun(new org.loopnest.device.RunSpec(layout.split(), plan.bindings(), plan.kernel(),
+                plan.kernelSource()));
         for (int b = 0; b < plan.buffers(); b++) {
             BufferSet set = direct ? BufferSet.empty()
                     : BufferSet.allocate(device, Math.max(1, layout.inputBytes()), Math.max(1, layout.outputBytes()));

@@ -46,7 +46,10 @@ final class Stages {
         @Override
         void process(ChunkSlot slot) {
             slot.kernelStart = System.nanoTime();
-            ChunkLaunch launch = new ChunkLaunch(context, slot.chunk, slot.buffers);
+            org.loopnest.device.Launch launch = context.direct() ? new ChunkLaunch(context, slot.chunk)
+                    : new PackedLaunch(context.layout(), context.plan().arrays(), context.plan().kernel(), slot.chunk,
+                            slot.buffers.deviceIn, slot.buffers.deviceOut, context.resident(),
+                            context.control()::aborted);
             slot.kernel = context.control().track(context.device().launch(launch)
                     .whenComplete((v, t) -> slot.kernelEnd = System.nanoTime()));
         }

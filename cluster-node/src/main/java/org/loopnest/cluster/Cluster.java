@@ -1,0 +1,166 @@
+package org.loopnest.cluster;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.LengthFieldPrepender;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Connects a coordinator to worker nodes: {@code Cluster.connect(List.of(URI.create("tcp://127.0.0.1:4567")),
+ * secret)} returns one {@link RemoteDevice} per node, authenticated, to pass to {@code LoopNest.on(...)}.
+ *
+ * @param heartbeat      how often to ping a node; it is lost after {@value #MISSED_HEARTBEATS} of silence
+ * @param requestTimeout how long to wait for the handshake and for a synchronous request (open, allocate)
+ * @param tls            a client TLS context (trusting the nodes' certificates), or {@code null} for plain TCP
+ * @param maxFrame       the largest frame accepted from a node
+ */
+public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tls, int maxFrame) {
+    /** Heartbeats a node may miss before it is lost. */
+    public static final int MISSED_HEARTBEATS = 5;
+
+    /** Defaults: a heartbeat per second, 2 minutes for requests, no TLS, {@link Wire#DEFAULT_MAX_FRAME}. */
+    public static Cluster defaults() {
+        return new Cluster(Duration.ofSeconds(1), Duration.ofMinutes(2), null, Wire.DEFAULT_MAX_FRAME);
+    }
+
+    /** Connects to {@code nodes} with the defaults; see {@link #open}. */
+    public static List<RemoteDevice> connect(List<URI> nodes, Secret secret) {
+        return defaults().open(nodes, secret);
+    }
+
+    /** The same with TLS. */
+    public Cluster withTls(SslContext context) {
+        return new Cluster(heartbeat, requestTimeout, context, maxFrame);
+    }
+
+    /** The same with another heartbeat period. */
+    public Cluster withHeartbeat(Duration period) {
+        return new Cluster(period, requestTimeout, tls, maxFrame);
+    }
+
+    /**
+     * Connects to every node and authenticates; on any failure closes the connections made so far.
+     *
+     * @param nodes {@code tcp://host:port} (or {@code host:port}) of each node
+     * @throws IllegalArgumentException for an address without host or port
+     * @throws IllegalStateException if a node cannot be reached, refuses (its reason), or fails to prove the secret
+     */
+    public List<RemoteDevice> open(List<URI> nodes, Secret secret) {
+        if (nodes == null || nodes.isEmpty()) {
+            throw new IllegalArgumentException("nodes: none given (expected: at least one tcp://host:port)");
+        }
+        List<RemoteDevice> devices = new ArrayList<>();
+        try {
+            for (URI node : nodes) {
+                devices.add(connectOne(node, secret));
+            }
+            return devices;
+        } catch (RuntimeException e) {
+            devices.forEach(RemoteDevice::close);
+            throw e;
+        }
+    }
+
+    /** {@code tcp://host:port} for {@code host:port}; checks both parts. */
+    public static URI address(String hostPort) {
+        URI uri = URI.create(hostPort.contains("://") ? hostPort : "tcp://" + hostPort);
+        if (uri.getHost() == null || uri.getPort() < 0) {
+            throw new IllegalArgumentException("node address '" + hostPort + "' (expected: host:port, e.g. "
+                    + "127.0.0.1:4567)");
+        }
+        return uri;
+    }
+
+    private RemoteDevice connectOne(URI node, Secret secret) {
+        URI uri = address(node.toString());
+        String name = "node:" + uri.getHost() + ":" + uri.getPort();
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        ClientHandler handler = new ClientHandler(name);
+        try {
+            Channel channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) requestTimeout.toMillis())
+                    .handler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            if (tls != null) {
+                                ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), uri.getHost(), uri.getPort()));
+                            }
+                            ch.pipeline().addLast("frames", new LengthFieldBasedFrameDecoder(maxFrame, 0,
+                                    Wire.LENGTH_BYTES, 0, Wire.LENGTH_BYTES));
+                            ch.pipeline().addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
+                            ch.pipeline().addLast("idle", new IdleStateHandler(
+                                    heartbeat.toMillis() * MISSED_HEARTBEATS, heartbeat.toMillis(), 0,
+                                    TimeUnit.MILLISECONDS));
+                            ch.pipeline().addLast("client", handler);
+                        }
+                    }).connect(uri.getHost(), uri.getPort()).syncUninterruptibly().channel();
+            ByteBuf ready = handshake(channel, handler, secret, name);
+            try {
+                return new RemoteDevice(name, channel, group, handler, ready, requestTimeout);
+            } finally {
+                ready.release();
+            }
+        } catch (RuntimeException e) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            if (e instanceof IllegalStateException) {
+                throw e;
+            }
+            throw new IllegalStateException("cannot connect to " + name + ": " + e, e);
+        }
+    }
+
+    private ByteBuf handshake(Channel channel, ClientHandler handler, Secret secret, String name) {
+        byte[] clientNonce = Handshake.nonce();
+        handler.onHandshakeFrame(challenge -> {
+            int version = challenge.readInt();
+            byte[] serverNonce = new byte[Wire.NONCE_BYTES];
+            challenge.readBytes(serverNonce);
+            byte[] proof = new byte[Wire.PROOF_BYTES];
+            challenge.readBytes(proof);
+            if (version != Wire.VERSION
+                    || !Handshake.matches(Handshake.nodeProof(secret.bytes(), clientNonce, serverNonce), proof)) {
+                handler.handshakeDone().completeExceptionally(new IllegalStateException("node " + name
+                        + " did not prove it knows the secret (expected: the same secret file on both sides)"));
+                channel.close();
+                return;
+            }
+            ByteBuf auth = Frames.frame(channel.alloc(), Wire.AUTH, 0);
+            auth.writeBytes(Handshake.coordinatorProof(secret.bytes(), serverNonce, clientNonce));
+            channel.writeAndFlush(auth);
+        });
+        ByteBuf hello = Frames.frame(channel.alloc(), Wire.HELLO, 0);
+        hello.writeInt(Wire.MAGIC).writeInt(Wire.VERSION).writeBytes(clientNonce);
+        channel.writeAndFlush(hello);
+        try {
+            return handler.handshakeDone().get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            channel.close();
+            throw new IllegalStateException("node " + name + ": no handshake reply in " + requestTimeout.toSeconds()
+                    + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            channel.close();
+            throw new IllegalStateException("interrupted connecting to " + name, e);
+        } catch (ExecutionException e) {
+            channel.close();
+            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package org.loopnest.cluster;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.LengthFieldPrepender;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A worker node: listens for coordinators, authenticates each ({@link Wire}), and runs their chunks on its local
+ * device. Serves any number of coordinators, one after another or at once; a coordinator that vanishes has its
+ * buffers freed and does not disturb the others. Start with {@link #start}; {@link #close()} stops listening and
+ * ends every connection (the device stays open: its owner closes it).
+ */
+public final class NodeServer implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(NodeServer.class.getName());
+
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final Channel listening;
+
+    private NodeServer(EventLoopGroup boss, EventLoopGroup workers, Channel listening) {
+        this.boss = boss;
+        this.workers = workers;
+        this.listening = listening;
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @throws IllegalStateException if the address cannot be bound, saying which
+     */
+    public static NodeServer start(NodeConfig config) {
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+        try {
+            ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers)
+                    .channel(NioServerSocketChannel.class)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ChannelPipeline p = ch.pipeline();
+                            if (config.tls() != null) {
+                                p.addLast("tls", config.tls().newHandler(ch.alloc()));
+                            }
+                            p.addLast("frames", new LengthFieldBasedFrameDecoder(config.maxFrame(), 0,
+                                    Wire.LENGTH_BYTES, 0, Wire.LENGTH_BYTES));
+                            p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
+                            p.addLast("idle", new IdleStateHandler(config.idleTimeout().toMillis(), 0, 0,
+                                    TimeUnit.MILLISECONDS));
+                            p.addLast("session", new NodeSession(config));
+                        }
+                    });
+            Channel channel = bootstrap.bind(config.bindHost(), config.port()).syncUninterruptibly().channel();
+            LOG.log(System.Logger.Level.INFO, "node listening on " + channel.localAddress() + " with device "
+                    + config.device().info().name() + (config.tls() != null ? " (TLS)" : ""));
+            return new NodeServer(boss, workers, channel);
+        } catch (RuntimeException e) {
+            boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new IllegalStateException("cannot listen on " + config.bindHost() + ":" + config.port() + ": " + e,
+                    e);
+        }
+    }
+
+    /** The address the node listens on (the real port when 0 was asked for). */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) listening.localAddress();
+    }
+
+    /** Stops listening, closes every connection and waits (bounded) for the event loops to end. */
+    @Override
+    public void close() {
+        listening.close().syncUninterruptibly();
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}

@@ -1,0 +1,299 @@
+package org.loopnest.cluster;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.loopnest.codegen.KernelGenerator;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.RunSpec;
+import org.loopnest.index.Chunk;
+import org.loopnest.kernel.IterationFailure;
+import org.loopnest.scheduler.PackedLaunch;
+import org.loopnest.serializer.ChunkLayout;
+
+/**
+ * One coordinator's connection to a node: the handshake, then its run and its buffers. Nothing but the handshake
+ * is accepted before authentication; a refusal is one log line and a closed connection. Buffers are freed when
+ * the connection ends, however it ends. Runs on the connection's event loop; device operations complete on the
+ * device's threads and answer from there.
+ */
+final class NodeSession extends ChannelInboundHandlerAdapter {
+    private static final System.Logger LOG = System.getLogger(NodeSession.class.getName());
+
+    private enum State { AWAIT_HELLO, AWAIT_AUTH, READY, CLOSED }
+
+    private final NodeConfig config;
+    private final Device device;
+    private final Map<Long, DeviceBuffer> buffers = new ConcurrentHashMap<>();
+    private final AtomicLong nextHandle = new AtomicLong(1);
+    private State state = State.AWAIT_HELLO;
+    private byte[] clientNonce;
+    private byte[] serverNonce;
+    private ChunkLayout layout;
+    private Map<String, ArrayBinding> arrays;
+    private RunSpec run;
+
+    NodeSession(NodeConfig config) {
+        this.config = config;
+        this.device = config.device();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf frame = (ByteBuf) msg;
+        try {
+            if (frame.readableBytes() < Wire.HEADER_BYTES) {
+                refuse(ctx, "frame of " + frame.readableBytes() + " bytes is shorter than a header");
+                return;
+            }
+            byte type = frame.readByte();
+            long id = frame.readLong();
+            switch (state) {
+                case AWAIT_HELLO -> hello(ctx, type, frame);
+                case AWAIT_AUTH -> auth(ctx, type, frame);
+                case READY -> request(ctx, type, id, frame);
+                case CLOSED -> { }
+            }
+        } catch (RuntimeException bad) {
+            if (state == State.READY) {
+                LOG.log(System.Logger.Level.WARNING, "node: malformed request from " + ctx.channel().remoteAddress()
+                        + ": " + bad.getMessage());
+                ctx.close();
+            } else {
+                refuse(ctx, "malformed handshake: " + bad.getMessage());
+            }
+        } finally {
+            frame.release();
+        }
+    }
+
+    private void hello(ChannelHandlerContext ctx, byte type, ByteBuf frame) {
+        if (type != Wire.HELLO || frame.readableBytes() < 8 + Wire.NONCE_BYTES) {
+            refuse(ctx, "expected a HELLO frame first (got type " + type + ")");
+            return;
+        }
+        int magic = frame.readInt();
+        int version = frame.readInt();
+        if (magic != Wire.MAGIC) {
+            refuse(ctx, "not a LoopNest coordinator (magic " + Integer.toHexString(magic) + ")");
+            return;
+        }
+        if (version != Wire.VERSION) {
+            refuse(ctx, "unknown protocol version " + version + " (this node speaks " + Wire.VERSION + ")");
+            return;
+        }
+        clientNonce = new byte[Wire.NONCE_BYTES];
+        frame.readBytes(clientNonce);
+        serverNonce = Handshake.nonce();
+        ByteBuf reply = Frames.frame(ctx.alloc(), Wire.CHALLENGE, 0);
+        reply.writeInt(Wire.VERSION);
+        reply.writeBytes(serverNonce);
+        reply.writeBytes(Handshake.nodeProof(config.secret().bytes(), clientNonce, serverNonce));
+        ctx.writeAndFlush(reply);
+        state = State.AWAIT_AUTH;
+    }
+
+    private void auth(ChannelHandlerContext ctx, byte type, ByteBuf frame) {
+        if (type != Wire.AUTH || frame.readableBytes() != Wire.PROOF_BYTES) {
+            refuse(ctx, "expected an AUTH frame (got type " + type + ")");
+            return;
+        }
+        byte[] proof = new byte[Wire.PROOF_BYTES];
+        frame.readBytes(proof);
+        if (!Handshake.matches(Handshake.coordinatorProof(config.secret().bytes(), serverNonce, clientNonce), proof)) {
+            refuse(ctx, "authentication failed (wrong secret or replayed handshake)");
+            return;
+        }
+        state = State.READY;
+        DeviceInfo info = device.info();
+        ByteBuf reply = Frames.frame(ctx.alloc(), Wire.READY, 0);
+        Frames.writeString(reply, info.name());
+        reply.writeLong(info.memoryBytes());
+        reply.writeLong(info.maxAllocationBytes());
+        reply.writeInt(info.computeUnits());
+        reply.writeBoolean(device.runsCompiledKernels());
+        Frames.writeString(reply, info.description());
+        reply.writeInt(config.maxFrame());
+        ctx.writeAndFlush(reply);
+        LOG.log(System.Logger.Level.INFO, "node: coordinator " + ctx.channel().remoteAddress() + " authenticated");
+    }
+
+    private void refuse(ChannelHandlerContext ctx, String reason) {
+        LOG.log(System.Logger.Level.WARNING, "node: refused " + ctx.channel().remoteAddress() + ": " + reason);
+        state = State.CLOSED;
+        ByteBuf reply = Frames.frame(ctx.alloc(), Wire.REFUSED, 0);
+        Frames.writeString(reply, reason);
+        ctx.writeAndFlush(reply).addListener(f -> ctx.close());
+    }
+
+    private void request(ChannelHandlerContext ctx, byte type, long id, ByteBuf frame) {
+        switch (type) {
+            case Wire.PING -> ctx.writeAndFlush(Frames.frame(ctx.alloc(), Wire.PONG, id));
+            case Wire.OPEN_RUN -> answer(ctx, id, openRun(frame));
+            case Wire.ALLOC -> allocate(ctx, id, frame.readLong());
+            case Wire.FREE -> {
+                DeviceBuffer freed = buffers.remove(frame.readLong());
+                if (freed != null) {
+                    freed.close();
+                }
+            }
+            case Wire.COPY_IN -> copyIn(ctx, id, frame);
+            case Wire.COPY_OUT -> copyOut(ctx, id, frame.readLong(), frame.readLong());
+            case Wire.LAUNCH -> launch(ctx, id, frame);
+            default -> throw new IllegalArgumentException("unknown request type " + type);
+        }
+    }
+
+    private CompletableFuture<Void> openRun(ByteBuf frame) {
+        try {
+            RunSpec spec = RunSpecCodec.read(frame, device.runsCompiledKernels());
+            ChunkLayout newLayout = ChunkLayout.of(spec.split(), spec.bindings());
+            if (device.runsCompiledKernels()) {
+                device.prepare(KernelGenerator.generate(newLayout, spec.kernel().deviceCode().orElseThrow()));
+            }
+            Map<String, ArrayBinding> byName = new LinkedHashMap<>();
+            spec.bindings().forEach(b -> byName.put(b.name(), b));
+            run = spec;
+            layout = newLayout;
+            arrays = byName;
+            return CompletableFuture.completedFuture(null);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private void allocate(ChannelHandlerContext ctx, long id, long bytes) {
+        try {
+            DeviceBuffer buffer = device.allocate(bytes);
+            long handle = nextHandle.getAndIncrement();
+            buffers.put(handle, buffer);
+            ByteBuf reply = Frames.frame(ctx.alloc(), Wire.HANDLE, id);
+            reply.writeLong(handle);
+            ctx.writeAndFlush(reply);
+        } catch (RuntimeException e) {
+            answer(ctx, id, CompletableFuture.failedFuture(e));
+        }
+    }
+
+    private void copyIn(ChannelHandlerContext ctx, long id, ByteBuf frame) {
+        DeviceBuffer target = buffer(frame.readLong());
+        long bytes = frame.readLong();
+        int crc = frame.readInt();
+        if (bytes != frame.readableBytes()) {
+            throw new IllegalArgumentException("COPY_IN of " + bytes + " bytes carries " + frame.readableBytes());
+        }
+        if (Frames.crc(frame, (int) bytes) != crc) {
+            answer(ctx, id, CompletableFuture.failedFuture(new IllegalStateException("CRC32C mismatch on a chunk "
+                    + "payload of " + bytes + " bytes")));
+            return;
+        }
+        ByteBuf held = frame.retain();
+        answer(ctx, id, device.copyIn(held.nioBuffer(held.readerIndex(), (int) bytes), target, bytes)
+                .whenComplete((v, t) -> held.release()));
+    }
+
+    private void copyOut(ChannelHandlerContext ctx, long id, long handle, long bytes) {
+        DeviceBuffer source = buffer(handle);
+        int header = Wire.HEADER_BYTES + 4;
+        ByteBuf reply = ctx.alloc().directBuffer(header + (int) bytes);
+        reply.writeByte(Wire.DATA);
+        reply.writeLong(id);
+        reply.writeInt(0);
+        reply.writerIndex(header + (int) bytes);
+        device.copyOut(source, reply.nioBuffer(header, (int) bytes), bytes).whenComplete((v, t) -> {
+            if (t != null) {
+                reply.release();
+                answer(ctx, id, CompletableFuture.failedFuture(t));
+            } else {
+                reply.setInt(Wire.HEADER_BYTES, crcAt(reply, header, (int) bytes));
+                ctx.writeAndFlush(reply);
+            }
+        });
+    }
+
+    private static int crcAt(ByteBuf b, int index, int length) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(b.nioBuffer(index, length));
+        return (int) crc.getValue();
+    }
+
+    private void launch(ChannelHandlerContext ctx, long id, ByteBuf frame) {
+        if (run == null) {
+            throw new IllegalArgumentException("LAUNCH before OPEN_RUN");
+        }
+        Chunk chunk = new Chunk(frame.readLong(), frame.readLong(), frame.readLong(), frame.readLong(),
+                frame.readLong());
+        DeviceBuffer in = buffer(frame.readLong());
+        DeviceBuffer out = buffer(frame.readLong());
+        long res = frame.readLong();
+        PackedLaunch launch = new PackedLaunch(layout, arrays, run.kernel(), chunk, in, out,
+                res < 0 ? null : buffer(res), () -> !ctx.channel().isActive());
+        answer(ctx, id, device.launch(launch));
+    }
+
+    private DeviceBuffer buffer(long handle) {
+        DeviceBuffer b = buffers.get(handle);
+        if (b == null) {
+            throw new IllegalArgumentException("no buffer with handle " + handle);
+        }
+        return b;
+    }
+
+    /** Answers {@code OK} when {@code done} completes, or {@code ERROR} with what it failed with. */
+    private static void answer(ChannelHandlerContext ctx, long id, CompletableFuture<Void> done) {
+        done.whenComplete((v, t) -> {
+            if (t == null) {
+                ctx.writeAndFlush(Frames.frame(ctx.alloc(), Wire.OK, id));
+            } else {
+                Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+                ByteBuf reply = Frames.frame(ctx.alloc(), Wire.ERROR, id);
+                Frames.writeString(reply, describe(cause));
+                ctx.writeAndFlush(reply);
+            }
+        });
+    }
+
+    private static String describe(Throwable cause) {
+        if (cause instanceof IterationFailure failure) {
+            return "kernel failed at indices " + java.util.Arrays.toString(failure.indices()) + ": "
+                    + failure.getCause();
+        }
+        return cause.toString();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof IdleStateEvent) {
+            LOG.log(System.Logger.Level.WARNING, "node: " + ctx.channel().remoteAddress() + " silent for "
+                    + config.idleTimeout().toSeconds() + " s; closing");
+            ctx.close();
+        } else {
+            ctx.fireUserEventTriggered(event);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        LOG.log(System.Logger.Level.WARNING, "node: closing " + ctx.channel().remoteAddress() + ": " + cause);
+        state = State.CLOSED;
+        ctx.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        state = State.CLOSED;
+        buffers.values().forEach(DeviceBuffer::close);
+        buffers.clear();
+        ctx.fireChannelInactive();
+    }
+}

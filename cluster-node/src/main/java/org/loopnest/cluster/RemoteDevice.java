@@ -1,0 +1,231 @@
+package org.loopnest.cluster;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.KernelSource;
+import org.loopnest.device.Launch;
+import org.loopnest.device.RunSpec;
+import org.loopnest.error.DeviceLostException;
+import org.loopnest.error.LoopNestException;
+import org.loopnest.index.Chunk;
+
+/**
+ * A worker node seen as a device: chunks are packed here, sent as {@link Wire#COPY_IN} frames, run on the node's
+ * device and sent back. Made by {@link Cluster#connect}. Memory is the node device's, and no buffer exceeds the
+ * node's largest frame.
+ *
+ * <p><b>Threading:</b> every method may be called from any thread. <b>Failure:</b> once the node disconnects or
+ * misses its heartbeats every pending and later operation fails with {@link DeviceLostException}; the node's
+ * error for one request fails that request only. <b>Ownership:</b> the caller closes it, which closes the
+ * connection (the node then frees this coordinator's buffers).
+ */
+public final class RemoteDevice implements Device {
+    private static final int COPY_HEADER = Wire.HEADER_BYTES + 8 + 8 + 4;
+
+    private final String name;
+    private final Channel channel;
+    private final EventLoopGroup group;
+    private final ClientHandler handler;
+    private final DeviceInfo info;
+    private final boolean compiled;
+    private final Duration requestTimeout;
+    private final AtomicLong ids = new AtomicLong(1);
+
+    RemoteDevice(String name, Channel channel, EventLoopGroup group, ClientHandler handler, ByteBuf ready,
+                 Duration requestTimeout) {
+        this.name = name;
+        this.channel = channel;
+        this.group = group;
+        this.handler = handler;
+        this.requestTimeout = requestTimeout;
+        String nodeDevice = Frames.readString(ready);
+        long memory = ready.readLong();
+        long maxAllocation = ready.readLong();
+        int units = ready.readInt();
+        this.compiled = ready.readBoolean();
+        String description = Frames.readString(ready);
+        int maxFrame = ready.readInt();
+        this.info = new DeviceInfo(name, memory, Math.min(maxAllocation, maxFrame - COPY_HEADER - 64), units, false,
+                "node " + channel.remoteAddress() + " running " + nodeDevice + ": " + description);
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    /** Whether the node's device runs compiled kernels (then the nest needs device code). */
+    @Override
+    public boolean runsCompiledKernels() {
+        return compiled;
+    }
+
+    /**
+     * Sends the run's description to the node, which builds the layout and loads the kernel (by class name, or
+     * from its device code).
+     *
+     * @throws IllegalArgumentException if the Java body is a lambda a node cannot load
+     * @throws LoopNestException if the node refuses the run (unknown class, compile error), with its message
+     */
+    @Override
+    public void beginRun(RunSpec run) {
+        long id = ids.getAndIncrement();
+        ByteBuf frame = Frames.frame(channel.alloc(), Wire.OPEN_RUN, id);
+        try {
+            RunSpecCodec.write(frame, run, compiled);
+        } catch (RuntimeException e) {
+            frame.release();
+            throw e;
+        }
+        await(send(id, frame), "OPEN_RUN").release();
+    }
+
+    /** Nothing: the node compiles when the run begins ({@link #beginRun}). */
+    @Override
+    public void prepare(KernelSource kernel) {
+    }
+
+    @Override
+    public DeviceBuffer allocate(long bytes) {
+        long id = ids.getAndIncrement();
+        ByteBuf frame = Frames.frame(channel.alloc(), Wire.ALLOC, id);
+        frame.writeLong(bytes);
+        ByteBuf reply = await(send(id, frame), "ALLOC of " + bytes + " bytes");
+        try {
+            return new RemoteBuffer(this, reply.readLong(), bytes);
+        } finally {
+            reply.release();
+        }
+    }
+
+    /** Tells the node to free a buffer; nothing is awaited (the connection's end frees it too). */
+    void free(long handle) {
+        if (channel.isActive()) {
+            ByteBuf frame = Frames.frame(channel.alloc(), Wire.FREE, ids.getAndIncrement());
+            frame.writeLong(handle);
+            channel.writeAndFlush(frame);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
+        long id = ids.getAndIncrement();
+        ByteBuf frame = channel.alloc().directBuffer(COPY_HEADER + (int) bytes);
+        frame.writeByte(Wire.COPY_IN);
+        frame.writeLong(id);
+        frame.writeLong(handle(target));
+        frame.writeLong(bytes);
+        int crcAt = frame.writerIndex();
+        frame.writeInt(0);
+        int dataAt = frame.writerIndex();
+        frame.writeBytes(host.duplicate().clear().limit((int) bytes));
+        frame.setInt(crcAt, crc(frame, dataAt, (int) bytes));
+        return send(id, frame).thenAccept(ByteBuf::release);
+    }
+
+    @Override
+    public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
+        long id = ids.getAndIncrement();
+        ByteBuf frame = Frames.frame(channel.alloc(), Wire.COPY_OUT, id);
+        frame.writeLong(handle(source));
+        frame.writeLong(bytes);
+        return send(id, frame).thenAccept(reply -> {
+            try {
+                int crc = reply.readInt();
+                if (reply.readableBytes() != bytes || crc(reply, reply.readerIndex(), (int) bytes) != crc) {
+                    throw new IllegalStateException("node " + name + ": chunk payload of " + reply.readableBytes()
+                            + " bytes failed its CRC32C check (expected " + bytes + " bytes)");
+                }
+                reply.getBytes(reply.readerIndex(), host.duplicate().clear().limit((int) bytes));
+            } finally {
+                reply.release();
+            }
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> launch(Launch launch) {
+        long id = ids.getAndIncrement();
+        Chunk c = launch.chunk();
+        ByteBuf frame = Frames.frame(channel.alloc(), Wire.LAUNCH, id);
+        frame.writeLong(c.number()).writeLong(c.firstOuter()).writeLong(c.outerCount()).writeLong(c.firstFlat())
+                .writeLong(c.iterations());
+        frame.writeLong(handle(launch.input()));
+        frame.writeLong(handle(launch.output()));
+        frame.writeLong(launch.resident() == null ? -1 : handle(launch.resident()));
+        return send(id, frame).thenAccept(ByteBuf::release);
+    }
+
+    private CompletableFuture<ByteBuf> send(long id, ByteBuf frame) {
+        CompletableFuture<ByteBuf> reply = handler.expect(id);
+        if (reply.isDone()) {
+            frame.release();
+            return reply;
+        }
+        channel.writeAndFlush(frame).addListener(f -> {
+            if (!f.isSuccess()) {
+                handler.lose("write failed: " + f.cause());
+            }
+        });
+        return reply;
+    }
+
+    private ByteBuf await(CompletableFuture<ByteBuf> reply, String what) {
+        try {
+            return reply.get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            handler.lose(what + " got no reply in " + requestTimeout.toSeconds() + " s");
+            channel.close();
+            throw handler.lost();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LoopNestException("interrupted waiting for node " + name, e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof LoopNestException known) {
+                throw known;
+            }
+            throw new LoopNestException(e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    private long handle(DeviceBuffer buffer) {
+        if (buffer instanceof RemoteBuffer remote && remote.device() == this) {
+            return remote.handle();
+        }
+        throw new IllegalArgumentException("buffer " + buffer + " (expected: one allocated by " + name + ")");
+    }
+
+    private static int crc(ByteBuf b, int index, int length) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(b.nioBuffer(index, length));
+        return (int) crc.getValue();
+    }
+
+    /** Whether the node has been lost. */
+    public boolean isLost() {
+        return handler.lost() != null;
+    }
+
+    /** Closes the connection and its event loop (bounded wait). Idempotent. */
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

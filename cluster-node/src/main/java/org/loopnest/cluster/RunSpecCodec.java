@@ -1,0 +1,135 @@
+package org.loopnest.cluster;
+
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.Role;
+import org.loopnest.device.RunSpec;
+import org.loopnest.index.IndexSpace;
+import org.loopnest.index.Split;
+import org.loopnest.kernel.DeviceCode;
+import org.loopnest.kernel.Kernel;
+
+/**
+ * The payload of {@link Wire#OPEN_RUN}: the nest (extents, names), the split (depth, group), the arrays (name,
+ * role, element type, loop numbers), the Java body's class name (empty for none) and the device code (a flag, then
+ * name, body and helpers). Kernels travel as source or as a class name, never as code. Stateless.
+ */
+final class RunSpecCodec {
+    /** The deepest nest a node accepts. */
+    static final int MAX_DEPTH = 64;
+    /** The most arrays a node accepts in one run. */
+    static final int MAX_ARRAYS = 1024;
+
+    private RunSpecCodec() {
+    }
+
+    /**
+     * Writes {@code run}.
+     *
+     * @throws IllegalArgumentException if the Java body has no class a node can load by name (a lambda)
+     */
+    static void write(ByteBuf b, RunSpec run, boolean nodeCompiles) {
+        Split split = run.split();
+        IndexSpace space = split.space();
+        b.writeInt(space.depth());
+        for (int j = 0; j < space.depth(); j++) {
+            b.writeLong(space.extent(j));
+            Frames.writeString(b, space.name(j));
+        }
+        b.writeInt(split.depth());
+        b.writeLong(split.group());
+        b.writeInt(run.bindings().size());
+        for (ArrayBinding a : run.bindings()) {
+            Frames.writeString(b, a.name());
+            b.writeByte(a.role().ordinal());
+            b.writeByte(a.type().ordinal());
+            int[] dims = a.dims();
+            b.writeInt(dims.length);
+            for (int d : dims) {
+                b.writeInt(d);
+            }
+        }
+        Frames.writeString(b, nodeCompiles ? "" : javaClassName(run.kernel()));
+        DeviceCode code = run.kernel().deviceCode().orElse(null);
+        b.writeBoolean(code != null);
+        if (code != null) {
+            Frames.writeString(b, code.name());
+            Frames.writeString(b, code.body());
+            Frames.writeString(b, code.helpers());
+        }
+    }
+
+    private static String javaClassName(Kernel kernel) {
+        Object body = kernel.javaBody().orElseThrow(() -> new IllegalArgumentException("the kernel has no Java body "
+                + "for a node whose device runs Java (expected: kernel(...) with a named class)"));
+        Class<?> type = body.getClass();
+        if (type.isSynthetic() || type.isHidden() || type.isAnonymousClass() || type.isLocalClass()) {
+            throw new IllegalArgumentException("the Java body is a " + (type.isHidden() ? "lambda" : "local or "
+                    + "anonymous class") + " (" + type.getName() + "), which a remote node cannot load (expected: "
+                    + "a public named class with a public no-argument constructor, on the node's class path too)");
+        }
+        return type.getName();
+    }
+
+    /**
+     * Reads a run description.
+     *
+     * @throws IllegalArgumentException if it is malformed, names a class the node cannot load, or gives no body
+     *     the node's device can run
+     */
+    static RunSpec read(ByteBuf b, boolean nodeCompiles) {
+        int depth = b.readInt();
+        if (depth < 1 || depth > MAX_DEPTH) {
+            throw new IllegalArgumentException("nest depth " + depth + " (expected: 1 to " + MAX_DEPTH + ")");
+        }
+        long[] extents = new long[depth];
+        String[] names = new String[depth];
+        for (int j = 0; j < depth; j++) {
+            extents[j] = b.readLong();
+            names[j] = Frames.readString(b);
+        }
+        IndexSpace space = IndexSpace.of(extents).withNames(names);
+        Split split = space.split(b.readInt(), b.readLong());
+        int count = b.readInt();
+        if (count < 0 || count > MAX_ARRAYS) {
+            throw new IllegalArgumentException(count + " arrays (expected: 0 to " + MAX_ARRAYS + ")");
+        }
+        List<ArrayBinding> bindings = new ArrayList<>();
+        for (int a = 0; a < count; a++) {
+            String name = Frames.readString(b);
+            Role role = Role.values()[index(b.readByte(), Role.values().length, "role")];
+            ElementType type = ElementType.values()[index(b.readByte(), ElementType.values().length, "type")];
+            int[] dims = new int[index(b.readInt(), depth + 1, "dims")];
+            for (int m = 0; m < dims.length; m++) {
+                dims[m] = b.readInt();
+            }
+            bindings.add(ArrayBinding.descriptor(name, role, type, space, dims));
+        }
+        String javaClass = Frames.readString(b);
+        DeviceCode code = b.readBoolean()
+                ? new DeviceCode(Frames.readString(b), Frames.readString(b), Frames.readString(b)) : null;
+        Kernel kernel;
+        if (nodeCompiles) {
+            if (code == null) {
+                throw new IllegalArgumentException("this node runs compiled kernels and the run has no device code");
+            }
+            kernel = Kernel.ofDeviceCode(code);
+        } else {
+            if (javaClass.isEmpty()) {
+                throw new IllegalArgumentException("this node runs Java bodies and the run names no kernel class");
+            }
+            kernel = Kernel.fromClassName(javaClass, code);
+        }
+        return new RunSpec(split, bindings, kernel, null);
+    }
+
+    private static int index(int value, int limit, String what) {
+        if (value < 0 || value >= limit) {
+            throw new IllegalArgumentException(what + " " + value + " (expected: 0 to " + (limit - 1) + ")");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,64 @@
+package org.loopnest.cluster;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The secret a coordinator and its nodes share, read from a file. Never logged, never sent. */
+public final class Secret {
+    /** The fewest bytes a secret may have. */
+    public static final int MIN_BYTES = 16;
+
+    private final byte[] bytes;
+
+    private Secret(byte[] bytes) {
+        this.bytes = bytes;
+    }
+
+    /**
+     * The secret in {@code bytes} (trailing whitespace of a text file included as written: use the file as is).
+     *
+     * @throws IllegalArgumentException if it has fewer than {@link #MIN_BYTES} bytes
+     */
+    public static Secret of(byte[] bytes) {
+        if (bytes == null || bytes.length < MIN_BYTES) {
+            throw new IllegalArgumentException("secret has " + (bytes == null ? 0 : bytes.length) + " bytes "
+                    + "(expected: at least " + MIN_BYTES + ", e.g. head -c 32 /dev/urandom | base64 > FILE)");
+        }
+        return new Secret(bytes.clone());
+    }
+
+    /**
+     * The contents of {@code file}, with one trailing line break removed.
+     *
+     * @throws IllegalArgumentException naming the file if it cannot be read or is too short
+     */
+    public static Secret read(Path file) {
+        byte[] raw;
+        try {
+            raw = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("secret file " + file + ": cannot be read (" + e.getMessage() + ")", e);
+        }
+        String text = new String(raw, StandardCharsets.ISO_8859_1);
+        if (text.endsWith("\n")) {
+            text = text.substring(0, text.length() - (text.endsWith("\r\n") ? 2 : 1));
+        }
+        try {
+            return of(text.getBytes(StandardCharsets.ISO_8859_1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("secret file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    byte[] bytes() {
+        return bytes;
+    }
+
+    /** Never the secret itself. */
+    @Override
+    public String toString() {
+        return "Secret(" + bytes.length + " bytes)";
+    }
+}

@@ -1,0 +1,88 @@
+package org.loopnest.cluster;
+
+/**
+ * The wire format between a coordinator and a node, in one place. Every frame is
+ *
+ * <pre>
+ *  0        4      5                13
+ *  +--------+------+----------------+------------------------+
+ *  | length | type | request id     | payload …              |
+ *  | int32  | u8   | int64          | (length − 9 bytes)     |
+ *  +--------+------+----------------+------------------------+
+ * </pre>
+ *
+ * big-endian, {@code length} counting everything after itself, at most {@link #DEFAULT_MAX_FRAME} bytes unless
+ * configured otherwise. A reply carries the id of its request. Strings are an int32 byte count and UTF-8 bytes.
+ *
+ * <p><b>Handshake</b> (before it nothing else is accepted; the secret never crosses the wire):
+ * <ol>
+ *   <li>coordinator → {@link #HELLO}: magic {@link #MAGIC}, version, 32-byte client nonce {@code cn};</li>
+ *   <li>node → {@link #CHALLENGE}: version, 32-byte server nonce {@code sn}, {@code HMAC(secret, "node" ‖ cn ‖ sn)};
+ *       or {@link #REFUSED} with a reason (wrong magic, unknown version) and the connection is closed;</li>
+ *   <li>coordinator checks the node's proof, then → {@link #AUTH}: {@code HMAC(secret, "coordinator" ‖ sn ‖ cn)};</li>
+ *   <li>node → {@link #READY}: its device (name, memory, largest allocation, compute units, whether it runs
+ *       compiled kernels, description, maximum frame); or {@link #REFUSED} and close.</li>
+ * </ol>
+ * The server nonce is new for every connection, so a recorded {@code AUTH} cannot be replayed.
+ *
+ * <p><b>Requests</b> after the handshake: {@link #OPEN_RUN} (run description), {@link #ALLOC} (bytes → handle),
+ * {@link #FREE} (handle), {@link #COPY_IN} (handle, bytes, CRC32C, data), {@link #COPY_OUT} (handle, bytes →
+ * {@link #DATA}: CRC32C, data), {@link #LAUNCH} (chunk number, first outer, outer count, first flat, iterations,
+ * input, output and resident handles, −1 for none); replies {@link #OK}, {@link #HANDLE}, {@link #DATA} or
+ * {@link #ERROR} (message). {@link #PING} is answered by {@link #PONG}; the coordinator pings every
+ * {@code heartbeat} and declares the node lost after {@code heartbeat × 5} of silence.
+ */
+public final class Wire {
+    /** {@code LNST}: the first four bytes of every {@code HELLO}. */
+    public static final int MAGIC = 0x4C4E5354;
+    /** The protocol version this build speaks. */
+    public static final int VERSION = 1;
+    /** Bytes of a nonce. */
+    public static final int NONCE_BYTES = 32;
+    /** Bytes of an HMAC-SHA256 proof. */
+    public static final int PROOF_BYTES = 32;
+    /** Bytes of the length prefix. */
+    public static final int LENGTH_BYTES = 4;
+    /** Bytes of type and request id after the length prefix. */
+    public static final int HEADER_BYTES = 1 + 8;
+    /** The largest frame unless configured: 256 MiB, which bounds one chunk buffer on a node. */
+    public static final int DEFAULT_MAX_FRAME = 256 << 20;
+
+    /** Handshake: coordinator's greeting. */
+    public static final byte HELLO = 1;
+    /** Handshake: node's challenge and proof. */
+    public static final byte CHALLENGE = 2;
+    /** Handshake: coordinator's proof. */
+    public static final byte AUTH = 3;
+    /** Handshake: the node accepts and describes its device. */
+    public static final byte READY = 4;
+    /** Handshake: the node refuses, with a reason, and closes. */
+    public static final byte REFUSED = 5;
+    /** Request: the run's description. */
+    public static final byte OPEN_RUN = 10;
+    /** Request: allocate device memory. */
+    public static final byte ALLOC = 11;
+    /** Reply to {@link #ALLOC}: the buffer's handle. */
+    public static final byte HANDLE = 12;
+    /** Request: free a buffer. */
+    public static final byte FREE = 13;
+    /** Request: bytes into a buffer. */
+    public static final byte COPY_IN = 14;
+    /** Request: bytes out of a buffer. */
+    public static final byte COPY_OUT = 15;
+    /** Reply to {@link #COPY_OUT}: the bytes. */
+    public static final byte DATA = 16;
+    /** Request: run one chunk. */
+    public static final byte LAUNCH = 17;
+    /** Reply: done. */
+    public static final byte OK = 20;
+    /** Reply: failed, with a message. */
+    public static final byte ERROR = 21;
+    /** Heartbeat request. */
+    public static final byte PING = 30;
+    /** Heartbeat reply. */
+    public static final byte PONG = 31;
+
+    private Wire() {
+    }
+}

@@ -1,0 +1,23 @@
+package org.loopnest.device;
+
+import java.util.List;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.index.Split;
+import org.loopnest.kernel.Kernel;
+
+/**
+ * What a device is told before a run's first chunk: the split, the arrays (their names, roles, element types and
+ * indices; a device reads no user data through them), the kernel, and the generated kernel source where there is
+ * device code. Immutable.
+ *
+ * @param split        the nest and its split
+ * @param bindings     the arrays, in binding order
+ * @param kernel       the body: Java, C, or both
+ * @param kernelSource the generated kernel, or {@code null} without device code
+ */
+public record RunSpec(Split split, List<ArrayBinding> bindings, Kernel kernel, KernelSource kernelSource) {
+    /** Copies the list. */
+    public RunSpec {
+        bindings = List.copyOf(bindings);
+    }
+}

@@ -1,0 +1,94 @@
+package org.loopnest.scheduler;
+
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.ElementCopier;
+import org.loopnest.data.Role;
+import org.loopnest.data.Views;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.Launch;
+import org.loopnest.index.Chunk;
+import org.loopnest.index.Iteration;
+import org.loopnest.kernel.Kernel;
+import org.loopnest.kernel.ViewTable;
+import org.loopnest.serializer.ChunkLayout;
+import org.loopnest.serializer.Placement;
+
+/**
+ * The launch of one chunk whose arrays are packed in device buffers laid out as {@link ChunkLayout} says. A Java
+ * device runs the Java body over views of the buffers' host memory; a compiled device runs its kernel over the
+ * buffers themselves. Used by the pipeline, and by worker nodes that run chunks for a remote coordinator.
+ * Immutable; {@link #run} may be called concurrently for disjoint blocks.
+ */
+public final class PackedLaunch implements Launch {
+    private final ChunkLayout layout;
+    private final Map<String, ArrayBinding> arrays;
+    private final Kernel kernel;
+    private final Chunk chunk;
+    private final DeviceBuffer input;
+    private final DeviceBuffer output;
+    private final DeviceBuffer resident;
+    private final BooleanSupplier cancelled;
+
+    /**
+     * @param layout    where each array sits in the buffers
+     * @param arrays    the run's arrays by name (their element types and roles; no data is read through them)
+     * @param kernel    the body
+     * @param chunk     the chunk
+     * @param input     the chunk's packed inputs
+     * @param output    the chunk's outputs
+     * @param resident  the resident inputs, or {@code null} if there are none
+     * @param cancelled whether the run was stopped
+     */
+    public PackedLaunch(ChunkLayout layout, Map<String, ArrayBinding> arrays, Kernel kernel, Chunk chunk,
+                        DeviceBuffer input, DeviceBuffer output, DeviceBuffer resident, BooleanSupplier cancelled) {
+        this.layout = layout;
+        this.arrays = arrays;
+        this.kernel = kernel;
+        this.chunk = chunk;
+        this.input = input;
+        this.output = output;
+        this.resident = resident;
+        this.cancelled = cancelled;
+    }
+
+    private Object view(ArrayBinding binding) {
+        Placement p = layout.placement(binding.name());
+        DeviceBuffer memory = p.resident() ? resident : binding.role() == Role.IN ? input : output;
+        ByteBuffer bytes = memory.hostView();
+        return Views.over(binding, ElementCopier.typed(bytes, binding.type()), layout.addressing(p, chunk));
+    }
+
+    @Override
+    public Chunk chunk() {
+        return chunk;
+    }
+
+    @Override
+    public void run(long from, long to) {
+        Iteration cursor = layout.split().cursor(chunk, from, to);
+        kernel.runBlock(new ViewTable(arrays, this::view), cursor);
+    }
+
+    @Override
+    public boolean cancelled() {
+        return cancelled.getAsBoolean();
+    }
+
+    @Override
+    public DeviceBuffer input() {
+        return input;
+    }
+
+    @Override
+    public DeviceBuffer output() {
+        return output;
+    }
+
+    @Override
+    public DeviceBuffer resident() {
+        return resident;
+    }
+}
