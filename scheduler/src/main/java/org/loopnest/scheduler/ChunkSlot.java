@@ -14,10 +14,13 @@ final class ChunkSlot {
     CompletableFuture<Void> kernel;
     long kernelStart;
     long kernelEnd;
+    /** The chunk was given back to the run's queue (its device was lost): later stages skip it. */
+    boolean abandoned;
 
     void reset(Chunk newChunk, BufferSet newBuffers) {
         this.chunk = newChunk;
         this.buffers = newBuffers;
         this.kernel = null;
+        this.abandoned = false;
     }
 }

@@ -37,7 +37,7 @@ public final class Execution implements AutoCloseable {
 
     private Execution(RunPlan plan) {
         this.plan = plan;
-        this.control = new RunControl(plan.layout().split().chunkCount());
+        this.control = new RunControl(plan.layout().split().chunkCount(), plan.devices().size());
         this.queue = new ChunkQueue(control.total(), control);
         this.startNanos = System.nanoTime();
     }
@@ -168,6 +168,10 @@ public final class Execution implements AutoCloseable {
         long in = 0;
         long out = 0;
         for (PipelineContext context : contexts) {
+            if (context.isLost()) {
+                notes.add(context.lostCause().getMessage() + " after " + context.chunksDone().sum() + " chunks; "
+                        + "the chunks it had in flight ran on the other devices");
+            }
             perDevice.put(context.deviceName(), context.chunksDone().sum());
             busyPerDevice.put(context.deviceName(), context.clock().snapshot());
             in += context.bytesIn().sum();

@@ -54,13 +54,17 @@ final class Pipeline {
     private void publishAll(RingBuffer<ChunkSlot> ring) {
         Split split = context.layout().split();
         try {
-            while (!context.control().aborted()) {
+            while (!context.control().aborted() && !context.isLost()) {
                 BufferSet free = context.pool().take();
                 if (free == STOP || context.control().aborted()) {
                     return;
                 }
                 long c = context.queue().take();
                 if (c < 0) {
+                    return;
+                }
+                if (context.isLost()) {
+                    context.queue().giveBack(c);
                     return;
                 }
                 long sequence = ring.next();

@@ -30,6 +30,7 @@ final class PipelineContext implements AutoCloseable {
     private final LongAdder chunksDone = new LongAdder();
     private final StageWaitStrategy waitStrategy = new StageWaitStrategy();
     private DeviceBuffer resident;
+    private volatile org.loopnest.error.DeviceLostException lost;
 
     /**
      * @param runClock the run's clock; this device's stages add to a clock of their own that adds to it
@@ -93,6 +94,27 @@ final class PipelineContext implements AutoCloseable {
     /** This device's clock (which adds to the run's). */
     StageClock clock() {
         return clock;
+    }
+
+    /**
+     * Records that the device is gone (the first time) and tells the run, which fails only when every device is
+     * lost. This device takes no more chunks; the caller gives back the chunk it was working on.
+     */
+    synchronized void lose(org.loopnest.error.DeviceLostException cause) {
+        if (lost == null) {
+            lost = cause;
+            control.deviceLost(cause);
+        }
+    }
+
+    /** Whether the device was lost during the run. */
+    boolean isLost() {
+        return lost != null;
+    }
+
+    /** Why the device was lost, or {@code null}. */
+    org.loopnest.error.DeviceLostException lostCause() {
+        return lost;
     }
 
     ChunkQueue queue() {

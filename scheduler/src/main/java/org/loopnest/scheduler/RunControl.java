@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.StageFailedException;
 import org.loopnest.kernel.IterationFailure;
@@ -26,8 +27,12 @@ final class RunControl {
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     private final Queue<CompletableFuture<?>> inFlight = new ConcurrentLinkedQueue<>();
 
-    RunControl(long total) {
+    private final AtomicLong devicesLeft;
+
+    /** The control of a run of {@code total} chunks on {@code devices} devices. */
+    RunControl(long total, int devices) {
         this.total = total;
+        this.devicesLeft = new AtomicLong(devices);
         if (total == 0) {
             finished.complete(null);
         }
@@ -61,6 +66,14 @@ final class RunControl {
             finished.complete(null);
         }
         return n;
+    }
+
+    /** One device of the run is gone; when none is left the run fails with {@code cause}. */
+    void deviceLost(DeviceLostException cause) {
+        if (devicesLeft.decrementAndGet() == 0) {
+            abort(new DeviceLostException(cause.device(), "every device of the run is lost, the last one because: "
+                    + cause.getMessage()));
+        }
     }
 
     /** Stops the run with {@code cause} unless it is already stopped; the first cause wins. */

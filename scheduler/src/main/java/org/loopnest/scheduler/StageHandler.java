@@ -2,6 +2,7 @@ package org.loopnest.scheduler;
 
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.Sequence;
+import org.loopnest.error.DeviceLostException;
 import org.loopnest.report.Stage;
 
 /**
@@ -42,7 +43,7 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
     }
 
     private void handle(ChunkSlot slot) {
-        if (context.control().aborted()) {
+        if (context.control().aborted() || slot.abandoned) {
             skip(slot);
             return;
         }
@@ -53,7 +54,13 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
                 context.clock().add(stage, start, System.nanoTime());
             }
         } catch (Throwable t) {
-            context.control().fail(stage, slot.chunk.number(), context.deviceName(), t);
+            if (RunControl.unwrap(t) instanceof DeviceLostException lost) {
+                context.lose(lost);
+                context.queue().giveBack(slot.chunk.number());
+                slot.abandoned = true;
+            } else {
+                context.control().fail(stage, slot.chunk.number(), context.deviceName(), t);
+            }
             skip(slot);
         }
     }

@@ -71,6 +71,9 @@ final class Stages {
             try {
                 context.control().await(slot.kernel);
             } catch (RuntimeException kernelFailed) {
+                if (RunControl.unwrap(kernelFailed) instanceof org.loopnest.error.DeviceLostException) {
+                    throw kernelFailed;
+                }
                 context.control().fail(Stage.KERNEL, slot.chunk.number(), context.deviceName(), kernelFailed);
                 throw new RunControl.Aborted();
             }

@@ -1,0 +1,124 @@
+package org.loopnest.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.loopnest.LoopNest;
+import org.loopnest.data.FloatView;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.Launch;
+import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.device.sim.SimConfig;
+import org.loopnest.device.sim.SimDevice;
+import org.loopnest.error.DeviceLostException;
+import org.loopnest.report.RunReport;
+
+/** A device lost mid-run: its chunks run elsewhere and the outputs are complete; with no device left, a clear error. */
+class DeviceLossTest {
+    private static final int ROWS = 64;
+    private static final int COLS = 256;
+
+    /** A simulator that is "lost" at its {@code failAt}-th launch: that and every later operation fails. */
+    static final class VanishingDevice implements Device {
+        final SimDevice sim;
+        private final int failAt;
+        private final AtomicInteger launches = new AtomicInteger();
+        private volatile boolean gone;
+
+        VanishingDevice(String name, int failAt) {
+            this.sim = new SimDevice(SimConfig.builder().name(name).memory(1 << 20).threads(1).build());
+            this.failAt = failAt;
+        }
+
+        private <T> CompletableFuture<T> lost() {
+            return CompletableFuture.failedFuture(new DeviceLostException(sim.info().name(), "connection closed"));
+        }
+
+        @Override
+        public DeviceInfo info() {
+            return sim.info();
+        }
+
+        @Override
+        public DeviceBuffer allocate(long bytes) {
+            return sim.allocate(bytes);
+        }
+
+        @Override
+        public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
+            return gone ? lost() : sim.copyIn(host, target, bytes);
+        }
+
+        @Override
+        public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
+            return gone ? lost() : sim.copyOut(source, host, bytes);
+        }
+
+        @Override
+        public CompletableFuture<Void> launch(Launch launch) {
+            if (launches.incrementAndGet() >= failAt) {
+                gone = true;
+            }
+            return gone ? lost() : sim.launch(launch);
+        }
+
+        @Override
+        public void close() {
+            sim.close();
+        }
+    }
+
+    private static LoopNest plusRow(float[] in, float[] out) {
+        return LoopNest.of(ROWS, COLS).in("a", in).out("b", out).kernel(arrays -> {
+            FloatView a = arrays.floats("a");
+            FloatView b = arrays.floats("b");
+            return it -> b.set(it, a.get(it) + it.index(0));
+        }).splitAt(1).timeout(Duration.ofSeconds(60));
+    }
+
+    private static float[] input() {
+        float[] in = new float[ROWS * COLS];
+        for (int k = 0; k < in.length; k++) {
+            in[k] = k % 113;
+        }
+        return in;
+    }
+
+    @Test
+    void shouldRunTheLostDevicesChunksElsewhereAndWriteEveryOutputOnce() {
+        float[] in = input();
+        float[] expected = new float[in.length];
+        for (int k = 0; k < in.length; k++) {
+            expected[k] = in[k] + k / COLS;
+        }
+        float[] out = new float[in.length];
+        try (CpuDevice cpu = new CpuDevice(1); VanishingDevice flaky = new VanishingDevice("flaky", 3)) {
+            RunReport report = plusRow(in, out).on(flaky, cpu).run();
+            assertArrayEquals(expected, out);
+            assertEquals(ROWS, report.chunksPerDevice().get("flaky") + report.chunksPerDevice().get("cpu"));
+            assertTrue(report.chunksPerDevice().get("flaky") <= 2, report.toString());
+            assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("device flaky lost: connection closed "
+                    + "after ")), report.notes().toString());
+            assertEquals(0, flaky.sim.usedBytes());
+        }
+    }
+
+    @Test
+    void shouldFailClearlyWhenEveryDeviceIsLost() {
+        try (VanishingDevice one = new VanishingDevice("one", 2); VanishingDevice two = new VanishingDevice("two", 4)) {
+            DeviceLostException e = assertThrows(DeviceLostException.class,
+                    () -> plusRow(input(), new float[ROWS * COLS]).on(one, two).run());
+            assertTrue(e.getMessage().contains("every device of the run is lost"), e.getMessage());
+            assertEquals(0, one.sim.usedBytes() + two.sim.usedBytes());
+        }
+    }
+}
