@@ -101,7 +101,7 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
         if (chunksPerDevice.size() > 1) {
             for (Map.Entry<String, Long> e : chunksPerDevice.entrySet()) {
                 Map<Stage, Duration> times = busyPerDevice.getOrDefault(e.getKey(), Map.of());
-                s.append(String.format(Locale.ROOT, "\n%-12s%d chunks, kernel busy %s, copy-in %s", e.getKey(),
+                s.append(String.format(Locale.ROOT, "\n%-11s %d chunks, kernel busy %s, copy-in %s", e.getKey(),
                         e.getValue(), millis(times.getOrDefault(Stage.KERNEL, Duration.ZERO)),
                         millis(times.getOrDefault(Stage.COPY_IN, Duration.ZERO))));
             }

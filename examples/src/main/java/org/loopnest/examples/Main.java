@@ -6,6 +6,7 @@ import org.loopnest.examples.cli.BenchCommand;
 import org.loopnest.examples.cli.DevicesCommand;
 import org.loopnest.examples.cli.ErrorHandler;
 import org.loopnest.examples.cli.Nest5Command;
+import org.loopnest.examples.cli.NodeCommand;
 import org.loopnest.examples.cli.WeatherCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "loopnest",
         description = "Runs dependence-free loop nests chunked and pipelined on a device.",
-        subcommands = {WeatherCommand.class, Nest5Command.class, DevicesCommand.class, BenchCommand.class},
+        subcommands = {WeatherCommand.class, Nest5Command.class, DevicesCommand.class, NodeCommand.class,
+                BenchCommand.class},
         footer = {"", "Run 'loopnest COMMAND --help' for a command's options.",
                 "Exit status: 0 done, 1 the run failed or did not verify, 2 bad input."})
 public final class Main implements Callable<Integer> {
@@ -57,7 +59,7 @@ public final class Main implements Callable<Integer> {
     /** Without a command: the usage, and exit code 2. */
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("loopnest: no command given (expected: weather, nest5, devices or bench)");
+        spec.commandLine().getErr().println("loopnest: no command given (expected: weather, nest5, devices, node or bench)");
         spec.commandLine().usage(spec.commandLine().getErr());
         return ErrorHandler.BAD_INPUT;
     }

@@ -1,6 +1,12 @@
 package org.loopnest.examples.cli;
 
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
+import org.loopnest.cluster.Cluster;
+import org.loopnest.cluster.Secret;
 import org.loopnest.device.Device;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,6 +39,19 @@ public final class DeviceOptions {
             description = "Link bandwidth of the sim device each way, e.g. 2GB/s, 500MB/s; 0 = unlimited. "
                     + "Default: unlimited.")
     private Long bandwidth;
+
+    @Option(names = "--nodes", paramLabel = "HOST:PORT[,...]|local:N",
+            description = "Run on worker nodes ('loopnest node') instead of local devices: their addresses, or "
+                    + "local:N to start N nodes on this machine (each with --device) and stop them after the run.")
+    private String nodes;
+
+    @Option(names = "--secret-file", paramLabel = "FILE",
+            description = "The secret shared with the --nodes (not needed for local:N, which makes its own).")
+    private Path secretFile;
+
+    @Option(names = "--tls-trust", paramLabel = "FILE",
+            description = "PEM certificate(s) to trust: connect to the --nodes over TLS.")
+    private Path tlsTrust;
 
     @Option(names = "--buffers", paramLabel = "B", defaultValue = "2",
             description = "Chunk buffer sets per device: chunks in flight at once. Default: ${DEFAULT-VALUE}.")
@@ -80,12 +99,17 @@ public final class DeviceOptions {
     }
 
     /**
-     * The devices the options name, opened in order; the caller closes them. If one cannot be opened, those
-     * opened before it are closed.
+     * The devices the options name, opened in order — or, with {@code --nodes}, the worker nodes connected to
+     * (started first for {@code local:N}); the caller closes them. If one cannot be opened, those opened before it
+     * are closed.
      *
-     * @throws ParameterException (exit code 2) if there is no such OpenCL or CUDA device, saying why
+     * @throws ParameterException (exit code 2) if there is no such OpenCL or CUDA device, or a node cannot be
+     *     reached or refuses, saying why
      */
-    public OpenDevices open() {
+    public OpenDevices open() throws IOException {
+        if (nodes != null) {
+            return openNodes();
+        }
         List<Device> opened = new java.util.ArrayList<>();
         for (DeviceSpec device : devices) {
             try {
@@ -96,5 +120,43 @@ public final class DeviceOptions {
             }
         }
         return new OpenDevices(opened);
+    }
+
+    private OpenDevices openNodes() throws IOException {
+        java.util.regex.Matcher local = java.util.regex.Pattern.compile("local:(\\d{1,3})").matcher(nodes.strip());
+        LocalNodes started = null;
+        List<URI> addresses = new java.util.ArrayList<>();
+        Path secretPath = secretFile;
+        try {
+            if (local.matches()) {
+                int count = Integer.parseInt(local.group(1));
+                if (count < 1 || devices.size() != 1) {
+                    throw new IllegalArgumentException("--nodes " + nodes + " (expected: local:N with N >= 1, and "
+                            + "one --device for the nodes)");
+                }
+                started = LocalNodes.start(count, devices.get(0));
+                addresses.addAll(started.addresses());
+                secretPath = started.secretFile();
+            } else {
+                if (secretPath == null) {
+                    throw new IllegalArgumentException("--nodes " + nodes + " needs --secret-file (expected: the "
+                            + "file the nodes were started with)");
+                }
+                for (String node : nodes.split(",")) {
+                    addresses.add(Cluster.address(node.strip()));
+                }
+            }
+            Cluster cluster = Cluster.defaults();
+            if (tlsTrust != null) {
+                cluster = cluster.withTls(SslContextBuilder.forClient().trustManager(tlsTrust.toFile()).build());
+            }
+            List<Device> remote = new java.util.ArrayList<>(cluster.open(addresses, Secret.read(secretPath)));
+            return new OpenDevices(remote, started);
+        } catch (IllegalArgumentException | IllegalStateException | javax.net.ssl.SSLException e) {
+            if (started != null) {
+                started.close();
+            }
+            throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage());
+        }
     }
 }

@@ -49,7 +49,7 @@ public final class Nest5Command implements Callable<Integer> {
     private DeviceOptions device;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         device.validate();
         Nest5 nest5 = create();
         PrintWriter out = spec.commandLine().getOut();

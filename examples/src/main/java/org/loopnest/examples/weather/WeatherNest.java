@@ -3,7 +3,6 @@ package org.loopnest.examples.weather;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
 import org.loopnest.kernel.BoundArrays;
-import org.loopnest.kernel.ElementBody;
 
 /**
  * The weather loop two ways: as a {@link LoopNest} over {@code t, z, y, x} with the pressure an input indexed by
@@ -28,7 +27,7 @@ public final class WeatherNest {
      * it runs on OpenCL and CUDA devices too.
      */
     public static LoopNest nest(WeatherFields f) {
-        return bound(f).kernel(WeatherNest::bind);
+        return bound(f).kernel(new WeatherKernel());
     }
 
     /**
@@ -65,21 +64,7 @@ public final class WeatherNest {
         return nest;
     }
 
-    private static ElementBody bind(BoundArrays arrays) {
-        FloatView temperature = arrays.floats("T");
-        FloatView humidity = arrays.floats("q");
-        FloatView pressure = arrays.floats("p");
-        FloatView[] outputs = outputs(arrays);
-        float[] point = new float[WeatherOutput.COUNT];
-        return it -> {
-            WeatherFormulas.point(temperature.get(it), humidity.get(it), pressure.get(it), point);
-            for (int o = 0; o < point.length; o++) {
-                outputs[o].set(it, point[o]);
-            }
-        };
-    }
-
-    private static FloatView[] outputs(BoundArrays arrays) {
+    static FloatView[] outputs(BoundArrays arrays) {
         FloatView[] outputs = new FloatView[WeatherOutput.COUNT];
         for (WeatherOutput o : WeatherOutput.values()) {
             outputs[o.ordinal()] = arrays.floats(o.key());

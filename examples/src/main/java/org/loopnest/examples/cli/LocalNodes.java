@@ -1,0 +1,154 @@
+package org.loopnest.examples.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.loopnest.cluster.Cluster;
+import org.loopnest.examples.Main;
+
+/**
+ * {@code --nodes local:N}: N worker processes on loopback, each a {@code loopnest node} in a JVM of its own with
+ * this JVM's class path, sharing a fresh random secret (in a file only the owner can read). Started together;
+ * {@link #close()} stops them all and deletes the secret. Each node's log goes to a file beside the secret.
+ */
+public final class LocalNodes implements AutoCloseable {
+    private static final long START_SECONDS = 60;
+
+    private final List<Process> processes = new ArrayList<>();
+    private final List<URI> addresses = new ArrayList<>();
+    private final Path dir;
+    private final Path secretFile;
+
+    private LocalNodes(Path dir) {
+        this.dir = dir;
+        this.secretFile = dir.resolve("secret");
+    }
+
+    /**
+     * Starts {@code count} nodes running {@code device} and waits until each prints its address.
+     *
+     * @throws IllegalStateException if a node does not start within a minute, with the end of its log
+     */
+    public static LocalNodes start(int count, DeviceSpec device) throws IOException {
+        LocalNodes nodes = new LocalNodes(Files.createTempDirectory("loopnest-nodes-"));
+        try {
+            byte[] secret = new byte[32];
+            new SecureRandom().nextBytes(secret);
+            Files.writeString(nodes.secretFile, Base64.getEncoder().encodeToString(secret));
+            nodes.secretFile.toFile().setReadable(false, false);
+            nodes.secretFile.toFile().setReadable(true, true);
+            List<CompletableFuture<String>> ready = new ArrayList<>();
+            for (int n = 0; n < count; n++) {
+                ready.add(nodes.launch(n, device));
+            }
+            for (int n = 0; n < count; n++) {
+                nodes.addresses.add(Cluster.address(nodes.awaitAddress(n, ready.get(n))));
+            }
+            return nodes;
+        } catch (IOException | RuntimeException e) {
+            nodes.close();
+            throw e;
+        }
+    }
+
+    private CompletableFuture<String> launch(int n, DeviceSpec device) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "node", "--bind", "127.0.0.1", "--port", "0", "--device", device.toString(),
+                "--secret-file", secretFile.toString())
+                .redirectError(log(n).toFile()).start();
+        processes.add(p);
+        CompletableFuture<String> first = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line = out.readLine();
+                first.complete(line);
+                while (out.readLine() != null) {
+                    // drained so that the node never blocks on a full pipe
+                }
+            } catch (IOException e) {
+                first.completeExceptionally(e);
+            }
+        }, "loopnest-local-node-" + n);
+        reader.setDaemon(true);
+        reader.start();
+        return first;
+    }
+
+    private String awaitAddress(int n, CompletableFuture<String> first) {
+        String line;
+        try {
+            line = first.get(START_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            line = null;
+        }
+        if (line == null || !line.startsWith("listening on ")) {
+            throw new IllegalStateException("local node " + n + " did not start (first line: " + line + "); its "
+                    + "log " + log(n) + " ends with: " + tail(log(n)));
+        }
+        return line.substring("listening on ".length()).strip();
+    }
+
+    private Path log(int n) {
+        return dir.resolve("node-" + n + ".log");
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** The nodes' addresses, in start order. */
+    public List<URI> addresses() {
+        return List.copyOf(addresses);
+    }
+
+    /** The file holding the nodes' secret. */
+    public Path secretFile() {
+        return secretFile;
+    }
+
+    /** The processes, in start order (tests kill one to check fault tolerance). */
+    public List<Process> processes() {
+        return List.copyOf(processes);
+    }
+
+    /** Stops every node (politely, then forcibly after 5 s) and deletes the secret and the logs. */
+    @Override
+    public void close() {
+        processes.forEach(Process::destroy);
+        for (Process p : processes) {
+            try {
+                if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // a temporary directory left behind is harmless; the secret in it is random and unused from now on
+        }
+    }
+}
