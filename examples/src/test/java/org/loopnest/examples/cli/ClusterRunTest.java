@@ -1,0 +1,82 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.cluster.Cluster;
+import org.loopnest.cluster.RemoteDevice;
+import org.loopnest.cluster.Secret;
+import org.loopnest.examples.weather.Verification;
+import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.report.RunReport;
+
+/**
+ * Worker nodes in processes of their own on 127.0.0.1: the weather nest across them matches the sequential loop,
+ * also when one node is killed mid-run; the CLI's {@code --nodes local:N} and the node command's bad input.
+ */
+@Tag("cluster")
+class ClusterRunTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldCompleteTheWeatherRunWhenOneOfThreeNodesIsKilledMidRun() throws IOException {
+        try (LocalNodes nodes = LocalNodes.start(3, DeviceSpec.parse("cpu"))) {
+            List<RemoteDevice> remote = Cluster.connect(nodes.addresses(), Secret.read(nodes.secretFile()));
+            try {
+                WeatherFields fields = WeatherFields.synthetic(8, 7, 30, 40, 11);
+                AtomicBoolean killed = new AtomicBoolean();
+                RunReport report = WeatherNest.nest(fields).splitAt(2).timeout(Duration.ofMinutes(2))
+                        .on(remote.toArray(RemoteDevice[]::new))
+                        .onProgress((done, total) -> {
+                            if (done == 3 && killed.compareAndSet(false, true)) {
+                                nodes.processes().get(0).destroyForcibly();
+                            }
+                        }).run();
+                assertTrue(killed.get());
+                assertEquals(56, report.chunks());
+                assertEquals(56, report.chunksPerDevice().values().stream().mapToLong(Long::longValue).sum());
+                String lost = remote.get(0).info().name();
+                assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("device " + lost + " lost")),
+                        report.toString());
+                Verification check = WeatherNest.verify(fields);
+                assertTrue(check.passed(), check.toString());
+            } finally {
+                remote.forEach(RemoteDevice::close);
+            }
+        }
+    }
+
+    @Test
+    void shouldRunTheWeatherCommandOnTwoLocalNodesAndVerify() {
+        Cli run = Cli.run("weather", "--shape", "4,7,10,12", "--nodes", "local:2");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("devices     node:127.0.0.1:"), run.out());
+        assertTrue(run.out().contains("verified: 3360 points"), run.out());
+    }
+
+    @Test
+    void shouldRefuseANodeWithoutAUsableSecret() throws IOException {
+        Path shortSecret = Files.writeString(dir.resolve("short"), "tiny");
+        Cli none = Cli.run("node");
+        assertEquals(2, none.code());
+        assertTrue(none.err().contains("Missing required option: '--secret-file=FILE'"), none.err());
+        Cli tiny = Cli.run("node", "--secret-file", shortSecret.toString());
+        assertEquals(2, tiny.code());
+        assertTrue(tiny.err().contains("--secret-file: secret file " + shortSecret + ": secret has 4 bytes "
+                + "(expected: at least 16"), tiny.err());
+        Cli missing = Cli.run("weather", "--nodes", "127.0.0.1:1");
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("--nodes 127.0.0.1:1 needs --secret-file"), missing.err());
+    }
+}
