@@ -22,6 +22,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private final Map<Long, CompletableFuture<ByteBuf>> pending = new ConcurrentHashMap<>();
     private volatile DeviceLostException lost;
     private volatile Consumer<ByteBuf> handshakeStep;
+    private volatile boolean nodeProven;
 
     ClientHandler(String node) {
         this.node = node;
@@ -30,6 +31,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** Completed with each handshake reply (the frame after its header), retained for the caller to release. */
     void onHandshakeFrame(Consumer<ByteBuf> step) {
         this.handshakeStep = step;
+    }
+
+    /** Records that the node's CHALLENGE proved the secret; until then a READY is refused. */
+    void nodeProven() {
+        this.nodeProven = true;
     }
 
     CompletableFuture<ByteBuf> handshakeDone() {
@@ -68,6 +74,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             if (type == Wire.REFUSED) {
                 handshake.completeExceptionally(new IllegalStateException("node " + node + " refused: "
                         + Frames.readString(frame)));
+                frame.release();
+                ctx.close();
+            } else if (type == Wire.READY && !nodeProven) {
+                handshake.completeExceptionally(new IllegalStateException("node " + node + " did not prove it "
+                        + "knows the secret (READY before a valid CHALLENGE)"));
                 frame.release();
                 ctx.close();
             } else if (type == Wire.READY) {
@@ -116,6 +127,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        handshake.completeExceptionally(new IllegalStateException("node " + node + ": connection failed during "
+                + "the handshake: " + (cause.getCause() != null ? cause.getCause() : cause), cause));
         lose("connection failed: " + cause);
         ctx.close();
     }

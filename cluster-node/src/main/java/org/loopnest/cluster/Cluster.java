@@ -141,6 +141,7 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
                 channel.close();
                 return;
             }
+            handler.nodeProven();
             ByteBuf auth = Frames.frame(channel.alloc(), Wire.AUTH, 0);
             auth.writeBytes(Handshake.coordinatorProof(secret.bytes(), serverNonce, clientNonce));
             channel.writeAndFlush(auth);

@@ -17,11 +17,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A worker node: listens for coordinators, authenticates each ({@link Wire}), and runs their chunks on its local
- * device. Serves any number of coordinators, one after another or at once; a coordinator that vanishes has its
+ * device. Until a coordinator has authenticated, frames above {@value #HANDSHAKE_MAX_FRAME} bytes close its
+ * connection; after, the configured maximum applies. Serves any number of coordinators, one after another or at once; a coordinator that vanishes has its
  * buffers freed and does not disturb the others. Start with {@link #start}; {@link #close()} stops listening and
  * ends every connection (the device stays open: its owner closes it).
  */
 public final class NodeServer implements AutoCloseable {
+    /** The largest frame before a coordinator has authenticated: the handshake's frames are tiny. */
+    static final int HANDSHAKE_MAX_FRAME = 1024;
+    /** The name of the frame decoder in each connection's pipeline (replaced once the peer authenticates). */
+    static final String FRAMES = "frames";
+
     private static final System.Logger LOG = System.getLogger(NodeServer.class.getName());
 
     private final EventLoopGroup boss;
@@ -52,8 +58,7 @@ public final class NodeServer implements AutoCloseable {
                             if (config.tls() != null) {
                                 p.addLast("tls", config.tls().newHandler(ch.alloc()));
                             }
-                            p.addLast("frames", new LengthFieldBasedFrameDecoder(config.maxFrame(), 0,
-                                    Wire.LENGTH_BYTES, 0, Wire.LENGTH_BYTES));
+                            p.addLast(FRAMES, decoder(HANDSHAKE_MAX_FRAME));
                             p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
                             p.addLast("idle", new IdleStateHandler(config.idleTimeout().toMillis(), 0, 0,
                                     TimeUnit.MILLISECONDS));
@@ -70,6 +75,11 @@ public final class NodeServer implements AutoCloseable {
             throw new IllegalStateException("cannot listen on " + config.bindHost() + ":" + config.port() + ": " + e,
                     e);
         }
+    }
+
+    /** A frame decoder for frames of at most {@code maxFrame} bytes after the length prefix. */
+    static LengthFieldBasedFrameDecoder decoder(int maxFrame) {
+        return new LengthFieldBasedFrameDecoder(maxFrame, 0, Wire.LENGTH_BYTES, 0, Wire.LENGTH_BYTES);
     }
 
     /** The address the node listens on (the real port when 0 was asked for). */

@@ -104,8 +104,13 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     }
 
     private void auth(ChannelHandlerContext ctx, byte type, ByteBuf frame) {
-        if (type != Wire.AUTH || frame.readableBytes() != Wire.PROOF_BYTES) {
+        if (type != Wire.AUTH) {
             refuse(ctx, "expected an AUTH frame (got type " + type + ")");
+            return;
+        }
+        if (frame.readableBytes() != Wire.PROOF_BYTES) {
+            refuse(ctx, "AUTH frame with a " + frame.readableBytes() + "-byte proof (expected " + Wire.PROOF_BYTES
+                    + ")");
             return;
         }
         byte[] proof = new byte[Wire.PROOF_BYTES];
@@ -115,6 +120,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
             return;
         }
         state = State.READY;
+        ctx.pipeline().replace(NodeServer.FRAMES, NodeServer.FRAMES, NodeServer.decoder(config.maxFrame()));
         DeviceInfo info = device.info();
         ByteBuf reply = Frames.frame(ctx.alloc(), Wire.READY, 0);
         Frames.writeString(reply, info.name());
