@@ -11,8 +11,8 @@ package org.loopnest.cluster;
  *  +--------+------+----------------+------------------------+
  * </pre>
  *
- * big-endian, {@code length} counting everything after itself, at most {@link #DEFAULT_MAX_FRAME} bytes unless
- * configured otherwise. A reply carries the id of its request. Strings are an int32 byte count and UTF-8 bytes.
+ * big-endian, {@code length} counting everything after itself: at most 1 KiB until the peer has authenticated, then
+ * at most {@link #DEFAULT_MAX_FRAME} bytes unless configured otherwise; a longer frame closes the connection. A reply carries the id of its request. Strings are an int32 byte count and UTF-8 bytes.
  *
  * <p><b>Handshake</b> (before it nothing else is accepted; the secret never crosses the wire):
  * <ol>
