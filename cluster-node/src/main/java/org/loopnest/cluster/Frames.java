@@ -40,10 +40,10 @@ final class Frames {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    /** The CRC32C of {@code length} readable bytes of {@code b} from its reader index. */
-    static int crc(ByteBuf b, int length) {
+    /** The CRC32C of {@code length} bytes of {@code b} from {@code index}. */
+    static int crc(ByteBuf b, int index, int length) {
         CRC32C crc = new CRC32C();
-        crc.update(b.nioBuffer(b.readerIndex(), length));
+        crc.update(b.nioBuffer(index, length));
         return (int) crc.getValue();
     }
 }

@@ -198,7 +198,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         if (bytes != frame.readableBytes()) {
             throw new IllegalArgumentException("COPY_IN of " + bytes + " bytes carries " + frame.readableBytes());
         }
-        if (Frames.crc(frame, (int) bytes) != crc) {
+        if (Frames.crc(frame, frame.readerIndex(), (int) bytes) != crc) {
             answer(ctx, id, CompletableFuture.failedFuture(new IllegalStateException("CRC32C mismatch on a chunk "
                     + "payload of " + bytes + " bytes")));
             return;
@@ -221,16 +221,10 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
                 reply.release();
                 answer(ctx, id, CompletableFuture.failedFuture(t));
             } else {
-                reply.setInt(Wire.HEADER_BYTES, crcAt(reply, header, (int) bytes));
+                reply.setInt(Wire.HEADER_BYTES, Frames.crc(reply, header, (int) bytes));
                 ctx.writeAndFlush(reply);
             }
         });
-    }
-
-    private static int crcAt(ByteBuf b, int index, int length) {
-        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-        crc.update(b.nioBuffer(index, length));
-        return (int) crc.getValue();
     }
 
     private void launch(ChannelHandlerContext ctx, long id, ByteBuf frame) {

@@ -130,7 +130,7 @@ public final class RemoteDevice implements Device {
         frame.writeInt(0);
         int dataAt = frame.writerIndex();
         frame.writeBytes(host.duplicate().clear().limit((int) bytes));
-        frame.setInt(crcAt, crc(frame, dataAt, (int) bytes));
+        frame.setInt(crcAt, Frames.crc(frame, dataAt, (int) bytes));
         return send(id, frame).thenAccept(ByteBuf::release);
     }
 
@@ -143,7 +143,7 @@ public final class RemoteDevice implements Device {
         return send(id, frame).thenAccept(reply -> {
             try {
                 int crc = reply.readInt();
-                if (reply.readableBytes() != bytes || crc(reply, reply.readerIndex(), (int) bytes) != crc) {
+                if (reply.readableBytes() != bytes || Frames.crc(reply, reply.readerIndex(), (int) bytes) != crc) {
                     throw new IllegalStateException("node " + name + ": chunk payload of " + reply.readableBytes()
                             + " bytes failed its CRC32C check (expected " + bytes + " bytes)");
                 }
@@ -204,12 +204,6 @@ public final class RemoteDevice implements Device {
             return remote.handle();
         }
         throw new IllegalArgumentException("buffer " + buffer + " (expected: one allocated by " + name + ")");
-    }
-
-    private static int crc(ByteBuf b, int index, int length) {
-        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
-        crc.update(b.nioBuffer(index, length));
-        return (int) crc.getValue();
     }
 
     /** Whether the node has been lost. */
