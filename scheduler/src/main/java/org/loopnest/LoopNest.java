@@ -25,6 +25,7 @@ import org.loopnest.scheduler.ProgressListener;
 import org.loopnest.scheduler.RunPlan;
 import org.loopnest.scheduler.SplitChoice;
 import org.loopnest.scheduler.SplitPlanner;
+import org.loopnest.trace.TraceFiles;
 
 /**
  * Describes a dependence-free loop nest and runs it: {@code LoopNest.of(extents…)}, bind arrays with
@@ -49,6 +50,7 @@ public final class LoopNest {
     private List<Device> devices;
     private Duration timeout;
     private ProgressListener progress;
+    private TraceFiles trace = TraceFiles.none();
 
     private LoopNest(IndexSpace space) {
         this.space = space;
@@ -230,6 +232,35 @@ public final class LoopNest {
         return this;
     }
 
+    /**
+     * Records the run's timeline and writes it to {@code file} as Chrome Trace Event JSON (open it in Perfetto or
+     * {@code chrome://tracing}): one track per stage per device, one slice per chunk. Written when the run ends,
+     * also when it fails; the report says what recording cost.
+     *
+     * @throws IllegalArgumentException if {@code file} is null
+     */
+    public LoopNest trace(Path file) {
+        if (file == null) {
+            throw new IllegalArgumentException("trace file is null (expected: a path for the JSON timeline)");
+        }
+        this.trace = trace.withJson(file);
+        return this;
+    }
+
+    /**
+     * Records the run's timeline and draws it to {@code file} as an SVG Gantt chart (stages × time, chunks
+     * coloured).
+     *
+     * @throws IllegalArgumentException if {@code file} is null
+     */
+    public LoopNest traceSvg(Path file) {
+        if (file == null) {
+            throw new IllegalArgumentException("trace SVG file is null (expected: a path for the picture)");
+        }
+        this.trace = trace.withSvg(file);
+        return this;
+    }
+
     /** Tells {@code listener} after each chunk is written. */
     public LoopNest onProgress(ProgressListener listener) {
         this.progress = listener;
@@ -295,7 +326,7 @@ public final class LoopNest {
             KernelSource source = deviceCode == null ? null : KernelGenerator.generate(choice.layout(), deviceCode);
             Kernel body = kernel == null ? (deviceCode == null ? null : Kernel.ofDeviceCode(deviceCode))
                     : deviceCode == null ? kernel : kernel.withDeviceCode(deviceCode);
-            return new RunPlan(space, arrays, body, source, targets, owns, choice, buffers, timeout, progress);
+            return new RunPlan(space, arrays, body, source, targets, owns, choice, buffers, timeout, progress, trace);
         } catch (RuntimeException e) {
             if (owns) {
                 targets.forEach(Device::close);

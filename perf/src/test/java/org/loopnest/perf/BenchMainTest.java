@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.device.cuda.CudaDriver;
 import org.loopnest.device.opencl.OpenCl;
-import org.loopnest.perf.report.TinyJson;
+import org.loopnest.testing.TinyJson;
 
 class BenchMainTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();

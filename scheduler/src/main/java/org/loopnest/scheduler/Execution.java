@@ -8,12 +8,17 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.nio.file.Files;
 import org.loopnest.device.Device;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
 import org.loopnest.error.RunTimeoutException;
 import org.loopnest.index.Split;
 import org.loopnest.report.Stage;
+import org.loopnest.trace.ChromeTrace;
+import org.loopnest.trace.GanttSvg;
+import org.loopnest.trace.Timeline;
+import org.loopnest.trace.TraceFiles;
 import org.loopnest.report.RunReport;
 
 /**
@@ -29,6 +34,8 @@ public final class Execution implements AutoCloseable {
     private final RunControl control;
     private final StageClock clock = new StageClock();
     private final ChunkQueue queue;
+    private final Timeline timeline;
+    private String traceNote;
     private final long startNanos;
     private final List<PipelineContext> contexts = new ArrayList<>();
     private final List<Pipeline> pipelines = new ArrayList<>();
@@ -40,6 +47,7 @@ public final class Execution implements AutoCloseable {
         this.control = new RunControl(plan.layout().split().chunkCount(), plan.devices().size());
         this.queue = new ChunkQueue(control.total(), control);
         this.startNanos = System.nanoTime();
+        this.timeline = plan.trace().enabled() ? new Timeline(startNanos) : null;
     }
 
     static Execution start(RunPlan plan) {
@@ -59,7 +67,7 @@ public final class Execution implements AutoCloseable {
             return;
         }
         for (Device device : plan.devices()) {
-            PipelineContext context = new PipelineContext(plan, device, control, clock, queue);
+            PipelineContext context = new PipelineContext(plan, device, control, clock, queue, timeline);
             contexts.add(context);
             context.allocate();
         }
@@ -99,12 +107,39 @@ public final class Execution implements AutoCloseable {
         } finally {
             cleanUp();
         }
+        long wallNanos = System.nanoTime() - startNanos;
+        writeTrace(wallNanos);
         LoopNestException failure = control.failure();
         if (failure != null) {
             throw failure;
         }
-        report = buildReport(System.nanoTime() - startNanos);
+        report = buildReport(wallNanos);
         return report;
+    }
+
+    /** Writes the timeline, if one was asked for; a file that cannot be written becomes a note, not a failure. */
+    private void writeTrace(long wallNanos) {
+        if (timeline == null) {
+            return;
+        }
+        TraceFiles files = plan.trace();
+        try {
+            if (files.json() != null) {
+                Files.writeString(files.json(), ChromeTrace.write(timeline));
+            }
+            if (files.svg() != null) {
+                Files.writeString(files.svg(), GanttSvg.write(timeline, plan.space() + " on "
+                        + String.join(", ", plan.devices().stream().map(d -> d.info().name()).toList())
+                        + ", B=" + plan.buffers()));
+            }
+            traceNote = String.format(java.util.Locale.ROOT, "trace: %d slices written to %s; recording took "
+                            + "%.3f ms, %.3f%% of the wall time", timeline.slices().size(),
+                    java.util.stream.Stream.of(files.json(), files.svg()).filter(java.util.Objects::nonNull)
+                            .map(Object::toString).collect(java.util.stream.Collectors.joining(" and ")),
+                    timeline.recordingNanos() / 1e6, 100.0 * timeline.recordingNanos() / Math.max(1, wallNanos));
+        } catch (java.io.IOException | RuntimeException e) {
+            traceNote = "trace could not be written: " + e;
+        }
     }
 
     private void waitForEnd() {
@@ -151,6 +186,9 @@ public final class Execution implements AutoCloseable {
         List<String> notes = new ArrayList<>();
         if (split.chunkCount() == 0) {
             notes.add("the nest is empty (an extent is 0): nothing to do");
+        }
+        if (traceNote != null) {
+            notes.add(traceNote);
         }
         List<String> names = new ArrayList<>();
         boolean anyPacked = false;

@@ -35,12 +35,14 @@ final class PipelineContext implements AutoCloseable {
     /**
      * @param runClock the run's clock; this device's stages add to a clock of their own that adds to it
      * @param queue    the chunks the run's devices share
+     * @param timeline where this device's stages record their slices, or {@code null}
      */
-    PipelineContext(RunPlan plan, Device device, RunControl control, StageClock runClock, ChunkQueue queue) {
+    PipelineContext(RunPlan plan, Device device, RunControl control, StageClock runClock, ChunkQueue queue,
+                    org.loopnest.trace.Timeline timeline) {
         this.plan = plan;
         this.device = device;
         this.control = control;
-        this.clock = new StageClock(runClock);
+        this.clock = new StageClock(runClock, timeline, device.info().name());
         this.queue = queue;
         this.packer = new ChunkPacker(plan.layout());
         this.direct = device.info().hostAddressable();

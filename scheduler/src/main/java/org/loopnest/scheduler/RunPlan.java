@@ -12,6 +12,7 @@ import org.loopnest.codegen.KernelGenerator;
 import org.loopnest.device.Device;
 import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.Split;
+import org.loopnest.trace.TraceFiles;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.index.IndexSpace;
@@ -33,10 +34,11 @@ import org.loopnest.serializer.ChunkLayout;
  * @param buffers     chunk buffer sets per device, {@code B}
  * @param timeout     overall limit, or {@code null} for none
  * @param progress    told after each chunk, or {@code null}
+ * @param trace       where to write the run's timeline ({@link TraceFiles#none()} for nowhere)
  */
 public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource, List<Device> devices,
                       boolean ownsDevice, SplitChoice split, int buffers, Duration timeout,
-                      ProgressListener progress) {
+                      ProgressListener progress, TraceFiles trace) {
 
     /** Copies the map of arrays. */
     public RunPlan {
@@ -111,6 +113,7 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
         SplitChoice retried = new SplitChoice(next, layout, split.reason() + "; allocation failed (" + cause.getMessage()
                 + "), so retried once with smaller chunks: d=" + next.depth() + ", r=" + next.group());
         KernelSource source = kernel.deviceCode().map(code -> KernelGenerator.generate(layout, code)).orElse(null);
-        return new RunPlan(space, arrays, kernel, source, devices, ownsDevice, retried, buffers, timeout, progress);
+        return new RunPlan(space, arrays, kernel, source, devices, ownsDevice, retried, buffers, timeout, progress,
+                trace);
     }
 }

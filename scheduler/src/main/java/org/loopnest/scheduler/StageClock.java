@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.loopnest.report.Stage;
+import org.loopnest.trace.Timeline;
 
 /**
  * Busy time per stage. Each stage adds the intervals it worked; intervals of one stage that overlap (kernels of
@@ -14,22 +15,29 @@ final class StageClock {
     private final AtomicLongArray busy = new AtomicLongArray(Stage.values().length);
     private final long[] coveredUntil = new long[Stage.values().length];
     private final StageClock parent;
+    private final Timeline timeline;
+    private final String device;
 
     /** A clock of its own. */
     StageClock() {
-        this(null);
-    }
-
-    /** A clock that also adds every interval to {@code parent} (one device's clock inside the run's). */
-    StageClock(StageClock parent) {
-        this.parent = parent;
+        this(null, null, null);
     }
 
     /**
-     * Adds the interval {@code [start, end]} (System.nanoTime) to {@code stage}. Intervals arrive in about start
+     * One device's clock inside the run's: adds every interval to {@code parent} too, and records it as a slice
+     * of {@code timeline} if there is one.
+     */
+    StageClock(StageClock parent, Timeline timeline, String device) {
+        this.parent = parent;
+        this.timeline = timeline;
+        this.device = device;
+    }
+
+    /**
+     * Adds the interval {@code [start, end]} (System.nanoTime) of chunk {@code chunk} to {@code stage}. Intervals arrive in about start
      * order; where several devices add to one clock, time that overlaps what is already counted is counted once.
      */
-    void add(Stage stage, long start, long end) {
+    void add(Stage stage, long chunk, long start, long end) {
         int s = stage.ordinal();
         long counted;
         synchronized (coveredUntil) {
@@ -39,7 +47,10 @@ final class StageClock {
         }
         busy.addAndGet(s, counted);
         if (parent != null) {
-            parent.add(stage, start, end);
+            parent.add(stage, chunk, start, end);
+        }
+        if (timeline != null) {
+            timeline.record(device, stage, chunk, start, end);
         }
     }
 

@@ -51,7 +51,7 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
         try {
             process(slot);
             if (timed()) {
-                context.clock().add(stage, start, System.nanoTime());
+                context.clock().add(stage, slot.chunk.number(), start, System.nanoTime());
             }
         } catch (Throwable t) {
             if (RunControl.unwrap(t) instanceof DeviceLostException lost) {

@@ -77,7 +77,7 @@ final class Stages {
                 context.control().fail(Stage.KERNEL, slot.chunk.number(), context.deviceName(), kernelFailed);
                 throw new RunControl.Aborted();
             }
-            context.clock().add(Stage.KERNEL, slot.kernelStart, slot.kernelEnd);
+            context.clock().add(Stage.KERNEL, slot.chunk.number(), slot.kernelStart, slot.kernelEnd);
             long start = System.nanoTime();
             long bytes = context.layout().outputBytes(slot.chunk);
             if (!context.direct() && bytes > 0) {
@@ -85,7 +85,7 @@ final class Stages {
                         bytes));
                 context.bytesOut().add(bytes);
             }
-            context.clock().add(Stage.COPY_OUT, start, System.nanoTime());
+            context.clock().add(Stage.COPY_OUT, slot.chunk.number(), start, System.nanoTime());
         }
 
         @Override
@@ -107,7 +107,7 @@ final class Stages {
                 context.packer().unpack(slot.chunk, slot.buffers.hostOut);
             }
             release(slot);
-            context.clock().add(Stage.DESERIALIZE, start, System.nanoTime());
+            context.clock().add(Stage.DESERIALIZE, slot.chunk.number(), start, System.nanoTime());
             long done = context.control().chunkDone();
             context.chunksDone().increment();
             if (context.progress() != null) {

@@ -42,6 +42,7 @@ import picocli.CommandLine.Spec;
                 + "(nothing written).", "", "Examples:", "  loopnest weather",
                 "  loopnest weather --device sim --device-memory 8m --link-bandwidth 2GB/s",
                 "  loopnest weather --device opencl --dump-kernels kernels",
+                "  loopnest weather --device sim --trace run.json --trace-svg run.svg",
                 "  loopnest weather --shape 5,7,46,72 --input-t T.f32 --input-q Q.f32 \\",
                 "      --out derived --report run.json"})
 public final class WeatherCommand implements Callable<Integer> {
@@ -94,6 +95,15 @@ public final class WeatherCommand implements Callable<Integer> {
                     + "weather.cu (CUDA), into DIR before running, whatever --device is. Needs no GPU.")
     private Path dumpKernels;
 
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Write the run's timeline as Chrome Trace Event JSON (open it in Perfetto or "
+                    + "chrome://tracing): one track per stage per device, one slice per chunk.")
+    private Path trace;
+
+    @Option(names = "--trace-svg", paramLabel = "FILE",
+            description = "Draw the run's timeline as an SVG Gantt chart (stages x time, chunks coloured).")
+    private Path traceSvg;
+
     @Option(names = "--report", paramLabel = "FILE", description = "Write the run report as JSON.")
     private Path report;
 
@@ -141,6 +151,12 @@ public final class WeatherCommand implements Callable<Integer> {
         }
         if (dumpKernels != null && Files.exists(dumpKernels) && !Files.isDirectory(dumpKernels)) {
             throw bad("--dump-kernels " + dumpKernels + ": exists and is not a directory");
+        }
+        for (Path file : new Path[] {trace, traceSvg}) {
+            if (file != null && !Files.isDirectory(file.toAbsolutePath().getParent())) {
+                throw bad((file == trace ? "--trace " : "--trace-svg ") + file + ": directory "
+                        + file.toAbsolutePath().getParent() + " does not exist");
+            }
         }
         if (report != null && !Files.isDirectory(report.toAbsolutePath().getParent())) {
             throw bad("--report " + report + ": directory " + report.toAbsolutePath().getParent()
@@ -195,6 +211,12 @@ public final class WeatherCommand implements Callable<Integer> {
              ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
             LoopNest nest = WeatherNest.nest(fields).on(targets.array()).buffers(device.buffers())
                     .onProgress(progress);
+            if (trace != null) {
+                nest.trace(trace);
+            }
+            if (traceSvg != null) {
+                nest.traceSvg(traceSvg);
+            }
             RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS);
             if (dumpKernels != null) {
                 for (Path file : plan.writeKernels(dumpKernels)) {

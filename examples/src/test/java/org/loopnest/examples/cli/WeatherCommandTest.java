@@ -217,4 +217,19 @@ class WeatherCommandTest {
         assertTrue(twice.err().contains("--device sim,sim: a device is given twice (expected: distinct devices)"),
                 twice.err());
     }
+
+    @Test
+    void shouldWriteTheTimelineAsJsonAndSvg() throws IOException {
+        Path json = dir.resolve("run.json");
+        Path svg = dir.resolve("run.svg");
+        Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--split", "2", "--trace", json.toString(),
+                "--trace-svg", svg.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("note        trace: 70 slices written to " + json + " and " + svg), run.out());
+        assertTrue(Files.readString(json).startsWith("{\"displayTimeUnit\":\"ms\",\"traceEvents\":["));
+        assertTrue(Files.readString(svg).contains("sim / kernel"));
+        Cli bad = Cli.run("weather", "--trace", dir.resolve("no/such/dir/run.json").toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--trace " + dir.resolve("no/such/dir/run.json") + ": directory "), bad.err());
+    }
 }

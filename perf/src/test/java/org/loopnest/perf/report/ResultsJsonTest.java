@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.loopnest.testing.TinyJson;
 
 class ResultsJsonTest {
     private final Machine machine = new Machine(2, "Test VM 17", "Linux amd64");

@@ -1,4 +1,4 @@
-package org.loopnest.perf.report;
+package org.loopnest.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
