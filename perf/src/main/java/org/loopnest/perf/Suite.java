@@ -9,10 +9,13 @@ import org.loopnest.device.opencl.OpenCl;
 import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.perf.ratio.ClusterScaling;
 import org.loopnest.perf.ratio.CompiledDeviceThroughput;
+import org.loopnest.perf.ratio.CpuCopyRatio;
 import org.loopnest.perf.ratio.RatioRun;
 import org.loopnest.perf.ratio.Rounds;
 import org.loopnest.perf.ratio.SerializerRatio;
+import org.loopnest.perf.ratio.SimOutOfCore;
 import org.loopnest.perf.ratio.SimOverlap;
 import org.loopnest.perf.ratio.WeatherSpeedRatio;
 
@@ -22,12 +25,15 @@ final class Suite {
     }
 
     /**
-     * The weather speed ratio, the simulated overlap at B = 1, 2, 3, the serializer ratio, and the throughput rows
-     * of {@code opencl:0} and {@code cuda:0} where those devices are present.
+     * The weather and copy speed ratios, the simulated overlap at B = 1, 2, 3 (and the speedup of B = 2 over
+     * B = 1), the simulated out-of-core ratio, the serializer ratio, the scaling from one local worker node to two,
+     * and the throughput rows of {@code opencl:0} and {@code cuda:0} where those devices are present.
      */
     static List<RatioRun> of(boolean quick) {
         List<RatioRun> runs = new ArrayList<>(List.of(quick ? WeatherSpeedRatio.quick() : WeatherSpeedRatio.full(),
-                simOverlap(quick), quick ? SerializerRatio.quick() : SerializerRatio.full()));
+                quick ? CpuCopyRatio.quick() : CpuCopyRatio.full(), simOverlap(quick), simOutOfCore(quick),
+                quick ? SerializerRatio.quick() : SerializerRatio.full(),
+                quick ? ClusterScaling.quick() : ClusterScaling.full()));
         Rounds rounds = quick ? new Rounds(0, 1) : new Rounds(1, 5);
         if (OpenCl.discover().available()) {
             runs.add(new CompiledDeviceThroughput("opencl", () -> OpenClDevice.open(0), (quick ? 4L : 64L) << 20,
@@ -40,6 +46,17 @@ final class Suite {
                     rounds));
         }
         return runs;
+    }
+
+    /**
+     * The weather nest, automatic split, on a sim with a 2 GB/s link each way and 10 µs latency: 16 × 7 × 91 × 180
+     * points (1.8 million, 59 MB in + out) out of core and in core; a tiny grid when quick.
+     */
+    private static SimOutOfCore simOutOfCore(boolean quick) {
+        WeatherFields fields = quick ? WeatherFields.synthetic(4, 2, 8, 16, 5) : WeatherFields.synthetic(16, 7, 91,
+                180, 5);
+        return new SimOutOfCore(fields, 2_000_000_000L, Duration.ofNanos(10_000), quick ? new Rounds(0, 1)
+                : new Rounds(2, 11));
     }
 
     /**

@@ -33,16 +33,20 @@ class BenchMainTest {
         Map<String, Object> doc = (Map<String, Object>) TinyJson.parse(Files.readString(json));
         List<Map<String, Object>> results = (List<Map<String, Object>>) doc.get("results");
         List<String> expected = new ArrayList<>(List.of("cpu-weather-speed-ratio", "cpu-weather-speed-ratio-chunk",
-                "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2", "sim-overlap-efficiency-b3",
-                "serializer-contiguous-ratio"));
+                "cpu-copy-speed-ratio", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
+                "sim-overlap-efficiency-b3", "sim-speedup-over-serial", "sim-out-of-core-ratio",
+                "serializer-contiguous-ratio", "cluster-scaling-2"));
         for (String kind : compiledDevicesPresent()) {
             expected.addAll(List.of(kind + "-h2d-bandwidth", kind + "-weather-bandwidth-fraction",
-                    kind + "-overlap-efficiency"));
+                    kind + "-overlap-efficiency", kind + "-speedup-over-serial"));
         }
         assertEquals(expected, results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
         for (Map<String, Object> r : results) {
+            String name = (String) r.get("name");
             assertTrue((Double) r.get("value") > 0, r.toString());
-            assertEquals(((String) r.get("name")).endsWith("-bandwidth") ? "bytes/s" : "ratio", r.get("unit"));
+            assertEquals(name.endsWith("-bandwidth") ? "bytes/s"
+                    : name.contains("-speedup-") || name.startsWith("cluster-scaling-") ? "x" : "ratio",
+                    r.get("unit"), name);
             assertTrue(!((String) r.get("detail")).isBlank(), r.toString());
         }
         assertTrue(text(out).startsWith("machine: "), text(out));

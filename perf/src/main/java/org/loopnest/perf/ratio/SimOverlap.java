@@ -17,7 +17,9 @@ import org.loopnest.report.Stage;
  * {@code sim-overlap-efficiency-b1}, {@code -b2}, {@code -b3}: {@link RunReport#overlapEfficiency()} of a nest on a
  * {@link SimDevice} whose link bandwidth and kernel rate are set, from calibration runs, so that one chunk's copy-in
  * and its kernel take the same simulated time; then the nest runs with {@code B = 1, 2, 3} buffer sets and each row
- * reports the median efficiency of the measured rounds.
+ * reports the median efficiency of the measured rounds. {@code sim-speedup-over-serial} is the median wall time at
+ * {@code B = 1} (the serial baseline: one chunk at a time through all five stages) ÷ the median wall time at
+ * {@code B = 2}, from the same runs.
  *
  * <p>The simulated time per chunk is {@value #HEADROOM} times what the kernel really takes on this machine's
  * threads (measured uncapped, warm), and at least the given minimum: the kernel cap, not the host CPU, then sets the
@@ -67,17 +69,49 @@ public final class SimOverlap implements RatioRun {
                 .bandwidth(Math.max(1, (long) (cal.inPerChunk() / seconds))).latency(LATENCY)
                 .kernelRate(cal.iterationsPerChunk() / seconds).build();
         List<BenchResult> rows = new ArrayList<>();
+        List<Samples> walls = new ArrayList<>();
+        List<RunReport> typical = new ArrayList<>();
         try (SimDevice sim = new SimDevice(config)) {
             for (int b = 1; b <= 3; b++) {
                 int buffers = b;
                 List<RunReport> runs = rounds.collect(() -> nest.get().on(sim).splitAt(splitDepth).buffers(buffers)
                         .run());
                 Samples efficiency = new Samples(runs.stream().mapToDouble(RunReport::overlapEfficiency).toArray());
+                RunReport median = nearest(runs, efficiency.median());
                 rows.add(new BenchResult("sim-overlap-efficiency-b" + b, efficiency.median(), "ratio",
-                        detail(config, cal, efficiency, nearest(runs, efficiency.median()))));
+                        detail(config, cal, efficiency, median)));
+                walls.add(new Samples(runs.stream().mapToDouble(r -> r.wall().toNanos()).toArray()));
+                typical.add(median);
             }
         }
+        rows.add(speedup(config, cal, walls, typical));
         return rows;
+    }
+
+    /**
+     * {@code sim-speedup-over-serial}: median wall at B = 1 (one chunk at a time through all five stages, nothing
+     * overlapping) ÷ median wall at B = 2, the same chunks on the same device.
+     */
+    private BenchResult speedup(SimConfig config, Calibration cal, List<Samples> walls, List<RunReport> typical) {
+        Comparison c = new Comparison("B=1", walls.get(0), "B=2", walls.get(1));
+        StringBuilder perChunk = new StringBuilder();
+        for (int b = 0; b < 2; b++) {
+            RunReport run = typical.get(b);
+            perChunk.append(String.format(Locale.ROOT, "; busy ms per chunk at B=%d:", b + 1));
+            for (Stage stage : Stage.values()) {
+                perChunk.append(String.format(Locale.ROOT, " %s %.2f", stage, run.busy().get(stage).toNanos() / 1e6
+                        / run.chunks()));
+            }
+        }
+        return new BenchResult("sim-speedup-over-serial", c.ratio(), "x", String.format(Locale.ROOT,
+                "median wall at B=1 / median wall at B=2; B=1 is the serial baseline: one chunk at a time through all"
+                        + " five stages (serialize, copy-in, kernel, copy-out, deserialize), nothing overlapping; B=2"
+                        + " is double buffering; %s, split d=%d: %d chunks x %d iterations; sim link %.1f MB/s each"
+                        + " way + %d us latency, kernel capped at %.3g it/s so that kernel = copy-in per chunk (%d B"
+                        + " in, %d B out per chunk: copy-out takes %.1fx copy-in); walls: %s%s",
+                workload, splitDepth, typical.get(0).chunks(), cal.iterationsPerChunk(), config.bytesPerSecond() / 1e6,
+                LATENCY.toNanos() / 1000, config.iterationsPerSecond(), cal.inPerChunk(), cal.outPerChunk(),
+                (double) cal.outPerChunk() / Math.max(1, cal.inPerChunk()), c.describe(), perChunk));
     }
 
     /** Runs on an unthrottled sim (the last one warm): bytes and iterations per chunk, and the real kernel time. */
