@@ -68,6 +68,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf frame = (ByteBuf) msg;
+        if (frame.readableBytes() < Wire.HEADER_BYTES) {
+            frame.release();
+            handshake.completeExceptionally(new IllegalStateException("node " + node + " sent a frame shorter than "
+                    + "a header"));
+            lose("malformed frame from the node");
+            ctx.close();
+            return;
+        }
         byte type = frame.readByte();
         long id = frame.readLong();
         if (!handshake.isDone()) {
@@ -83,13 +91,18 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                 ctx.close();
             } else if (type == Wire.READY) {
                 handshake.complete(frame);
-            } else {
+            } else if (type == Wire.CHALLENGE && !nodeProven) {
                 Consumer<ByteBuf> step = handshakeStep;
                 try {
                     step.accept(frame);
                 } finally {
                     frame.release();
                 }
+            } else {
+                handshake.completeExceptionally(new IllegalStateException("node " + node + " sent frame type "
+                        + type + " during the handshake (expected: one CHALLENGE, then READY)"));
+                frame.release();
+                ctx.close();
             }
             return;
         }

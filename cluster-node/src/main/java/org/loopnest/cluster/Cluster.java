@@ -113,7 +113,7 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
                     }).connect(uri.getHost(), uri.getPort()).syncUninterruptibly().channel();
             ByteBuf ready = handshake(channel, handler, secret, name);
             try {
-                return new RemoteDevice(name, channel, group, handler, ready, requestTimeout);
+                return new RemoteDevice(name, channel, group, handler, ready, requestTimeout, maxFrame);
             } finally {
                 ready.release();
             }

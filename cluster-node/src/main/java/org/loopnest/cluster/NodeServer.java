@@ -32,11 +32,14 @@ public final class NodeServer implements AutoCloseable {
 
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
+    private final java.util.concurrent.ExecutorService setup;
     private final Channel listening;
 
-    private NodeServer(EventLoopGroup boss, EventLoopGroup workers, Channel listening) {
+    private NodeServer(EventLoopGroup boss, EventLoopGroup workers, java.util.concurrent.ExecutorService setup,
+                       Channel listening) {
         this.boss = boss;
         this.workers = workers;
+        this.setup = setup;
         this.listening = listening;
     }
 
@@ -48,6 +51,11 @@ public final class NodeServer implements AutoCloseable {
     public static NodeServer start(NodeConfig config) {
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+        java.util.concurrent.ExecutorService setup = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "loopnest-node-setup");
+            t.setDaemon(true);
+            return t;
+        });
         try {
             ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers)
                     .channel(NioServerSocketChannel.class)
@@ -62,16 +70,17 @@ public final class NodeServer implements AutoCloseable {
                             p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
                             p.addLast("idle", new IdleStateHandler(config.idleTimeout().toMillis(), 0, 0,
                                     TimeUnit.MILLISECONDS));
-                            p.addLast("session", new NodeSession(config));
+                            p.addLast("session", new NodeSession(config, setup));
                         }
                     });
             Channel channel = bootstrap.bind(config.bindHost(), config.port()).syncUninterruptibly().channel();
             LOG.log(System.Logger.Level.INFO, "node listening on " + channel.localAddress() + " with device "
                     + config.device().info().name() + (config.tls() != null ? " (TLS)" : ""));
-            return new NodeServer(boss, workers, channel);
+            return new NodeServer(boss, workers, setup, channel);
         } catch (RuntimeException e) {
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            setup.shutdownNow();
             throw new IllegalStateException("cannot listen on " + config.bindHost() + ":" + config.port() + ": " + e,
                     e);
         }
@@ -93,5 +102,11 @@ public final class NodeServer implements AutoCloseable {
         listening.close().syncUninterruptibly();
         boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
         workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        setup.shutdownNow();
+        try {
+            setup.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -24,7 +24,10 @@ import org.loopnest.serializer.ChunkLayout;
 /**
  * One coordinator's connection to a node: the handshake, then its run and its buffers. Nothing but the handshake
  * is accepted before authentication; a refusal is one log line and a closed connection. Buffers are freed when
- * the connection ends, however it ends. Runs on the connection's event loop; device operations complete on the
+ * the connection ends, however it ends, once the device operations using them have completed. On a compiled
+ * device, each launch runs this session's kernel (prepared again under the device's lock, a cache hit), so
+ * coordinators sharing the node do not run each other's kernels. Runs are set up (kernels compiled) off the
+ * event loop. Runs on the connection's event loop; device operations complete on the
  * device's threads and answer from there.
  */
 final class NodeSession extends ChannelInboundHandlerAdapter {
@@ -35,17 +38,24 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private final NodeConfig config;
     private final Device device;
     private final Map<Long, DeviceBuffer> buffers = new ConcurrentHashMap<>();
+    private final java.util.Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.Executor setup;
     private final AtomicLong nextHandle = new AtomicLong(1);
     private State state = State.AWAIT_HELLO;
     private byte[] clientNonce;
     private byte[] serverNonce;
-    private ChunkLayout layout;
-    private Map<String, ArrayBinding> arrays;
-    private RunSpec run;
+    private volatile ChunkLayout layout;
+    private volatile Map<String, ArrayBinding> arrays;
+    private volatile RunSpec run;
+    private volatile org.loopnest.device.KernelSource kernelSource;
 
-    NodeSession(NodeConfig config) {
+    /**
+     * @param setup where runs are set up (kernels compiled), off the event loop so that heartbeats keep flowing
+     */
+    NodeSession(NodeConfig config, java.util.concurrent.Executor setup) {
         this.config = config;
         this.device = config.device();
+        this.setup = setup;
     }
 
     @Override
@@ -145,12 +155,16 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private void request(ChannelHandlerContext ctx, byte type, long id, ByteBuf frame) {
         switch (type) {
             case Wire.PING -> ctx.writeAndFlush(Frames.frame(ctx.alloc(), Wire.PONG, id));
-            case Wire.OPEN_RUN -> answer(ctx, id, openRun(frame));
+            case Wire.OPEN_RUN -> {
+                RunSpec spec = RunSpecCodec.read(frame, device.runsCompiledKernels());
+                answer(ctx, id, CompletableFuture.runAsync(() -> openRun(spec), setup));
+            }
             case Wire.ALLOC -> allocate(ctx, id, frame.readLong());
             case Wire.FREE -> {
                 DeviceBuffer freed = buffers.remove(frame.readLong());
                 if (freed != null) {
-                    freed.close();
+                    CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new))
+                            .whenComplete((v, t) -> freed.close());
                 }
             }
             case Wire.COPY_IN -> copyIn(ctx, id, frame);
@@ -160,22 +174,22 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private CompletableFuture<Void> openRun(ByteBuf frame) {
-        try {
-            RunSpec spec = RunSpecCodec.read(frame, device.runsCompiledKernels());
-            ChunkLayout newLayout = ChunkLayout.of(spec.split(), spec.bindings());
-            if (device.runsCompiledKernels()) {
-                device.prepare(KernelGenerator.generate(newLayout, spec.kernel().deviceCode().orElseThrow()));
+    /** Lays out the run and, on a compiled device, compiles its kernel; runs on the setup executor. */
+    private void openRun(RunSpec spec) {
+        ChunkLayout newLayout = ChunkLayout.of(spec.split(), spec.bindings());
+        org.loopnest.device.KernelSource source = null;
+        if (device.runsCompiledKernels()) {
+            source = KernelGenerator.generate(newLayout, spec.kernel().deviceCode().orElseThrow());
+            synchronized (device) {
+                device.prepare(source);
             }
-            Map<String, ArrayBinding> byName = new LinkedHashMap<>();
-            spec.bindings().forEach(b -> byName.put(b.name(), b));
-            run = spec;
-            layout = newLayout;
-            arrays = byName;
-            return CompletableFuture.completedFuture(null);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
         }
+        Map<String, ArrayBinding> byName = new LinkedHashMap<>();
+        spec.bindings().forEach(b -> byName.put(b.name(), b));
+        layout = newLayout;
+        arrays = byName;
+        kernelSource = source;
+        run = spec;
     }
 
     private void allocate(ChannelHandlerContext ctx, long id, long bytes) {
@@ -203,20 +217,39 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
                     + "payload of " + bytes + " bytes")));
             return;
         }
+        if (bytes > target.size()) {
+            throw new IllegalArgumentException("COPY_IN of " + bytes + " bytes into a buffer of " + target.size());
+        }
         ByteBuf held = frame.retain();
-        answer(ctx, id, device.copyIn(held.nioBuffer(held.readerIndex(), (int) bytes), target, bytes)
-                .whenComplete((v, t) -> held.release()));
+        CompletableFuture<Void> copy;
+        try {
+            copy = device.copyIn(held.nioBuffer(held.readerIndex(), (int) bytes), target, bytes);
+        } catch (RuntimeException e) {
+            held.release();
+            throw e;
+        }
+        answer(ctx, id, copy.whenComplete((v, t) -> held.release()));
     }
 
     private void copyOut(ChannelHandlerContext ctx, long id, long handle, long bytes) {
         DeviceBuffer source = buffer(handle);
+        if (bytes < 0 || bytes > source.size()) {
+            throw new IllegalArgumentException("COPY_OUT of " + bytes + " bytes from a buffer of " + source.size());
+        }
         int header = Wire.HEADER_BYTES + 4;
         ByteBuf reply = ctx.alloc().directBuffer(header + (int) bytes);
         reply.writeByte(Wire.DATA);
         reply.writeLong(id);
         reply.writeInt(0);
         reply.writerIndex(header + (int) bytes);
-        device.copyOut(source, reply.nioBuffer(header, (int) bytes), bytes).whenComplete((v, t) -> {
+        CompletableFuture<Void> copy;
+        try {
+            copy = device.copyOut(source, reply.nioBuffer(header, (int) bytes), bytes);
+        } catch (RuntimeException e) {
+            reply.release();
+            throw e;
+        }
+        track(copy).whenComplete((v, t) -> {
             if (t != null) {
                 reply.release();
                 answer(ctx, id, CompletableFuture.failedFuture(t));
@@ -238,7 +271,14 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         long res = frame.readLong();
         PackedLaunch launch = new PackedLaunch(layout, arrays, run.kernel(), chunk, in, out,
                 res < 0 ? null : buffer(res), () -> !ctx.channel().isActive());
-        answer(ctx, id, device.launch(launch));
+        if (kernelSource == null) {
+            answer(ctx, id, device.launch(launch));
+            return;
+        }
+        synchronized (device) {
+            device.prepare(kernelSource);
+            answer(ctx, id, device.launch(launch));
+        }
     }
 
     private DeviceBuffer buffer(long handle) {
@@ -249,9 +289,16 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         return b;
     }
 
+    /** Remembers {@code operation} until it completes, so that the session's buffers outlive it. */
+    private <T> CompletableFuture<T> track(CompletableFuture<T> operation) {
+        inFlight.add(operation);
+        operation.whenComplete((v, t) -> inFlight.remove(operation));
+        return operation;
+    }
+
     /** Answers {@code OK} when {@code done} completes, or {@code ERROR} with what it failed with. */
-    private static void answer(ChannelHandlerContext ctx, long id, CompletableFuture<Void> done) {
-        done.whenComplete((v, t) -> {
+    private void answer(ChannelHandlerContext ctx, long id, CompletableFuture<Void> done) {
+        track(done).whenComplete((v, t) -> {
             if (t == null) {
                 ctx.writeAndFlush(Frames.frame(ctx.alloc(), Wire.OK, id));
             } else {
@@ -289,11 +336,14 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         ctx.close();
     }
 
+    /** Frees the session's buffers once the device operations still using them have completed. */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         state = State.CLOSED;
-        buffers.values().forEach(DeviceBuffer::close);
-        buffers.clear();
+        CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).whenComplete((v, t) -> {
+            buffers.values().forEach(DeviceBuffer::close);
+            buffers.clear();
+        });
         ctx.fireChannelInactive();
     }
 }

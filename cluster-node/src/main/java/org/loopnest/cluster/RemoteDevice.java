@@ -43,7 +43,7 @@ public final class RemoteDevice implements Device {
     private final AtomicLong ids = new AtomicLong(1);
 
     RemoteDevice(String name, Channel channel, EventLoopGroup group, ClientHandler handler, ByteBuf ready,
-                 Duration requestTimeout) {
+                 Duration requestTimeout, int ownMaxFrame) {
         this.name = name;
         this.channel = channel;
         this.group = group;
@@ -55,7 +55,7 @@ public final class RemoteDevice implements Device {
         int units = ready.readInt();
         this.compiled = ready.readBoolean();
         String description = Frames.readString(ready);
-        int maxFrame = ready.readInt();
+        int maxFrame = Math.min(ready.readInt(), ownMaxFrame);
         this.info = new DeviceInfo(name, memory, Math.min(maxAllocation, maxFrame - COPY_HEADER - 64), units, false,
                 "node " + channel.remoteAddress() + " running " + nodeDevice + ": " + description);
     }

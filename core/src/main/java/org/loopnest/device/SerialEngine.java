@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SerialEngine implements AutoCloseable {
     private final ExecutorService executor;
+    private final java.util.Set<CompletableFuture<Void>> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile Thread thread;
 
     /** An engine whose thread is named {@code loopnest-<name>}. */
@@ -28,17 +29,36 @@ public final class SerialEngine implements AutoCloseable {
     /**
      * Runs {@code operation} on the engine's thread after everything submitted before it.
      *
-     * @return completed when it has run; exceptionally with what it threw, or if the engine is closed
+     * @return completed when it has run; exceptionally with what it threw, or if the engine is (or gets) closed
+     *     before it ran
      */
     public CompletableFuture<Void> submit(Runnable operation) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        pending.add(done);
         try {
-            return CompletableFuture.runAsync(operation, executor);
+            executor.execute(() -> {
+                try {
+                    if (!done.isDone()) {
+                        operation.run();
+                        done.complete(null);
+                    }
+                } catch (Throwable t) {
+                    done.completeExceptionally(t);
+                } finally {
+                    pending.remove(done);
+                }
+            });
         } catch (RejectedExecutionException closed) {
-            return CompletableFuture.failedFuture(new IllegalStateException("device engine is closed", closed));
+            pending.remove(done);
+            done.completeExceptionally(new IllegalStateException("device engine is closed", closed));
         }
+        return done;
     }
 
-    /** Stops the thread (interrupting an operation in progress) and waits up to 10 s for it to end. */
+    /**
+     * Stops the thread (interrupting an operation in progress), waits up to 10 s for it to end, and fails every
+     * operation that never ran.
+     */
     @Override
     public void close() {
         executor.shutdownNow();
@@ -51,5 +71,9 @@ public final class SerialEngine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        for (CompletableFuture<Void> never : pending) {
+            never.completeExceptionally(new IllegalStateException("device closed before the operation ran"));
+        }
+        pending.clear();
     }
 }

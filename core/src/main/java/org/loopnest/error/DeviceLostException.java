@@ -7,11 +7,18 @@ package org.loopnest.error;
  */
 public class DeviceLostException extends LoopNestException {
     private final String device;
+    private final String reason;
 
     /** The loss of {@code device}, with why. */
     public DeviceLostException(String device, String reason) {
         super("device " + device + " lost: " + reason);
         this.device = device;
+        this.reason = reason;
+    }
+
+    /** Why the device was lost. */
+    public String reason() {
+        return reason;
     }
 
     /** The lost device's name. */

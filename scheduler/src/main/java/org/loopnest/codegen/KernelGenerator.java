@@ -42,6 +42,10 @@ public final class KernelGenerator {
         boolean usesDouble = DOUBLE_WORD.matcher(code.body()).find() || DOUBLE_WORD.matcher(code.helpers()).find();
         for (Placement p : placements) {
             Identifiers.check(p.binding().role() + " array", p.binding().name());
+            if (space.indexOf(p.binding().name()) >= 0) {
+                throw new IllegalArgumentException(p.binding() + " has the name of a loop index (expected: distinct "
+                        + "names for arrays and indices, which device code uses alike)");
+            }
             usesDouble |= p.binding().type() == ElementType.DOUBLE;
         }
         Map<KernelTarget, String> sources = new EnumMap<>(KernelTarget.class);

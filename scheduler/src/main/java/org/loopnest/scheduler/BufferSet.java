@@ -59,14 +59,25 @@ final class BufferSet implements AutoCloseable {
         closeAll(owned);
     }
 
-    /** Closes each in reverse order (staging before the device memory it was made beside). */
+    /**
+     * Closes each in reverse order (staging before the device memory it was made beside), all of them even if
+     * some fail; then throws the first failure, with the others suppressed.
+     */
     static void closeAll(AutoCloseable[] resources) {
+        IllegalStateException failed = null;
         for (int i = resources.length - 1; i >= 0; i--) {
             try {
                 resources[i].close();
             } catch (Exception e) {
-                throw new IllegalStateException("could not free a chunk buffer: " + e, e);
+                if (failed == null) {
+                    failed = new IllegalStateException("could not free a chunk buffer: " + e, e);
+                } else {
+                    failed.addSuppressed(e);
+                }
             }
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 }

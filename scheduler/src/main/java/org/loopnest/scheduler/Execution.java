@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.nio.file.Files;
 import org.loopnest.device.Device;
+import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
 import org.loopnest.error.RunTimeoutException;
@@ -69,9 +70,19 @@ public final class Execution implements AutoCloseable {
         for (Device device : plan.devices()) {
             PipelineContext context = new PipelineContext(plan, device, control, clock, queue, timeline);
             contexts.add(context);
-            context.allocate();
+            try {
+                context.allocate();
+            } catch (DeviceLostException lost) {
+                context.lose(lost);
+                if (control.aborted()) {
+                    throw control.failure();
+                }
+            }
         }
         for (PipelineContext context : contexts) {
+            if (context.isLost()) {
+                continue;
+            }
             Pipeline pipeline = new Pipeline(context);
             pipelines.add(pipeline);
             pipeline.start();
@@ -174,10 +185,12 @@ public final class Execution implements AutoCloseable {
             pipelines.forEach(Pipeline::stop);
             control.drain(30);
         } finally {
-            contexts.forEach(PipelineContext::close);
+            List<AutoCloseable> owned = new ArrayList<>();
             if (plan.ownsDevice()) {
-                plan.devices().forEach(Device::close);
+                owned.addAll(plan.devices());
             }
+            owned.addAll(contexts);
+            BufferSet.closeAll(owned.toArray(AutoCloseable[]::new)); // buffers first, then the devices
         }
     }
 

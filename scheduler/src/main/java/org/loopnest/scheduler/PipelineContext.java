@@ -53,6 +53,17 @@ final class PipelineContext implements AutoCloseable {
      * on failure frees what it took.
      */
     void allocate() {
+        try {
+            allocateOrThrow();
+        } catch (java.util.concurrent.CompletionException e) {
+            Throwable cause = RunControl.unwrap(e);
+            throw cause instanceof org.loopnest.error.LoopNestException known ? known
+                    : new org.loopnest.error.LoopNestException("device " + deviceName() + ": setting up the run "
+                    + "failed: " + cause, cause);
+        }
+    }
+
+    private void allocateOrThrow() {
         ChunkLayout layout = plan.layout();
         device.beginRun(new org.loopnest.device.RunSpec(layout.split(), plan.bindings(), plan.kernel(),
                 plan.kernelSource()));
@@ -160,16 +171,16 @@ final class PipelineContext implements AutoCloseable {
         return plan.progress();
     }
 
+    /** Frees every buffer, all of them even if some fail to close; then throws the first failure. */
     @Override
     public void close() {
-        for (BufferSet set : allSets) {
-            set.close();
+        java.util.List<AutoCloseable> all = new ArrayList<>(allSets);
+        if (resident != null) {
+            all.add(0, resident);
         }
         allSets.clear();
         pool.clear();
-        if (resident != null) {
-            resident.close();
-            resident = null;
-        }
+        resident = null;
+        BufferSet.closeAll(all.toArray(AutoCloseable[]::new));
     }
 }

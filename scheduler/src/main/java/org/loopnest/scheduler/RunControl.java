@@ -71,8 +71,8 @@ final class RunControl {
     /** One device of the run is gone; when none is left the run fails with {@code cause}. */
     void deviceLost(DeviceLostException cause) {
         if (devicesLeft.decrementAndGet() == 0) {
-            abort(new DeviceLostException(cause.device(), "every device of the run is lost, the last one because: "
-                    + cause.getMessage()));
+            abort(new DeviceLostException(cause.device(), cause.reason() + "; it was the last device of the run, "
+                    + "so the run stops"));
         }
     }
 

@@ -81,6 +81,11 @@ class KernelGeneratorTest {
         IllegalArgumentException runtime = assertThrows(IllegalArgumentException.class,
                 () -> LoopNest.of(4).in("ln_a", new float[4]).out("b", new float[4]).deviceCode("b = 1;").dumpKernels(Path.of("unused")));
         assertTrue(runtime.getMessage().startsWith("in array 'ln_a' starts with ln_"), runtime.getMessage());
+        IllegalArgumentException clash = assertThrows(IllegalArgumentException.class,
+                () -> LoopNest.of(4).names("i").in("i", new float[4]).out("b", new float[4]).deviceCode("b = 1;")
+                        .dumpKernels(Path.of("unused")));
+        assertEquals("in 'i' has the name of a loop index (expected: distinct names for arrays and indices, which "
+                + "device code uses alike)", clash.getMessage());
         IllegalArgumentException notC = assertThrows(IllegalArgumentException.class,
                 () -> LoopNest.of(4).in("a-b", new float[4]).out("b", new float[4]).deviceCode("b = 1;").dumpKernels(Path.of("unused")));
         assertTrue(notC.getMessage().startsWith("in array 'a-b' is not a C identifier"), notC.getMessage());

@@ -117,8 +117,27 @@ class DeviceLossTest {
         try (VanishingDevice one = new VanishingDevice("one", 2); VanishingDevice two = new VanishingDevice("two", 4)) {
             DeviceLostException e = assertThrows(DeviceLostException.class,
                     () -> plusRow(input(), new float[ROWS * COLS]).on(one, two).run());
-            assertTrue(e.getMessage().contains("every device of the run is lost"), e.getMessage());
+            assertTrue(e.getMessage().matches("device (one|two) lost: connection closed; it was the last device of "
+                    + "the run, so the run stops"), e.getMessage());
             assertEquals(0, one.sim.usedBytes() + two.sim.usedBytes());
+        }
+    }
+
+    @Test
+    void shouldLeaveOutADeviceLostWhileTheRunIsSetUp() {
+        float[] in = input();
+        float[] out = new float[in.length];
+        try (CpuDevice cpu = new CpuDevice(1); VanishingDevice gone = new VanishingDevice("gone", 1)) {
+            gone.launch(null);
+            RunReport report = LoopNest.of(ROWS, COLS).in("a", in).in("c", new float[COLS], "i1").out("b", out)
+                    .kernel(arrays -> {
+                        FloatView a = arrays.floats("a");
+                        FloatView b = arrays.floats("b");
+                        return it -> b.set(it, a.get(it) + it.index(0));
+                    }).splitAt(1).on(gone, cpu).run();
+            assertEquals(0, report.chunksPerDevice().get("gone"));
+            assertEquals(in[COLS + 1] + 1, out[COLS + 1]);
+            assertEquals(0, gone.sim.usedBytes());
         }
     }
 }
