@@ -18,7 +18,7 @@ import org.loopnest.examples.Main;
 
 /**
  * {@code --nodes local:N}: N worker processes on loopback, each a {@code loopnest node} in a JVM of its own with
- * this JVM's class path, sharing a fresh random secret (in a file only the owner can read). Started together;
+ * this JVM's class path ({@code cpu} nodes sharing the machine's cores), sharing a fresh random secret (in a file only the owner can read). Started together;
  * {@link #close()} stops them all and deletes the secret. Each node's log goes to a file beside the secret.
  */
 public final class LocalNodes implements AutoCloseable {
@@ -35,11 +35,22 @@ public final class LocalNodes implements AutoCloseable {
     }
 
     /**
-     * Starts {@code count} nodes running {@code device} and waits until each prints its address.
+     * Starts {@code count} nodes running {@code device} and waits until each prints its address; {@code cpu} nodes
+     * share this machine's cores (each gets {@code max(1, cores / count)} threads).
      *
      * @throws IllegalStateException if a node does not start within a minute, with the end of its log
      */
     public static LocalNodes start(int count, DeviceSpec device) throws IOException {
+        return start(count, device, Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, count)));
+    }
+
+    /**
+     * Starts {@code count} nodes as {@link #start(int, DeviceSpec)}, with {@code cpuThreads} kernel threads each
+     * when the device is {@code cpu}.
+     *
+     * @throws IllegalStateException if a node does not start within a minute, with the end of its log
+     */
+    public static LocalNodes start(int count, DeviceSpec device, int cpuThreads) throws IOException {
         LocalNodes nodes = new LocalNodes(Files.createTempDirectory("loopnest-nodes-"));
         try {
             byte[] secret = new byte[32];
@@ -49,7 +60,7 @@ public final class LocalNodes implements AutoCloseable {
             nodes.secretFile.toFile().setReadable(true, true);
             List<CompletableFuture<String>> ready = new ArrayList<>();
             for (int n = 0; n < count; n++) {
-                ready.add(nodes.launch(n, device));
+                ready.add(nodes.launch(n, device, cpuThreads));
             }
             for (int n = 0; n < count; n++) {
                 nodes.addresses.add(Cluster.address(nodes.awaitAddress(n, ready.get(n))));
@@ -61,12 +72,15 @@ public final class LocalNodes implements AutoCloseable {
         }
     }
 
-    private CompletableFuture<String> launch(int n, DeviceSpec device) throws IOException {
+    private CompletableFuture<String> launch(int n, DeviceSpec device, int cpuThreads) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "node", "--bind", "127.0.0.1", "--port", "0", "--device", device.toString(),
-                "--secret-file", secretFile.toString())
-                .redirectError(log(n).toFile()).start();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "node", "--bind", "127.0.0.1", "--port", "0", "--device", device.toString(),
+                "--secret-file", secretFile.toString()));
+        if (device.kind() == DeviceSpec.Kind.CPU) {
+            command.addAll(List.of("--threads", Integer.toString(cpuThreads)));
+        }
+        Process p = new ProcessBuilder(command).redirectError(log(n).toFile()).start();
         processes.add(p);
         CompletableFuture<String> first = new CompletableFuture<>();
         Thread reader = new Thread(() -> {

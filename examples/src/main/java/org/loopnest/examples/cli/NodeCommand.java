@@ -54,6 +54,11 @@ public final class NodeCommand implements Callable<Integer> {
             description = "Memory of a sim device, or a cap for opencl and cuda.")
     private Long memory;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Kernel threads of a cpu device (default: one per core). Several nodes on one machine "
+                    + "should share its cores.")
+    private Integer threads;
+
     @Option(names = "--secret-file", paramLabel = "FILE", required = true,
             description = "File holding the secret shared with coordinators (at least 16 bytes).")
     private Path secretFile;
@@ -119,8 +124,11 @@ public final class NodeCommand implements Callable<Integer> {
     }
 
     private Device openDevice() {
+        if (threads != null && (threads < 1 || device.kind() != DeviceSpec.Kind.CPU)) {
+            throw bad("--threads " + threads + " (expected: >= 1, with --device cpu)");
+        }
         try {
-            return device.open(memory, null);
+            return threads != null ? new org.loopnest.device.cpu.CpuDevice(threads) : device.open(memory, null);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw bad("--device " + device + ": " + e.getMessage());
         }
