@@ -109,6 +109,9 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
         } else {
             return null;
         }
+        if (next.maxChunkIterations() >= now.maxChunkIterations()) {
+            return null;
+        }
         ChunkLayout layout = ChunkLayout.of(next, bindings());
         SplitChoice retried = new SplitChoice(next, layout, split.reason() + "; allocation failed (" + cause.getMessage()
                 + "), so retried once with smaller chunks: d=" + next.depth() + ", r=" + next.group());

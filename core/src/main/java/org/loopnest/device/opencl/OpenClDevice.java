@@ -61,16 +61,32 @@ public final class OpenClDevice implements Device {
         int[] code = new int[1];
         this.context = CL.clCreateContext(null, 1, new cl_device_id[] {id.device()}, null, null, code);
         ClCalls.check(name, "clCreateContext", code[0]);
-        this.copyInQueue = queue();
-        this.kernelQueue = queue();
-        this.copyOutQueue = queue();
+        cl_command_queue[] queues = new cl_command_queue[3];
+        cl_mem dummy = null;
+        try {
+            for (int q = 0; q < queues.length; q++) {
+                queues[q] = queue();
+            }
+            dummy = CL.clCreateBuffer(context, CL.CL_MEM_READ_WRITE, 64, null, code);
+            ClCalls.check(name, "clCreateBuffer(64 bytes)", code[0]);
+        } catch (RuntimeException e) {
+            for (cl_command_queue queue : queues) {
+                if (queue != null) {
+                    CL.clReleaseCommandQueue(queue);
+                }
+            }
+            CL.clReleaseContext(context);
+            throw e;
+        }
+        this.copyInQueue = queues[0];
+        this.kernelQueue = queues[1];
+        this.copyOutQueue = queues[2];
+        this.placeholder = dummy;
         long usable = Math.min(memoryLimit, Math.max(0, id.globalMemoryBytes()
                 - Math.max(64L << 20, id.globalMemoryBytes() / 100 * HEADROOM_PERCENT)));
         long maxAllocation = Math.min(usable, id.maxAllocationBytes());
         this.budget = new MemoryBudget(name, usable, maxAllocation);
         this.info = new DeviceInfo(name, usable, maxAllocation, id.computeUnits(), false, id.description());
-        this.placeholder = CL.clCreateBuffer(context, CL.CL_MEM_READ_WRITE, 64, null, code);
-        ClCalls.check(name, "clCreateBuffer(64 bytes)", code[0]);
         this.copyInEngine = new SerialEngine(name + "-h2d");
         this.kernelEngine = new SerialEngine(name + "-kernel");
         this.copyOutEngine = new SerialEngine(name + "-d2h");
