@@ -19,13 +19,14 @@ public final class BlockExecutor implements AutoCloseable {
     private final ForkJoinPool pool;
     private final int threads;
     private final java.util.List<Thread> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
 
     /** A pool of {@code threads} threads named after {@code name}. */
     public BlockExecutor(String name, int threads) {
         this.threads = threads;
         this.pool = new ForkJoinPool(threads, p -> {
             ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
-            t.setName("loopnest-" + name + "-" + t.getPoolIndex());
+            t.setName("loopnest-" + name + "-" + made.getAndIncrement());
             t.setDaemon(true);
             started.add(t);
             return t;
