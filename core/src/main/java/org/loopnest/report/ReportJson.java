@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Writes a {@link RunReport} as JSON (no library needed for one flat object). */
-final class ReportJson {
+/** Writes a {@link RunReport} as JSON (no library needed for one flat object), and JSON string literals. */
+public final class ReportJson {
     private final StringBuilder out = new StringBuilder("{");
 
     private ReportJson() {
@@ -84,7 +84,8 @@ final class ReportJson {
         out.append(']');
     }
 
-    static String quote(String s) {
+    /** {@code s} as a JSON string literal, quotes included, with control characters escaped. */
+    public static String quote(String s) {
         StringBuilder q = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
             switch (c) {

@@ -1,5 +1,7 @@
 package org.loopnest.trace;
 
+import static org.loopnest.report.ReportJson.quote;
+
 import java.util.List;
 import java.util.Locale;
 import org.loopnest.report.Stage;
@@ -39,24 +41,5 @@ public final class ChromeTrace {
             sep = ",";
         }
         return s.append("]}").toString();
-    }
-
-    static String quote(String text) {
-        StringBuilder q = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '"' -> q.append("\\\"");
-                case '\\' -> q.append("\\\\");
-                case '<' -> q.append("\\u003c");
-                default -> {
-                    if (c < 0x20) {
-                        q.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        q.append(c);
-                    }
-                }
-            }
-        }
-        return q.append('"').toString();
     }
 }
