@@ -1,14 +1,10 @@
 package org.loopnest.perf.ratio;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
 import org.loopnest.device.cpu.CpuDevice;
@@ -27,7 +23,6 @@ import org.loopnest.report.RunReport;
  */
 public final class CpuCopyRatio implements RatioRun {
     /** Blocks per thread, as in {@link HandWrittenWeather}. */
-    private static final int BLOCKS_PER_THREAD = 8;
 
     private final GridShape shape;
     private final Rounds rounds;
@@ -117,28 +112,9 @@ public final class CpuCopyRatio implements RatioRun {
     }
 
     private void copyByHand(ExecutorService pool, int threads, float[] a, float[] b) {
-        int rows = shape.t() * shape.z() * shape.y();
         int x = shape.x();
-        int block = Math.max(1, (rows + threads * BLOCKS_PER_THREAD - 1) / (threads * BLOCKS_PER_THREAD));
-        List<Callable<Void>> tasks = new ArrayList<>();
-        for (int from = 0; from < rows; from += block) {
-            int first = from;
-            int last = Math.min(rows, from + block);
-            tasks.add(() -> {
-                System.arraycopy(a, first * x, b, first * x, (last - first) * x);
-                return null;
-            });
-        }
-        try {
-            for (Future<Void> f : pool.invokeAll(tasks)) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("hand-written copy interrupted", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("hand-written copy failed", e.getCause());
-        }
+        RowBlocks.run(pool, threads, shape.t() * shape.z() * shape.y(), "hand-written copy",
+                (first, last) -> System.arraycopy(a, first * x, b, first * x, (last - first) * x));
     }
 
     private static void checkSame(float[] a, float[] byHand, float[] nest) {

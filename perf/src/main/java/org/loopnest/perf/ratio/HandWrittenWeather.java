@@ -1,12 +1,7 @@
 package org.loopnest.perf.ratio;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherFormulas;
@@ -18,8 +13,6 @@ import org.loopnest.examples.weather.WeatherOutput;
  * grid point. The baseline of {@code cpu-weather-speed-ratio}. Close it to stop its threads.
  */
 final class HandWrittenWeather implements AutoCloseable {
-    /** Blocks per thread, as many as the LoopNest CPU device cuts a chunk into, so that load balances alike. */
-    private static final int BLOCKS_PER_THREAD = 8;
 
     private final ExecutorService pool;
     private final int threads;
@@ -36,27 +29,8 @@ final class HandWrittenWeather implements AutoCloseable {
     /** Computes the six outputs of {@code fields} into {@code outputs} (in {@link WeatherOutput} order). */
     void run(WeatherFields fields, float[][] outputs) {
         GridShape s = fields.shape();
-        int rows = s.t() * s.z() * s.y();
-        int block = Math.max(1, (rows + threads * BLOCKS_PER_THREAD - 1) / (threads * BLOCKS_PER_THREAD));
-        List<Callable<Void>> tasks = new ArrayList<>();
-        for (int from = 0; from < rows; from += block) {
-            int first = from;
-            int last = Math.min(rows, from + block);
-            tasks.add(() -> {
-                rows(fields, outputs, first, last);
-                return null;
-            });
-        }
-        try {
-            for (Future<Void> f : pool.invokeAll(tasks)) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("hand-written weather loop interrupted", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("hand-written weather loop failed", e.getCause());
-        }
+        RowBlocks.run(pool, threads, s.t() * s.z() * s.y(), "hand-written weather loop",
+                (first, last) -> rows(fields, outputs, first, last));
     }
 
     private static void rows(WeatherFields fields, float[][] o, int firstRow, int endRow) {
