@@ -180,9 +180,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         org.loopnest.device.KernelSource source = null;
         if (device.runsCompiledKernels()) {
             source = KernelGenerator.generate(newLayout, spec.kernel().deviceCode().orElseThrow());
-            synchronized (device) {
-                device.prepare(source);
-            }
+            device.prepare(source);
         }
         Map<String, ArrayBinding> byName = new LinkedHashMap<>();
         spec.bindings().forEach(b -> byName.put(b.name(), b));
@@ -269,16 +267,9 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         DeviceBuffer in = buffer(frame.readLong());
         DeviceBuffer out = buffer(frame.readLong());
         long res = frame.readLong();
-        PackedLaunch launch = new PackedLaunch(layout, arrays, run.kernel(), chunk, in, out,
+        PackedLaunch launch = new PackedLaunch(layout, arrays, run.kernel(), kernelSource, chunk, in, out,
                 res < 0 ? null : buffer(res), () -> !ctx.channel().isActive());
-        if (kernelSource == null) {
-            answer(ctx, id, device.launch(launch));
-            return;
-        }
-        synchronized (device) {
-            device.prepare(kernelSource);
-            answer(ctx, id, device.launch(launch));
-        }
+        answer(ctx, id, device.launch(launch));
     }
 
     private DeviceBuffer buffer(long handle) {

@@ -25,7 +25,8 @@ import org.loopnest.index.Chunk;
  * device and sent back. Made by {@link Cluster#connect}. Memory is the node device's, and no buffer exceeds the
  * node's largest frame.
  *
- * <p><b>Threading:</b> every method may be called from any thread. <b>Failure:</b> once the node disconnects or
+ * <p><b>Threading:</b> every method may be called from any thread, but one connection serves one run at a time:
+ * {@link #beginRun} replaces the node session's run (connect again for a concurrent run). <b>Failure:</b> once the node disconnects or
  * misses its heartbeats every pending and later operation fails with {@link DeviceLostException}; the node's
  * error for one request fails that request only. <b>Ownership:</b> the caller closes it, which closes the
  * connection (the node then frees this coordinator's buffers).

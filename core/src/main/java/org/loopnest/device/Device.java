@@ -44,8 +44,10 @@ public interface Device extends AutoCloseable {
     }
 
     /**
-     * Compiles {@code kernel} for the launches that follow (or finds it compiled already). Called once per run,
-     * before any chunk, on a device that {@link #runsCompiledKernels() runs compiled kernels}; a no-op elsewhere.
+     * Compiles {@code kernel} ahead of the launches that carry it (or finds it compiled already), so that a compile
+     * error surfaces before any chunk moves. Called once per run, before any chunk, on a device that
+     * {@link #runsCompiledKernels() runs compiled kernels}; a no-op elsewhere. Compiled kernels are cached per
+     * device and kept until it closes: concurrent runs with different kernels may share it.
      *
      * @throws org.loopnest.error.KernelCompileException with the compiler's log and the numbered source
      */

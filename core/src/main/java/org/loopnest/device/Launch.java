@@ -7,8 +7,9 @@ import org.loopnest.index.Chunk;
  * device buffers).
  *
  * <p>A Java device spreads {@code [0, chunk().iterations())} over its threads in blocks and calls {@link #run}
- * for each block. A compiled device runs the kernel it was {@link Device#prepare prepared} with over
- * {@link #input()}, {@link #output()} and {@link #resident()}, one thread per iteration.
+ * for each block. A compiled device runs {@link #kernelSource()} over {@link #input()}, {@link #output()} and
+ * {@link #resident()}, one thread per iteration: each launch names its kernel, so runs with different kernels can
+ * share a device.
  */
 public interface Launch {
     /** The chunk this launch covers. */
@@ -37,6 +38,15 @@ public interface Launch {
 
     /** The run's resident inputs on the device, or {@code null} if there are none. */
     default DeviceBuffer resident() {
+        return null;
+    }
+
+    /**
+     * The generated kernel a compiled device runs for this launch (compiled on first use, then found in the
+     * device's cache; {@link Device#prepare} compiles it ahead), or {@code null} for a Java body only. A compiled
+     * device fails a launch without one.
+     */
+    default KernelSource kernelSource() {
         return null;
     }
 }

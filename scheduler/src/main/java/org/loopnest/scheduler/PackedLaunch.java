@@ -8,6 +8,7 @@ import org.loopnest.data.ElementCopier;
 import org.loopnest.data.Role;
 import org.loopnest.data.Views;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
 import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
@@ -26,6 +27,7 @@ public final class PackedLaunch implements Launch {
     private final ChunkLayout layout;
     private final Map<String, ArrayBinding> arrays;
     private final Kernel kernel;
+    private final KernelSource kernelSource;
     private final Chunk chunk;
     private final DeviceBuffer input;
     private final DeviceBuffer output;
@@ -36,17 +38,19 @@ public final class PackedLaunch implements Launch {
      * @param layout    where each array sits in the buffers
      * @param arrays    the run's arrays by name (their element types and roles; no data is read through them)
      * @param kernel    the body
+     * @param kernelSource the generated kernel for a compiled device, or {@code null} for the Java body only
      * @param chunk     the chunk
      * @param input     the chunk's packed inputs
      * @param output    the chunk's outputs
      * @param resident  the resident inputs, or {@code null} if there are none
      * @param cancelled whether the run was stopped
      */
-    public PackedLaunch(ChunkLayout layout, Map<String, ArrayBinding> arrays, Kernel kernel, Chunk chunk,
-                        DeviceBuffer input, DeviceBuffer output, DeviceBuffer resident, BooleanSupplier cancelled) {
+    public PackedLaunch(ChunkLayout layout, Map<String, ArrayBinding> arrays, Kernel kernel,
+                        KernelSource kernelSource, Chunk chunk, DeviceBuffer input, DeviceBuffer output, DeviceBuffer resident, BooleanSupplier cancelled) {
         this.layout = layout;
         this.arrays = arrays;
         this.kernel = kernel;
+        this.kernelSource = kernelSource;
         this.chunk = chunk;
         this.input = input;
         this.output = output;
@@ -59,6 +63,11 @@ public final class PackedLaunch implements Launch {
         DeviceBuffer memory = p.resident() ? resident : binding.role() == Role.IN ? input : output;
         ByteBuffer bytes = memory.hostView();
         return Views.over(binding, ElementCopier.typed(bytes, binding.type()), layout.addressing(p, chunk));
+    }
+
+    @Override
+    public KernelSource kernelSource() {
+        return kernelSource;
     }
 
     @Override

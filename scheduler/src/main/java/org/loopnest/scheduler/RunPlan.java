@@ -22,7 +22,8 @@ import org.loopnest.serializer.ChunkLayout;
 /**
  * Everything a run needs, frozen: the nest, the bound arrays, the kernel, the device, the split chosen and the
  * chunk layout. Made by {@code LoopNest.plan()}; {@link #start()} runs it. Immutable; may be started more than
- * once (one run at a time per device is the caller's concern).
+ * once, and concurrently: runs may share a CPU, OpenCL or CUDA device (each launch names its kernel, each run
+ * reserves its own buffers from the device's budget); a {@code RemoteDevice} (one connection to a node) serves one run at a time.
  *
  * @param space       the nest
  * @param arrays      bound arrays by name, inputs and outputs, in binding order

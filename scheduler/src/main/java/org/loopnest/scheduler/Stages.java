@@ -47,7 +47,8 @@ final class Stages {
         void process(ChunkSlot slot) {
             slot.kernelStart = System.nanoTime();
             org.loopnest.device.Launch launch = context.direct() ? new ChunkLaunch(context, slot.chunk)
-                    : new PackedLaunch(context.layout(), context.plan().arrays(), context.plan().kernel(), slot.chunk,
+                    : new PackedLaunch(context.layout(), context.plan().arrays(), context.plan().kernel(),
+                            context.plan().kernelSource(), slot.chunk,
                             slot.buffers.deviceIn, slot.buffers.deviceOut, context.resident(),
                             context.control()::aborted);
             slot.kernel = context.control().track(context.device().launch(launch)

@@ -32,8 +32,8 @@ import org.loopnest.index.Chunk;
  * {@code max(256 MiB, 10 %)}; the largest single allocation is the whole budget.
  *
  * <p><b>Threading:</b> every method may be called from several threads at once; operations of one kind run in
- * the order submitted. One run at a time uses a device: {@link #launch} runs the kernel most recently
- * {@link #prepare prepared}, which a concurrent run's {@code prepare} would replace.
+ * the order submitted. Each launch runs the kernel it {@linkplain Launch#kernelSource() carries}, loaded once per
+ * source, so concurrent runs with different kernels may share the device.
  *
  * <p><b>Ownership:</b> whoever opens the device closes it. Buffers and staging memory are closed by whoever
  * allocated them; those still open when the device closes are freed then.
@@ -62,7 +62,6 @@ public final class CudaDevice implements Device {
     private final Set<CudaBuffer> buffers = ConcurrentHashMap.newKeySet();
     private final Set<PinnedStaging> stagings = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private volatile CudaModules.Kernel current;
 
     private CudaDevice(String name, CudaContext context, CudaProperties properties, PtxCompiler compiler,
                        CudaEngine hostToDevice, CudaEngine kernels, CudaEngine deviceToHost, CudaBuffer dummy,
@@ -258,8 +257,8 @@ public final class CudaDevice implements Device {
     }
 
     /**
-     * Compiles {@code kernel}'s CUDA source for this GPU (once per source: later calls find the loaded module)
-     * and makes it the kernel that {@link #launch} runs.
+     * Compiles {@code kernel}'s CUDA source for this GPU and loads it, ahead of the launches that carry it (once
+     * per source: later calls and launches find the loaded module).
      *
      * @throws org.loopnest.error.KernelCompileException with the compiler's log and the numbered source
      * @throws org.loopnest.error.DeviceException if the driver rejects the PTX or the entry point is missing
@@ -269,23 +268,32 @@ public final class CudaDevice implements Device {
     public void prepare(KernelSource kernel) {
         Objects.requireNonNull(kernel, "kernel");
         requireOpen();
-        current = modules.load(kernel);
+        modules.load(kernel);
     }
 
     /**
-     * Runs the prepared kernel over {@code launch}'s chunk on the kernel engine, one thread per iteration
-     * ({@link LaunchGrid}), with {@code launch}'s input, output and resident buffers (a small placeholder for any
-     * that is {@code null}). A cancelled launch runs nothing.
+     * Runs {@code launch}'s {@linkplain Launch#kernelSource() kernel} (compiled and loaded on first use) over its
+     * chunk on the kernel engine, one thread per iteration ({@link LaunchGrid}), with {@code launch}'s input, output
+     * and resident buffers (a small placeholder for any that is {@code null}). A cancelled launch runs nothing.
+     * The future fails with an {@link IllegalArgumentException} if the launch carries no kernel source, and with
+     * the compile error if its kernel does not compile.
      *
      * @throws IllegalArgumentException if a buffer of {@code launch} is not this device's
      */
     @Override
     public CompletableFuture<Void> launch(Launch launch) {
         Objects.requireNonNull(launch, "launch");
-        CudaModules.Kernel kernel = current;
-        if (kernel == null) {
-            return CompletableFuture.failedFuture(new IllegalStateException("device " + name
-                    + ": launch before prepare (expected: prepare(KernelSource) before the first launch)"));
+        KernelSource source = launch.kernelSource();
+        if (source == null) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("launch.kernelSource() = null on "
+                    + name + " (expected: the generated kernel; this device runs compiled kernels only)"));
+        }
+        CudaModules.Kernel kernel;
+        try {
+            requireOpen();
+            kernel = modules.load(source);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
         CudaBuffer in = bufferOrDummy(launch.input(), "launch input");
         CudaBuffer out = bufferOrDummy(launch.output(), "launch output");
@@ -362,7 +370,6 @@ public final class CudaDevice implements Device {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        current = null;
         RuntimeException failure = null;
         for (CudaBuffer buffer : List.copyOf(buffers)) {
             failure = attempt(failure, buffer::close);

@@ -31,7 +31,8 @@ import org.loopnest.device.SerialEngine;
  * in-order command queue driven by their own thread, so that they overlap across chunks.
  *
  * <p><b>Threading:</b> every method may be called from any thread; operations of one kind complete in the order
- * issued. {@link #prepare} sets the kernel that the following launches run: one run at a time per device.
+ * issued. Each launch runs the kernel it {@linkplain Launch#kernelSource() carries}, built once per source, so
+ * concurrent runs with different kernels may share the device.
  * <b>Ownership:</b> the caller closes the device after closing the buffers it allocated; closing frees the
  * context, queues, programs and threads.
  */
@@ -52,7 +53,6 @@ public final class OpenClDevice implements Device {
     private final DeviceInfo info;
     private final Map<String, OpenClProgram> programs = new ConcurrentHashMap<>();
     private final cl_mem placeholder;
-    private volatile OpenClProgram current;
     private boolean closed;
 
     private OpenClDevice(OpenClDeviceId id, long memoryLimit) {
@@ -143,10 +143,18 @@ public final class OpenClDevice implements Device {
         return true;
     }
 
-    /** Builds the kernel (once per distinct source) and makes it the one that launches run. */
+    /**
+     * Builds the kernel ahead of the launches that carry it (once per distinct source).
+     *
+     * @throws org.loopnest.error.KernelCompileException with the build log and the numbered source
+     */
     @Override
     public void prepare(KernelSource kernel) {
-        current = programs.computeIfAbsent(kernel.source(KernelTarget.OPENCL),
+        program(kernel);
+    }
+
+    private OpenClProgram program(KernelSource kernel) {
+        return programs.computeIfAbsent(kernel.source(KernelTarget.OPENCL),
                 text -> OpenClProgram.build(id, context, kernel));
     }
 
@@ -182,17 +190,20 @@ public final class OpenClDevice implements Device {
     }
 
     /**
-     * Runs the prepared kernel with one work item per iteration of the chunk.
+     * Runs {@code launch}'s {@linkplain Launch#kernelSource() kernel} (built on first use) with one work item per
+     * iteration of the chunk.
      *
-     * @throws IllegalStateException if no kernel was prepared
+     * @throws IllegalArgumentException if the launch carries no kernel source, or a buffer is not this device's
+     * @throws org.loopnest.error.KernelCompileException if the kernel does not build
      */
     @Override
     public CompletableFuture<Void> launch(Launch launch) {
-        OpenClProgram program = current;
-        if (program == null) {
-            throw new IllegalStateException("device " + name + ": no kernel prepared (expected: prepare(...) "
-                    + "before launch)");
+        KernelSource source = launch.kernelSource();
+        if (source == null) {
+            throw new IllegalArgumentException("launch.kernelSource() = null on " + name
+                    + " (expected: the generated kernel; this device runs compiled kernels only)");
         }
+        OpenClProgram program = program(source);
         cl_mem in = launch.input() == null ? placeholder : memory(launch.input(), "launch input");
         cl_mem out = launch.output() == null ? placeholder : memory(launch.output(), "launch output");
         cl_mem res = launch.resident() == null ? placeholder : memory(launch.resident(), "launch resident");

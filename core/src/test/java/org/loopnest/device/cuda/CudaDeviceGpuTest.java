@@ -57,8 +57,14 @@ class CudaDeviceGpuTest {
         return new KernelSource(entryPoint, sources, false);
     }
 
-    private static Launch launch(Chunk chunk, DeviceBuffer in, DeviceBuffer out, DeviceBuffer res) {
+    private static Launch launch(KernelSource kernel, Chunk chunk, DeviceBuffer in, DeviceBuffer out,
+                                 DeviceBuffer res) {
         return new Launch() {
+            @Override
+            public KernelSource kernelSource() {
+                return kernel;
+            }
+
             @Override
             public Chunk chunk() {
                 return chunk;
@@ -121,7 +127,8 @@ class CudaDeviceGpuTest {
 
     @Test
     void shouldRunAPreparedKernelOverChunksWithOverlappingEngines() {
-        device.prepare(kernel("ln_test_add", PtxCompilerTest.ADD_KERNEL));
+        KernelSource add = kernel("ln_test_add", PtxCompilerTest.ADD_KERNEL);
+        device.prepare(add);
         int n = 10_000;
         int chunks = 4;
         List<CompletableFuture<Void>> done = new ArrayList<>();
@@ -141,7 +148,7 @@ class CudaDeviceGpuTest {
                 }
                 Chunk chunk = new Chunk(c, 100L * c, 1, (long) n * c, n);
                 done.add(device.copyIn(inHost.buffer(), in, n)
-                        .thenCompose(x -> device.launch(launch(chunk, in, out, res)))
+                        .thenCompose(x -> device.launch(launch(add, chunk, in, out, res)))
                         .thenCompose(x -> device.copyOut(out, outHost.buffer(), n)));
                 results.add(outHost.buffer());
             }
@@ -164,7 +171,50 @@ class CudaDeviceGpuTest {
 
     @Test
     void shouldPassAPlaceholderForAMissingResidentBuffer() {
-        device.prepare(kernel("ln_test_copy", """
+        KernelSource copy = kernel("ln_test_copy", COPY_KERNEL);
+        try (HostStaging host = device.allocateStaging(3000); DeviceBuffer in = device.allocate(3000);
+             DeviceBuffer out = device.allocate(3000)) {
+            for (int i = 0; i < 3000; i++) {
+                host.buffer().put(i, (byte) (i % 7));
+            }
+            device.copyIn(host.buffer(), in, 3000).join();
+            device.launch(launch(copy, new Chunk(0, 0, 1, 0, 3000), in, out, null)).join();
+            ByteBuffer back = ByteBuffer.allocateDirect(3000);
+            device.copyOut(out, back, 3000).join();
+            assertEquals(host.buffer().duplicate().clear(), back);
+        }
+    }
+
+    @Test
+    void shouldRunTheKernelEachLaunchCarriesWhenTwoKernelsInterleave() {
+        KernelSource copy = kernel("ln_test_copy", COPY_KERNEL);
+        KernelSource add = kernel("ln_test_add", PtxCompilerTest.ADD_KERNEL);
+        int n = 4096;
+        try (HostStaging host = device.allocateStaging(n); DeviceBuffer in = device.allocate(n);
+             DeviceBuffer copied = device.allocate(n); DeviceBuffer added = device.allocate(n);
+             HostStaging resHost = device.allocateStaging(1); DeviceBuffer res = device.allocate(1)) {
+            for (int i = 0; i < n; i++) {
+                host.buffer().put(i, (byte) i);
+            }
+            resHost.buffer().put(0, (byte) 3);
+            device.copyIn(resHost.buffer(), res, 1).join();
+            device.copyIn(host.buffer(), in, n).join();
+            Chunk chunk = new Chunk(0, 0, 1, 0, n);
+            CompletableFuture<Void> first = device.launch(launch(copy, chunk, in, copied, res));
+            CompletableFuture<Void> second = device.launch(launch(add, chunk, in, added, res));
+            CompletableFuture.allOf(first, second).join();
+            ByteBuffer back = ByteBuffer.allocateDirect(n);
+            device.copyOut(copied, back, n).join();
+            ByteBuffer sum = ByteBuffer.allocateDirect(n);
+            device.copyOut(added, sum, n).join();
+            for (int i = 0; i < n; i++) {
+                assertEquals((byte) i, back.get(i), "copy kernel, byte " + i);
+                assertEquals((byte) (i + 3), sum.get(i), "add kernel, byte " + i);
+            }
+        }
+    }
+
+    private static final String COPY_KERNEL = """
                 extern "C" __global__ void ln_test_copy(const unsigned char* ln_in, unsigned char* ln_out,
                         const unsigned char* ln_res, long long ln_first_outer, long long ln_count)
                 {
@@ -173,19 +223,7 @@ class CudaDeviceGpuTest {
                         ln_out[t] = ln_in[t];
                     }
                 }
-                """));
-        try (HostStaging host = device.allocateStaging(3000); DeviceBuffer in = device.allocate(3000);
-             DeviceBuffer out = device.allocate(3000)) {
-            for (int i = 0; i < 3000; i++) {
-                host.buffer().put(i, (byte) (i % 7));
-            }
-            device.copyIn(host.buffer(), in, 3000).join();
-            device.launch(launch(new Chunk(0, 0, 1, 0, 3000), in, out, null)).join();
-            ByteBuffer back = ByteBuffer.allocateDirect(3000);
-            device.copyOut(out, back, 3000).join();
-            assertEquals(host.buffer().duplicate().clear(), back);
-        }
-    }
+                """;
 
     @Test
     void shouldReportCompileErrorsWithTheNumberedSource() {
@@ -205,11 +243,13 @@ class CudaDeviceGpuTest {
     }
 
     @Test
-    void shouldFailLaunchesBeforePrepareAndOperationsAfterClose() {
+    void shouldFailLaunchesWithoutAKernelAndOperationsAfterClose() {
         try (DeviceBuffer in = device.allocate(16); DeviceBuffer out = device.allocate(16)) {
             CompletionException early = assertThrows(CompletionException.class,
-                    () -> device.launch(launch(new Chunk(0, 0, 1, 0, 16), in, out, null)).join());
-            assertInstanceOf(IllegalStateException.class, early.getCause());
+                    () -> device.launch(launch(null, new Chunk(0, 0, 1, 0, 16), in, out, null)).join());
+            assertInstanceOf(IllegalArgumentException.class, early.getCause());
+            assertTrue(early.getCause().getMessage().contains("launch.kernelSource() = null on cuda:0"),
+                    early.getCause().getMessage());
         }
         DeviceBuffer left = device.allocate(64);
         device.close();

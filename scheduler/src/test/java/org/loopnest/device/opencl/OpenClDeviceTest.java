@@ -60,6 +60,58 @@ class OpenClDeviceTest {
     }
 
     @Test
+    void shouldRunEachRunsOwnKernelWhenTwoRunsShareTheDeviceAtOnce() {
+        OpenClSupport.assumeOpenCl();
+        float[] in = new float[256 * 64];
+        for (int k = 0; k < in.length; k++) {
+            in[k] = k % 100;
+        }
+        float[] doubled = new float[in.length];
+        float[] shifted = new float[in.length];
+        try (OpenClDevice opencl = OpenClDevice.open(0)) {
+            LoopNest first = scaling(in, doubled, "b = a * 2.0f;").on(opencl).splitAt(1).group(1);
+            LoopNest second = scaling(in, shifted, "b = a + 7.0f;").on(opencl).splitAt(1).group(1);
+            try (var a = first.start(); var b = second.start()) {
+                RunReport ra = a.await();
+                RunReport rb = b.await();
+                assertEquals(64, ra.chunks());
+                assertEquals(64, rb.chunks());
+            }
+            for (int k = 0; k < in.length; k++) {
+                assertEquals(in[k] * 2, doubled[k], "first run, k=" + k);
+                assertEquals(in[k] + 7, shifted[k], "second run, k=" + k);
+            }
+            assertEquals(0, opencl.usedBytes());
+        }
+    }
+
+    @Test
+    void shouldRefuseALaunchThatCarriesNoKernel() {
+        OpenClSupport.assumeOpenCl();
+        try (OpenClDevice opencl = OpenClDevice.open(0)) {
+            org.loopnest.device.Launch bare = new org.loopnest.device.Launch() {
+                @Override
+                public org.loopnest.index.Chunk chunk() {
+                    return new org.loopnest.index.Chunk(0, 0, 1, 0, 4);
+                }
+
+                @Override
+                public void run(long from, long to) {
+                    throw new AssertionError("a compiled device runs no Java body");
+                }
+
+                @Override
+                public boolean cancelled() {
+                    return false;
+                }
+            };
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> opencl.launch(bare));
+            assertEquals("launch.kernelSource() = null on opencl:0 (expected: the generated kernel; this device "
+                    + "runs compiled kernels only)", e.getMessage());
+        }
+    }
+
+    @Test
     void shouldNameTheDevicesThereAreWhenAskedForOneThatIsNot() {
         OpenClSupport.assumeOpenCl();
         int count = OpenCl.discover().devices().size();
