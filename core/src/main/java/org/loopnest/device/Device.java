@@ -1,6 +1,7 @@
 package org.loopnest.device;
 
 import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -68,6 +69,15 @@ public interface Device extends AutoCloseable {
 
     /** Runs the kernel over every iteration of {@code launch}'s chunk, asynchronously. */
     CompletableFuture<Void> launch(Launch launch);
+
+    /**
+     * What the device's own clock measured for its copies and kernels since it was opened (CUDA events, OpenCL
+     * profiling), or empty for a device that does not measure (the default). A run reports the difference between
+     * its end and its start; runs sharing the device at once see each other's work in it. Thread-safe.
+     */
+    default Optional<DeviceTimes> measuredTimes() {
+        return Optional.empty();
+    }
 
     /** Stops the device's threads and frees its memory. Idempotent. Operations in flight fail. */
     @Override

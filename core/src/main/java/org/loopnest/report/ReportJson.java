@@ -36,6 +36,14 @@ public final class ReportJson {
             sep = ",";
         }
         j.out.append('}');
+        j.key("measuredNanosPerDevice").out.append('{');
+        sep = "";
+        for (Map.Entry<String, Map<Stage, java.time.Duration>> e : r.measuredPerDevice().entrySet()) {
+            j.out.append(sep).append(quote(e.getKey())).append(':');
+            j.busy(e.getValue());
+            sep = ",";
+        }
+        j.out.append('}');
         j.key("chunksPerDevice").out.append('{');
         sep = "";
         for (Map.Entry<String, Long> e : r.chunksPerDevice().entrySet()) {

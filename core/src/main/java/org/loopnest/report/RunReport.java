@@ -27,13 +27,16 @@ import java.util.Map;
  * @param chunksPerDevice   chunks run by each device
  * @param busyPerDevice     busy time of each stage on each device (the run's {@code busy} counts time that
  *                          overlaps across devices once)
+ * @param measuredPerDevice time each device's own clock measured for its copies and kernels during the run
+ *                          (CUDA events, OpenCL profiling), for the devices that measure; host-measured
+ *                          {@code busy} times add queueing and launch overhead to these
  * @param notes             remarks worth a user's attention (empty nest, copies skipped, …)
  */
 public record RunReport(String nest, int splitDepth, long group, long outerIterations, long innerIterations,
                         String splitReason, List<String> devices, int buffers, long chunks, long iterations,
                         long bytesIn, long bytesOut, long residentBytes, Duration wall, Map<Stage, Duration> busy,
                         Map<String, Long> chunksPerDevice, Map<String, Map<Stage, Duration>> busyPerDevice,
-                        List<String> notes) {
+                        Map<String, Map<Stage, Duration>> measuredPerDevice, List<String> notes) {
 
     /** Copies the collections so that the report stays immutable. */
     public RunReport {
@@ -47,6 +50,9 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
         java.util.Map<String, Map<Stage, Duration>> perDevice = new java.util.LinkedHashMap<>();
         busyPerDevice.forEach((device, times) -> perDevice.put(device, Map.copyOf(times)));
         busyPerDevice = java.util.Collections.unmodifiableMap(perDevice);
+        java.util.Map<String, Map<Stage, Duration>> measured = new java.util.LinkedHashMap<>();
+        measuredPerDevice.forEach((device, times) -> measured.put(device, Map.copyOf(times)));
+        measuredPerDevice = java.util.Collections.unmodifiableMap(measured);
         notes = List.copyOf(notes);
     }
 
@@ -105,6 +111,13 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
                         e.getValue(), millis(times.getOrDefault(Stage.KERNEL, Duration.ZERO)),
                         millis(times.getOrDefault(Stage.COPY_IN, Duration.ZERO))));
             }
+        }
+        for (Map.Entry<String, Map<Stage, Duration>> e : measuredPerDevice.entrySet()) {
+            Map<Stage, Duration> times = e.getValue();
+            s.append(String.format(Locale.ROOT, "\nmeasured    %s by its own clock: copy-in %s, kernel %s, copy-out %s",
+                    e.getKey(), millis(times.getOrDefault(Stage.COPY_IN, Duration.ZERO)),
+                    millis(times.getOrDefault(Stage.KERNEL, Duration.ZERO)),
+                    millis(times.getOrDefault(Stage.COPY_OUT, Duration.ZERO))));
         }
         for (String note : notes) {
             s.append("\nnote        ").append(note);

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.nio.file.Files;
 import org.loopnest.device.Device;
+import org.loopnest.device.DeviceTimes;
 import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
@@ -40,6 +41,8 @@ public final class Execution implements AutoCloseable {
     private final long startNanos;
     private final List<PipelineContext> contexts = new ArrayList<>();
     private final List<Pipeline> pipelines = new ArrayList<>();
+    private final Map<Device, DeviceTimes> measuredAtStart = new LinkedHashMap<>();
+    private final Map<String, Map<Stage, Duration>> measuredPerDevice = new LinkedHashMap<>();
     private boolean cleaned;
     private RunReport report;
 
@@ -66,6 +69,9 @@ public final class Execution implements AutoCloseable {
     private void launch() {
         if (control.total() == 0) {
             return;
+        }
+        for (Device device : plan.devices()) {
+            device.measuredTimes().ifPresent(times -> measuredAtStart.put(device, times));
         }
         for (Device device : plan.devices()) {
             PipelineContext context = new PipelineContext(plan, device, control, clock, queue, timeline);
@@ -115,6 +121,7 @@ public final class Execution implements AutoCloseable {
         }
         try {
             waitForEnd();
+            readMeasuredTimes();
         } finally {
             cleanUp();
         }
@@ -151,6 +158,12 @@ public final class Execution implements AutoCloseable {
         } catch (java.io.IOException | RuntimeException e) {
             traceNote = "trace could not be written: " + e;
         }
+    }
+
+    /** What each measuring device's clock counted during the run: its reading now less its reading at the start. */
+    private void readMeasuredTimes() {
+        measuredAtStart.forEach((device, start) -> device.measuredTimes().ifPresent(
+                now -> measuredPerDevice.put(device.info().name(), now.since(start).byStage())));
     }
 
     private void waitForEnd() {
@@ -231,7 +244,7 @@ public final class Execution implements AutoCloseable {
         return new RunReport(plan.space().toString(), split.depth(), split.group(), split.outerCount(),
                 split.innerCount(), plan.split().reason(), names, plan.buffers(), split.chunkCount(),
                 plan.space().count(), in, out, anyPacked ? plan.layout().residentBytes() : 0,
-                Duration.ofNanos(wallNanos), clock.snapshot(), perDevice, busyPerDevice, notes);
+                Duration.ofNanos(wallNanos), clock.snapshot(), perDevice, busyPerDevice, measuredPerDevice, notes);
     }
 
     /** Cancels the run if it is still going and frees everything. Idempotent. */

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,18 +15,22 @@ import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceClock;
 import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.DeviceTimes;
 import org.loopnest.device.HostStaging;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
 import org.loopnest.device.MemoryBudget;
 import org.loopnest.index.Chunk;
+import org.loopnest.report.Stage;
 
 /**
  * An NVIDIA GPU through the CUDA driver API (JCuda): compiled kernels, device memory within a budget, pinned
  * staging memory, and three engines — host to device, kernel, device to host — each a CUDA stream with its own
  * daemon thread ({@code loopnest-cuda:N-h2d}, {@code -kernel}, {@code -d2h}), so that the copy in of chunk
- * {@code e+1}, the kernel of chunk {@code e} and the copy out of chunk {@code e−1} overlap.
+ * {@code e+1}, the kernel of chunk {@code e} and the copy out of chunk {@code e−1} overlap. CUDA events around
+ * every operation time it by the GPU's clock ({@link #measuredTimes()}).
  *
  * <p>Opened with {@link #open(int)}; named {@code cuda:N}. Uses the device's primary context, made current on every
  * thread before its driver calls. Its memory budget is the device's total memory less a headroom of
@@ -55,6 +60,7 @@ public final class CudaDevice implements Device {
     private final DeviceInfo info;
     private final MemoryBudget budget;
     private final CudaModules modules;
+    private final DeviceClock clock;
     private final CudaEngine hostToDevice;
     private final CudaEngine kernels;
     private final CudaEngine deviceToHost;
@@ -64,11 +70,12 @@ public final class CudaDevice implements Device {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private CudaDevice(String name, CudaContext context, CudaProperties properties, PtxCompiler compiler,
-                       CudaEngine hostToDevice, CudaEngine kernels, CudaEngine deviceToHost, CudaBuffer dummy,
+                       DeviceClock clock, CudaEngine hostToDevice, CudaEngine kernels, CudaEngine deviceToHost, CudaBuffer dummy,
                        long memoryLimit) {
         this.name = name;
         this.context = context;
         this.properties = properties;
+        this.clock = clock;
         long usable = Math.min(memoryLimit, properties.usableMemory());
         this.info = new DeviceInfo(name, usable, usable, properties.multiprocessors(), false,
                 "CUDA " + properties.describe() + ", PTX by " + compiler.description());
@@ -130,12 +137,13 @@ public final class CudaDevice implements Device {
             CudaContext context = CudaContext.retain(name, ordinal);
             undo.add(context::release);
             CudaProperties properties = context.properties();
-            CudaEngine h2d = engine(context, name + "-h2d", undo);
-            CudaEngine kernel = engine(context, name + "-kernel", undo);
-            CudaEngine d2h = engine(context, name + "-d2h", undo);
+            DeviceClock clock = new DeviceClock();
+            CudaEngine h2d = engine(context, name + "-h2d", Stage.COPY_IN, clock, undo);
+            CudaEngine kernel = engine(context, name + "-kernel", Stage.KERNEL, clock, undo);
+            CudaEngine d2h = engine(context, name + "-d2h", Stage.COPY_OUT, clock, undo);
             CudaBuffer dummy = CudaBuffer.allocate(context, DUMMY_BYTES, b -> { });
             undo.add(0, dummy::close);
-            return new CudaDevice(name, context, properties, compiler, h2d, kernel, d2h, dummy, memoryLimit);
+            return new CudaDevice(name, context, properties, compiler, clock, h2d, kernel, d2h, dummy, memoryLimit);
         } catch (RuntimeException | Error e) {
             for (Runnable step : undo) {
                 try {
@@ -148,8 +156,9 @@ public final class CudaDevice implements Device {
         }
     }
 
-    private static CudaEngine engine(CudaContext context, String name, List<Runnable> undo) {
-        CudaEngine engine = new CudaEngine(context, "loopnest-" + name);
+    private static CudaEngine engine(CudaContext context, String name, Stage stage, DeviceClock clock,
+                                     List<Runnable> undo) {
+        CudaEngine engine = new CudaEngine(context, "loopnest-" + name, stage, clock);
         undo.add(0, () -> {
             engine.shutdown();
             engine.destroyStream();
@@ -317,6 +326,15 @@ public final class CudaDevice implements Device {
                     return JCudaDriver.cuLaunchKernel(kernel.function(), grid.gridX(), grid.gridY(), 1,
                             grid.blockX(), 1, 1, 0, stream, parameters, null);
                 });
+    }
+
+    /**
+     * The GPU time of the copies and kernels run so far, from the CUDA events each engine records around its
+     * operations ({@code cuEventElapsedTime}).
+     */
+    @Override
+    public Optional<DeviceTimes> measuredTimes() {
+        return Optional.of(clock.times());
     }
 
     private CudaBuffer bufferOrDummy(DeviceBuffer buffer, String what) {

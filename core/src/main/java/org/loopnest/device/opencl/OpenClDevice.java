@@ -2,6 +2,7 @@ package org.loopnest.device.opencl;
 
 import java.nio.ByteBuffer;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jocl.CL;
@@ -10,17 +11,20 @@ import org.jocl.Sizeof;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_context;
 import org.jocl.cl_device_id;
+import org.jocl.cl_event;
 import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.DeviceTimes;
 import org.loopnest.device.HostStaging;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.device.Launch;
 import org.loopnest.device.MemoryBudget;
 import org.loopnest.device.SerialEngine;
+import org.loopnest.report.Stage;
 
 /**
  * Runs generated kernels on one OpenCL device. Open with {@link #open(int)} ({@code opencl:N} in the order of
@@ -28,7 +32,8 @@ import org.loopnest.device.SerialEngine;
  *
  * <p>The memory budget is global memory less a headroom of {@value #HEADROOM_PERCENT}% (at least 64 MiB), and no
  * buffer may exceed {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}. Copies in, kernels and copies out each run on their own
- * in-order command queue driven by their own thread, so that they overlap across chunks.
+ * in-order command queue driven by their own thread, so that they overlap across chunks. The queues profile
+ * (where the device can), and each command's device time is summed per stage ({@link #measuredTimes()}).
  *
  * <p><b>Threading:</b> every method may be called from any thread; operations of one kind complete in the order
  * issued. Each launch runs the kernel it {@linkplain Launch#kernelSource() carries}, built once per source, so
@@ -53,6 +58,7 @@ public final class OpenClDevice implements Device {
     private final DeviceInfo info;
     private final Map<String, OpenClProgram> programs = new ConcurrentHashMap<>();
     private final cl_mem placeholder;
+    private final CommandTimes times;
     private boolean closed;
 
     private OpenClDevice(OpenClDeviceId id, long memoryLimit) {
@@ -63,9 +69,14 @@ public final class OpenClDevice implements Device {
         ClCalls.check(name, "clCreateContext", code[0]);
         cl_command_queue[] queues = new cl_command_queue[3];
         cl_mem dummy = null;
+        boolean profiled = true;
         try {
             for (int q = 0; q < queues.length; q++) {
-                queues[q] = queue();
+                queues[q] = queue(profiled);
+                if (queues[q] == null) {
+                    profiled = false;
+                    queues[q] = queue(false);
+                }
             }
             dummy = CL.clCreateBuffer(context, CL.CL_MEM_READ_WRITE, 64, null, code);
             ClCalls.check(name, "clCreateBuffer(64 bytes)", code[0]);
@@ -82,6 +93,7 @@ public final class OpenClDevice implements Device {
         this.kernelQueue = queues[1];
         this.copyOutQueue = queues[2];
         this.placeholder = dummy;
+        this.times = new CommandTimes(profiled);
         long usable = Math.min(memoryLimit, Math.max(0, id.globalMemoryBytes()
                 - Math.max(64L << 20, id.globalMemoryBytes() / 100 * HEADROOM_PERCENT)));
         long maxAllocation = Math.min(usable, id.maxAllocationBytes());
@@ -115,10 +127,15 @@ public final class OpenClDevice implements Device {
         return new OpenClDevice(OpenCl.device(index), memoryLimitBytes);
     }
 
+    /** An in-order queue, profiling if asked; {@code null} if the device cannot profile. */
     @SuppressWarnings("deprecation")
-    private cl_command_queue queue() {
+    private cl_command_queue queue(boolean profiling) {
         int[] code = new int[1];
-        cl_command_queue queue = CL.clCreateCommandQueue(context, id.device(), 0, code);
+        cl_command_queue queue = CL.clCreateCommandQueue(context, id.device(),
+                profiling ? CL.CL_QUEUE_PROFILING_ENABLE : 0, code);
+        if (profiling && code[0] == CL.CL_INVALID_QUEUE_PROPERTIES) {
+            return null;
+        }
         ClCalls.check(name, "clCreateCommandQueue", code[0]);
         return queue;
     }
@@ -178,15 +195,23 @@ public final class OpenClDevice implements Device {
     @Override
     public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
         cl_mem memory = memory(target, "copyIn target");
-        return copyInEngine.submit(() -> ClCalls.check(name, "clEnqueueWriteBuffer(" + bytes + " bytes)",
-                CL.clEnqueueWriteBuffer(copyInQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, null)));
+        return copyInEngine.submit(() -> {
+            cl_event event = times.event();
+            ClCalls.check(name, "clEnqueueWriteBuffer(" + bytes + " bytes)",
+                    CL.clEnqueueWriteBuffer(copyInQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, event));
+            times.record(event, Stage.COPY_IN);
+        });
     }
 
     @Override
     public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
         cl_mem memory = memory(source, "copyOut source");
-        return copyOutEngine.submit(() -> ClCalls.check(name, "clEnqueueReadBuffer(" + bytes + " bytes)",
-                CL.clEnqueueReadBuffer(copyOutQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, null)));
+        return copyOutEngine.submit(() -> {
+            cl_event event = times.event();
+            ClCalls.check(name, "clEnqueueReadBuffer(" + bytes + " bytes)",
+                    CL.clEnqueueReadBuffer(copyOutQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, event));
+            times.record(event, Stage.COPY_OUT);
+        });
     }
 
     /**
@@ -219,10 +244,21 @@ public final class OpenClDevice implements Device {
             setArg(kernel, 2, Sizeof.cl_mem, Pointer.to(res));
             setArg(kernel, 3, Sizeof.cl_long, Pointer.to(new long[] {firstOuter}));
             setArg(kernel, 4, Sizeof.cl_long, Pointer.to(new long[] {count}));
+            cl_event event = times.event();
             ClCalls.check(name, "clEnqueueNDRangeKernel(" + count + " work items)", CL.clEnqueueNDRangeKernel(
-                    kernelQueue, kernel, 1, null, new long[] {count}, null, 0, null, null));
+                    kernelQueue, kernel, 1, null, new long[] {count}, null, 0, null, event));
             ClCalls.check(name, "clFinish(kernel)", CL.clFinish(kernelQueue));
+            times.record(event, Stage.KERNEL);
         });
+    }
+
+    /**
+     * The device time of the copies and kernels run so far, from the OpenCL profiling counters; empty if the
+     * device cannot profile its queues.
+     */
+    @Override
+    public Optional<DeviceTimes> measuredTimes() {
+        return times.enabled() ? Optional.of(times.clock().times()) : Optional.empty();
     }
 
     private void setArg(cl_kernel kernel, int index, long size, Pointer value) {

@@ -153,6 +153,9 @@ class CudaDeviceGpuTest {
                 results.add(outHost.buffer());
             }
             CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).join();
+            org.loopnest.device.DeviceTimes measured = device.measuredTimes().orElseThrow();
+            assertTrue(measured.copyIn().toNanos() > 0 && measured.kernel().toNanos() > 0
+                    && measured.copyOut().toNanos() > 0, "CUDA events timed every stage: " + measured);
             for (int c = 0; c < chunks; c++) {
                 for (int i = 0; i < n; i++) {
                     assertEquals((byte) (i + 5 + 100 * c), results.get(c).get(i), "chunk " + c + ", byte " + i);

@@ -86,6 +86,26 @@ class OpenClDeviceTest {
     }
 
     @Test
+    void shouldReportWhatTheDevicesProfilingCountersMeasuredPerStage() {
+        OpenClSupport.assumeOpenCl();
+        float[] in = new float[256 * 64];
+        float[] out = new float[in.length];
+        try (OpenClDevice opencl = OpenClDevice.open(0)) {
+            assertTrue(opencl.measuredTimes().isPresent(), "PoCL profiles its queues");
+            org.loopnest.device.DeviceTimes before = opencl.measuredTimes().orElseThrow();
+            RunReport report = scaling(in, out, "b = a * 2.0f;").on(opencl).splitAt(1).group(8).run();
+            java.util.Map<org.loopnest.report.Stage, java.time.Duration> measured =
+                    report.measuredPerDevice().get("opencl:0");
+            for (org.loopnest.report.Stage stage : java.util.List.of(org.loopnest.report.Stage.COPY_IN,
+                    org.loopnest.report.Stage.KERNEL, org.loopnest.report.Stage.COPY_OUT)) {
+                assertTrue(measured.get(stage).toNanos() > 0, stage + " measured: " + measured);
+            }
+            assertEquals(opencl.measuredTimes().orElseThrow().since(before).byStage(), measured,
+                    "the report holds what the device counted during the run");
+        }
+    }
+
+    @Test
     void shouldRefuseALaunchThatCarriesNoKernel() {
         OpenClSupport.assumeOpenCl();
         try (OpenClDevice opencl = OpenClDevice.open(0)) {
