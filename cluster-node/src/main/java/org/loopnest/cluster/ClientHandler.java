@@ -129,7 +129,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (event instanceof IdleStateEvent idle) {
             if (idle.state() == IdleState.WRITER_IDLE && handshake.isDone()) {
                 ctx.writeAndFlush(Frames.frame(ctx.alloc(), Wire.PING, 0));
-            } else if (idle.state() == IdleState.READER_IDLE) {
+            } else if (idle.state() == IdleState.READER_IDLE && handshake.isDone()) {
+                // before that only the handshake's own timeout applies: a busy node may take a while to answer
                 lose("no heartbeat reply in time");
                 ctx.close();
             }

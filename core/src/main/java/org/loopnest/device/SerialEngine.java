@@ -13,11 +13,26 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SerialEngine implements AutoCloseable {
     private final ExecutorService executor;
+    /** Operations submitted and not started yet. */
     private final java.util.Set<CompletableFuture<Void>> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final java.time.Duration closeWait;
     private volatile Thread thread;
 
-    /** An engine whose thread is named {@code loopnest-<name>}. */
+    /** An engine whose thread is named {@code loopnest-<name>}; {@link #close()} waits up to 10 s for it. */
     public SerialEngine(String name) {
+        this(name, java.time.Duration.ofSeconds(10));
+    }
+
+    /**
+     * An engine whose thread is named {@code loopnest-<name>}; {@link #close()} waits up to {@code closeWait} for it.
+     *
+     * @throws IllegalArgumentException if {@code closeWait} is negative
+     */
+    public SerialEngine(String name, java.time.Duration closeWait) {
+        if (closeWait.isNegative()) {
+            throw new IllegalArgumentException("closeWait = " + closeWait + " (expected: 0 or more)");
+        }
+        this.closeWait = closeWait;
         this.executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "loopnest-" + name);
             t.setDaemon(true);
@@ -37,15 +52,14 @@ public final class SerialEngine implements AutoCloseable {
         pending.add(done);
         try {
             executor.execute(() -> {
+                if (!pending.remove(done) || done.isDone()) {
+                    return; // failed by close(), or cancelled, before it started
+                }
                 try {
-                    if (!done.isDone()) {
-                        operation.run();
-                        done.complete(null);
-                    }
+                    operation.run();
+                    done.complete(null);
                 } catch (Throwable t) {
                     done.completeExceptionally(t);
-                } finally {
-                    pending.remove(done);
                 }
             });
         } catch (RejectedExecutionException closed) {
@@ -56,24 +70,32 @@ public final class SerialEngine implements AutoCloseable {
     }
 
     /**
-     * Stops the thread (interrupting an operation in progress), waits up to 10 s for it to end, and fails every
-     * operation that never ran.
+     * Stops the thread (interrupting an operation in progress), waits up to the close wait for it to end, and fails
+     * every operation that never ran. {@link #stopped()} then says whether the thread ended in time.
      */
     @Override
     public void close() {
         executor.shutdownNow();
         try {
-            executor.awaitTermination(10, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + closeWait.toNanos();
+            executor.awaitTermination(closeWait.toNanos(), TimeUnit.NANOSECONDS);
             Thread t = thread;
             if (t != null) {
-                t.join(TimeUnit.SECONDS.toMillis(10));
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         for (CompletableFuture<Void> never : pending) {
-            never.completeExceptionally(new IllegalStateException("device closed before the operation ran"));
+            if (pending.remove(never)) {
+                never.completeExceptionally(new IllegalStateException("device closed before the operation ran"));
+            }
         }
-        pending.clear();
+    }
+
+    /** Whether the engine's thread has ended (or never started): after {@link #close()}, false if it outlived the wait. */
+    public boolean stopped() {
+        Thread t = thread;
+        return t == null || !t.isAlive();
     }
 }

@@ -372,6 +372,8 @@ public final class CudaDevice implements Device {
      * Idempotent.
      *
      * @throws org.loopnest.error.DeviceException for the first driver call that failed (every step is tried)
+     * @throws IllegalStateException if an engine is still inside a driver call after 10 s: everything is then left
+     *     allocated (leaked) rather than freed under that call, whose pinned memory Java may still touch
      */
     @Override
     public void close() {
@@ -381,12 +383,18 @@ public final class CudaDevice implements Device {
         List<CudaEngine> engines = List.of(hostToDevice, kernels, deviceToHost);
         engines.forEach(CudaEngine::shutdown);
         long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+        boolean stopped = true;
         try {
             for (CudaEngine engine : engines) {
-                engine.awaitTermination(deadline);
+                stopped &= engine.awaitTermination(deadline);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            stopped = false;
+        }
+        if (!stopped) {
+            throw new IllegalStateException("device " + name + ": an engine was still inside a driver call 10 s "
+                    + "after close; its memory, streams and context are left allocated rather than freed under it");
         }
         RuntimeException failure = null;
         for (CudaBuffer buffer : List.copyOf(buffers)) {

@@ -25,8 +25,11 @@ final class NvccBackend implements PtxBackend {
     private static final String OUTPUT = "kernel.ptx";
     private static final String LOG = "nvcc.log";
 
+    private static final long VERSION_TIMEOUT_SECONDS = 30;
+
     private final Path nvcc;
     private final Duration timeout;
+    private volatile String identity;
 
     /** Runs the executable {@code nvcc}, killing compilations that take longer than {@code timeout}. */
     NvccBackend(Path nvcc, Duration timeout) {
@@ -58,6 +61,60 @@ final class NvccBackend implements PtxBackend {
     @Override
     public String description() {
         return "nvcc " + nvcc;
+    }
+
+    /**
+     * The path and what {@code nvcc --version} prints (run once per backend); if that fails, the path with the
+     * executable's size and modification time.
+     */
+    @Override
+    public String identity() {
+        String known = identity;
+        if (known == null) {
+            known = description() + '\n' + version();
+            identity = known;
+        }
+        return known;
+    }
+
+    private String version() {
+        Process process = null;
+        try {
+            process = new ProcessBuilder(nvcc.toString(), "--version").redirectErrorStream(true).start();
+            byte[] out = process.getInputStream().readAllBytes();
+            if (process.waitFor(VERSION_TIMEOUT_SECONDS, TimeUnit.SECONDS) && process.exitValue() == 0) {
+                return new String(out, StandardCharsets.UTF_8).strip();
+            }
+        } catch (IOException e) {
+            // fall through to the file's attributes
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (process != null && process.isAlive()) {
+                process.destroyForcibly();
+            }
+        }
+        try {
+            return "size " + Files.size(nvcc) + ", modified " + Files.getLastModifiedTime(nvcc);
+        } catch (IOException e) {
+            return "version unknown";
+        }
+    }
+
+    /**
+     * Where CUDA installs nvcc when it is not on {@code PATH}: {@code $CUDA_HOME/bin}, {@code $CUDA_PATH/bin} and
+     * {@code /usr/local/cuda/bin}, as a PATH value.
+     */
+    static String usualPlaces() {
+        List<String> dirs = new ArrayList<>();
+        for (String variable : List.of("CUDA_HOME", "CUDA_PATH")) {
+            String home = System.getenv(variable);
+            if (home != null && !home.isBlank()) {
+                dirs.add(home + File.separator + "bin");
+            }
+        }
+        dirs.add("/usr/local/cuda/bin");
+        return String.join(File.pathSeparator, dirs);
     }
 
     @Override

@@ -9,6 +9,14 @@ interface PtxBackend {
     String description();
 
     /**
+     * What identifies this compiler's output in the PTX cache: the description and, where it can be found, the
+     * compiler's version, so that PTX cached by another toolkit at the same path is not handed out.
+     */
+    default String identity() {
+        return description();
+    }
+
+    /**
      * The PTX of {@code source}.
      *
      * @param device the device's name, for the failure

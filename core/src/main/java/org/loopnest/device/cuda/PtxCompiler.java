@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * available. {@link #nvcc}, {@link #nvrtc} and {@link #ofPtx} choose explicitly; {@link #ofPtx} hands out PTX the
  * user compiled beforehand, whatever the source.
  *
- * <p>Compiled PTX is cached on disk, one file per SHA-256 of the compiler, the architecture and the source, in
+ * <p>Compiled PTX is cached on disk, one file per SHA-256 of the compiler (its path and {@code nvcc --version}),
+ * the architecture and the source, in
  * {@link #defaultCacheDir()} unless a directory is given, so that a kernel compiled once is not compiled again,
  * in this process or the next.
  *
@@ -52,13 +53,16 @@ public final class PtxCompiler {
     }
 
     /**
-     * {@code nvcc} if one is on {@code PATH}, else NVRTC (or, if that does not load either, a compiler that
-     * fails every compilation explaining what is missing). Loads no native library.
+     * {@code nvcc} if one is on {@code PATH} or where CUDA installs it ({@code $CUDA_HOME/bin},
+     * {@code $CUDA_PATH/bin}, {@code /usr/local/cuda/bin}), else NVRTC (or, if that does not load either, a
+     * compiler that fails every compilation explaining what is missing). Loads no native library.
      *
      * @param cacheDir where PTX is cached, or {@code null} for no cache
      */
     public static PtxCompiler detect(Path cacheDir) {
-        return detect(System.getenv("PATH"), cacheDir);
+        String path = System.getenv("PATH");
+        return detect((path == null ? "" : path + java.io.File.pathSeparator) + NvccBackend.usualPlaces(),
+                cacheDir);
     }
 
     /** {@link #detect(Path)} searching {@code searchPath} (a {@code PATH} value; may be empty) for nvcc. */
@@ -66,7 +70,8 @@ public final class PtxCompiler {
         Optional<Path> nvcc = NvccBackend.find(searchPath);
         return nvcc.isPresent()
                 ? new PtxCompiler(new NvccBackend(nvcc.get(), DEFAULT_TIMEOUT), cacheDir)
-                : new PtxCompiler(new NvrtcBackend("nvcc was not found on PATH"), cacheDir);
+                : new PtxCompiler(new NvrtcBackend("nvcc was not found on PATH or in the CUDA install"
+                        + " directories"), cacheDir);
     }
 
     /**
@@ -152,7 +157,7 @@ public final class PtxCompiler {
         if (cache == null) {
             return run(device, source, arch);
         }
-        String key = PtxCache.key(backend.description(), arch == null ? "" : arch, source);
+        String key = PtxCache.key(backend.identity(), arch == null ? "" : arch, source);
         Optional<String> cached = cache.read(key);
         if (cached.isPresent()) {
             return cached.get();

@@ -273,7 +273,12 @@ public final class OpenClDevice implements Device {
                 + " (expected: a buffer allocated by " + name + ")");
     }
 
-    /** Stops the engines, then frees programs, queues and the context. Idempotent. */
+    /**
+     * Stops the engines, then frees programs, queues and the context. Idempotent.
+     *
+     * @throws IllegalStateException if an engine is still inside a driver call 10 s after being stopped: the
+     *     context, queues and programs are then left allocated (leaked) rather than freed under that call
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -283,6 +288,10 @@ public final class OpenClDevice implements Device {
         copyInEngine.close();
         kernelEngine.close();
         copyOutEngine.close();
+        if (!(copyInEngine.stopped() && kernelEngine.stopped() && copyOutEngine.stopped())) {
+            throw new IllegalStateException("device " + name + ": an engine was still inside a driver call 10 s "
+                    + "after close; its context, queues and programs are left allocated rather than freed under it");
+        }
         programs.values().forEach(OpenClProgram::close);
         programs.clear();
         CL.clReleaseMemObject(placeholder);

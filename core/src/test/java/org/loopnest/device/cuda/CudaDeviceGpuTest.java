@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -29,7 +28,10 @@ import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.error.KernelCompileException;
 import org.loopnest.index.Chunk;
 
-/** Needs an NVIDIA GPU with its driver, and nvcc or NVRTC: run with {@code -Dgroups=gpu}. */
+/**
+ * Needs an NVIDIA GPU with its driver, and nvcc or NVRTC: run with {@code -Dloopnest.excludedGroups=none} (the build
+ * excludes the {@code gpu} tag by default), or {@code .ci/gpu-check} on a GPU machine.
+ */
 @Tag("gpu")
 class CudaDeviceGpuTest {
     @TempDir
@@ -38,8 +40,7 @@ class CudaDeviceGpuTest {
 
     @BeforeEach
     void open() {
-        CudaDriver.Availability a = CudaDriver.availability();
-        assumeTrue(a.available(), a.reason());
+        CudaSupport.assumeCuda();
         device = CudaDevice.open(0, PtxCompiler.detect(cache));
     }
 

@@ -161,8 +161,8 @@ class PtxCompilerTest {
         assertEquals("NVRTC", compiler.description());
         KernelCompileException e = assertThrows(KernelCompileException.class,
                 () -> compiler.compile("cuda:test", ADD_KERNEL, "compute_75"));
-        assertTrue(e.log().startsWith("neither nvcc nor NVRTC is available: nvcc was not found on PATH, and NVRTC"
-                + " could not be loaded: "), e.log());
+        assertTrue(e.log().startsWith("neither nvcc nor NVRTC is available: nvcc was not found on PATH or in the"
+                + " CUDA install directories, and NVRTC could not be loaded: "), e.log());
         assertTrue(e.log().endsWith("Expected: nvcc on PATH, libnvrtc on the library path, or PTX supplied with"
                 + " PtxCompiler.ofPtx"), e.log());
         assertTrue(e.getMessage().contains("(no CUDA compiler)"), e.getMessage());
@@ -179,6 +179,26 @@ class PtxCompilerTest {
     void shouldPreferNvccOnThePath(@TempDir Path dir) throws IOException {
         Path nvcc = script(dir, "#!/bin/sh\nexit 0\n");
         assertEquals("nvcc " + nvcc.toAbsolutePath(), PtxCompiler.detect(dir + ":/nonexistent", null).description());
+    }
+
+    @Test
+    void shouldNotHandOutPtxCachedByAnotherNvccVersionAtTheSamePath(@TempDir Path dir, @TempDir Path cache)
+            throws IOException {
+        Path nvcc = script(dir, fakeNvcc("13.0"));
+        PtxCompiler older = PtxCompiler.nvcc(nvcc, cache, Duration.ofMinutes(1));
+        assertEquals("// ptx by 13.0\n", older.compile("cuda:test", ADD_KERNEL, "compute_90"));
+        PtxCompiler same = PtxCompiler.nvcc(nvcc, cache, Duration.ofMinutes(1));
+        assertEquals("// ptx by 13.0\n", same.compile("cuda:test", ADD_KERNEL, "compute_90"));
+        assertEquals(0, same.compilations(), "same version: from the cache");
+        script(dir, fakeNvcc("13.1"));
+        PtxCompiler newer = PtxCompiler.nvcc(nvcc, cache, Duration.ofMinutes(1));
+        assertEquals("// ptx by 13.1\n", newer.compile("cuda:test", ADD_KERNEL, "compute_90"));
+        assertEquals(1, newer.compilations(), "a toolkit upgraded in place compiles afresh");
+    }
+
+    private static String fakeNvcc(String version) {
+        return "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'Cuda compilation tools, release " + version
+                + "'; exit 0; fi\necho '// ptx by " + version + "' > kernel.ptx\n";
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.codegen.Nvcc;
 import org.loopnest.device.cuda.CudaDevice;
-import org.loopnest.device.cuda.CudaDriver;
+import org.loopnest.device.cuda.CudaSupport;
 import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.device.opencl.OpenClSupport;
 
@@ -49,8 +49,7 @@ class WeatherDeviceCodeTest {
     @Tag("gpu")
     @Test
     void shouldMatchTheSequentialLoopWithinToleranceOnCudaAtEverySplit() {
-        CudaDriver.Availability cuda = CudaDriver.availability();
-        Assumptions.assumeTrue(cuda.available(), () -> "no CUDA: " + cuda.reason());
+        CudaSupport.assumeCuda();
         try (CudaDevice gpu = CudaDevice.open(0)) {
             for (int d = 0; d < 4; d++) {
                 WeatherFields fields = WeatherFields.synthetic(3, 7, 9, 11, 5 + d);

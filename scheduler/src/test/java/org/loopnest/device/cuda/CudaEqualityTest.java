@@ -1,6 +1,5 @@
 package org.loopnest.device.cuda;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.loopnest.device.CompiledDeviceEqualityContract;
 import org.loopnest.device.Device;
@@ -10,8 +9,7 @@ import org.loopnest.device.Device;
 class CudaEqualityTest extends CompiledDeviceEqualityContract {
     @Override
     protected Device openDevice() {
-        CudaDriver.Availability cuda = CudaDriver.availability();
-        Assumptions.assumeTrue(cuda.available(), () -> "no CUDA: " + cuda.reason());
+        CudaSupport.assumeCuda();
         return CudaDevice.open(0);
     }
 }
