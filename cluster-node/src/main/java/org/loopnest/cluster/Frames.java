@@ -46,4 +46,12 @@ final class Frames {
         crc.update(b.nioBuffer(index, length));
         return (int) crc.getValue();
     }
+
+    /**
+     * Releases the reply a caller stopped waiting for (it timed out or was interrupted) if it still arrives, or
+     * arrived in the meantime, so that no frame leaks.
+     */
+    static void releaseWhenReplied(java.util.concurrent.CompletableFuture<ByteBuf> reply) {
+        reply.thenAccept(ByteBuf::release);
+    }
 }

@@ -186,10 +186,12 @@ public final class RemoteDevice implements Device {
         try {
             return reply.get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
+            Frames.releaseWhenReplied(reply);
             handler.lose(what + " got no reply in " + requestTimeout.toSeconds() + " s");
             channel.close();
             throw handler.lost();
         } catch (InterruptedException e) {
+            Frames.releaseWhenReplied(reply);
             Thread.currentThread().interrupt();
             throw new LoopNestException("interrupted waiting for node " + name, e);
         } catch (ExecutionException e) {

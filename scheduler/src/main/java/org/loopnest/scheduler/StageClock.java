@@ -13,7 +13,7 @@ import org.loopnest.trace.Timeline;
  */
 final class StageClock {
     private final AtomicLongArray busy = new AtomicLongArray(Stage.values().length);
-    private final long[] coveredUntil = new long[Stage.values().length];
+    private final IntervalUnion[] covered = new IntervalUnion[Stage.values().length];
     private final StageClock parent;
     private final Timeline timeline;
     private final String device;
@@ -28,22 +28,24 @@ final class StageClock {
      * of {@code timeline} if there is one.
      */
     StageClock(StageClock parent, Timeline timeline, String device) {
+        for (int s = 0; s < covered.length; s++) {
+            covered[s] = new IntervalUnion();
+        }
         this.parent = parent;
         this.timeline = timeline;
         this.device = device;
     }
 
     /**
-     * Adds the interval {@code [start, end]} (System.nanoTime) of chunk {@code chunk} to {@code stage}. Intervals arrive in about start
-     * order; where several devices add to one clock, time that overlaps what is already counted is counted once.
+     * Adds the interval {@code [start, end]} (System.nanoTime) of chunk {@code chunk} to {@code stage}. Intervals may
+     * arrive in any order (several devices add to one clock, and a kernel's interval is added when its copy-out
+     * starts); time that overlaps what is already counted is counted once.
      */
     void add(Stage stage, long chunk, long start, long end) {
         int s = stage.ordinal();
         long counted;
-        synchronized (coveredUntil) {
-            long from = Math.max(start, coveredUntil[s]);
-            counted = Math.max(0, end - from);
-            coveredUntil[s] = Math.max(coveredUntil[s], end);
+        synchronized (covered[s]) {
+            counted = covered[s].add(start, end);
         }
         busy.addAndGet(s, counted);
         if (parent != null) {
