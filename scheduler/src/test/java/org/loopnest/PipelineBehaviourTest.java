@@ -11,8 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.loopnest.data.FloatView;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.DeviceInfo;
-import org.loopnest.device.Launch;
+import org.loopnest.device.ForwardingDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 import org.loopnest.report.RunReport;
@@ -21,44 +20,23 @@ import org.loopnest.report.Stage;
 class PipelineBehaviourTest {
 
     /** Counts chunks between the start of their copy-in and the end of their copy-out. */
-    static final class CountingDevice implements Device {
-        private final Device inner;
+    static final class CountingDevice extends ForwardingDevice {
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicInteger maxInFlight = new AtomicInteger();
 
         CountingDevice(Device inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public DeviceInfo info() {
-            return inner.info();
-        }
-
-        @Override
-        public DeviceBuffer allocate(long bytes) {
-            return inner.allocate(bytes);
+            super(inner);
         }
 
         @Override
         public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
             maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-            return inner.copyIn(host, target, bytes);
+            return super.copyIn(host, target, bytes);
         }
 
         @Override
         public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-            return inner.copyOut(source, host, bytes).whenComplete((v, t) -> inFlight.decrementAndGet());
-        }
-
-        @Override
-        public CompletableFuture<Void> launch(Launch launch) {
-            return inner.launch(launch);
-        }
-
-        @Override
-        public void close() {
-            inner.close();
+            return super.copyOut(source, host, bytes).whenComplete((v, t) -> inFlight.decrementAndGet());
         }
     }
 

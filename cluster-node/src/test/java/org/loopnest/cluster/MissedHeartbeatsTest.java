@@ -10,10 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.DeviceInfo;
-import org.loopnest.device.Launch;
+import org.loopnest.device.ForwardingDevice;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.report.RunReport;
 
@@ -21,19 +19,12 @@ import org.loopnest.report.RunReport;
 class MissedHeartbeatsTest {
 
     /** A CPU device whose copies in block the calling thread (the node's event loop) once {@code freeze} is set. */
-    static final class FreezingDevice implements Device {
-        final CpuDevice cpu = new CpuDevice(1);
+    static final class FreezingDevice extends ForwardingDevice {
         final CountDownLatch thaw = new CountDownLatch(1);
         volatile int copiesBeforeFreeze = 2;
 
-        @Override
-        public DeviceInfo info() {
-            return cpu.info();
-        }
-
-        @Override
-        public DeviceBuffer allocate(long bytes) {
-            return cpu.allocate(bytes);
+        FreezingDevice() {
+            super(new CpuDevice(1));
         }
 
         @Override
@@ -45,23 +36,13 @@ class MissedHeartbeatsTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            return cpu.copyIn(host, target, bytes);
-        }
-
-        @Override
-        public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-            return cpu.copyOut(source, host, bytes);
-        }
-
-        @Override
-        public CompletableFuture<Void> launch(Launch launch) {
-            return cpu.launch(launch);
+            return super.copyIn(host, target, bytes);
         }
 
         @Override
         public void close() {
             thaw.countDown();
-            cpu.close();
+            super.close();
         }
     }
 

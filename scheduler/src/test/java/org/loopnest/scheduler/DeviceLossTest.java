@@ -12,9 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
-import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.ForwardingDevice;
 import org.loopnest.device.Launch;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.device.sim.SimConfig;
@@ -28,39 +27,32 @@ class DeviceLossTest {
     private static final int COLS = 256;
 
     /** A simulator that is "lost" at its {@code failAt}-th launch: that and every later operation fails. */
-    static final class VanishingDevice implements Device {
-        final SimDevice sim;
+    static final class VanishingDevice extends ForwardingDevice {
         private final int failAt;
         private final AtomicInteger launches = new AtomicInteger();
         private volatile boolean gone;
 
         VanishingDevice(String name, int failAt) {
-            this.sim = new SimDevice(SimConfig.builder().name(name).memory(1 << 20).threads(1).build());
+            super(new SimDevice(SimConfig.builder().name(name).memory(1 << 20).threads(1).build()));
             this.failAt = failAt;
         }
 
+        SimDevice sim() {
+            return (SimDevice) inner();
+        }
+
         private <T> CompletableFuture<T> lost() {
-            return CompletableFuture.failedFuture(new DeviceLostException(sim.info().name(), "connection closed"));
-        }
-
-        @Override
-        public DeviceInfo info() {
-            return sim.info();
-        }
-
-        @Override
-        public DeviceBuffer allocate(long bytes) {
-            return sim.allocate(bytes);
+            return CompletableFuture.failedFuture(new DeviceLostException(info().name(), "connection closed"));
         }
 
         @Override
         public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
-            return gone ? lost() : sim.copyIn(host, target, bytes);
+            return gone ? lost() : super.copyIn(host, target, bytes);
         }
 
         @Override
         public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-            return gone ? lost() : sim.copyOut(source, host, bytes);
+            return gone ? lost() : super.copyOut(source, host, bytes);
         }
 
         @Override
@@ -68,12 +60,7 @@ class DeviceLossTest {
             if (launches.incrementAndGet() >= failAt) {
                 gone = true;
             }
-            return gone ? lost() : sim.launch(launch);
-        }
-
-        @Override
-        public void close() {
-            sim.close();
+            return gone ? lost() : super.launch(launch);
         }
     }
 
@@ -108,7 +95,7 @@ class DeviceLossTest {
             assertTrue(report.chunksPerDevice().get("flaky") <= 2, report.toString());
             assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("device flaky lost: connection closed "
                     + "after ")), report.notes().toString());
-            assertEquals(0, flaky.sim.usedBytes());
+            assertEquals(0, flaky.sim().usedBytes());
         }
     }
 
@@ -119,7 +106,7 @@ class DeviceLossTest {
                     () -> plusRow(input(), new float[ROWS * COLS]).on(one, two).run());
             assertTrue(e.getMessage().matches("device (one|two) lost: connection closed; it was the last device of "
                     + "the run, so the run stops"), e.getMessage());
-            assertEquals(0, one.sim.usedBytes() + two.sim.usedBytes());
+            assertEquals(0, one.sim().usedBytes() + two.sim().usedBytes());
         }
     }
 
@@ -137,7 +124,7 @@ class DeviceLossTest {
                     }).splitAt(1).on(gone, cpu).run();
             assertEquals(0, report.chunksPerDevice().get("gone"));
             assertEquals(in[COLS + 1] + 1, out[COLS + 1]);
-            assertEquals(0, gone.sim.usedBytes());
+            assertEquals(0, gone.sim().usedBytes());
         }
     }
 }

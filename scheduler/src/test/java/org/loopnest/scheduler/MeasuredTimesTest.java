@@ -11,10 +11,9 @@ import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
-import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.ForwardingDevice;
 import org.loopnest.device.DeviceClock;
-import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.DeviceTimes;
 import org.loopnest.device.Launch;
 import org.loopnest.device.cpu.CpuDevice;
@@ -28,49 +27,33 @@ import org.loopnest.testing.TinyJson;
 class MeasuredTimesTest {
 
     /** A simulator whose "clock" counts 1 µs per copy and 1 ms per kernel, having counted 1 s before any run. */
-    static final class CountingDevice implements Device {
-        private final SimDevice sim = new SimDevice(SimConfig.builder().name("counting").memory(1 << 20)
-                .threads(1).build());
+    static final class CountingDevice extends ForwardingDevice {
         private final DeviceClock clock = new DeviceClock();
 
         CountingDevice() {
+            super(new SimDevice(SimConfig.builder().name("counting").memory(1 << 20).threads(1).build()));
             clock.record(Stage.KERNEL, 1_000_000_000L);
             clock.record(Stage.COPY_IN, 1_000_000_000L);
         }
 
         @Override
-        public DeviceInfo info() {
-            return sim.info();
-        }
-
-        @Override
-        public DeviceBuffer allocate(long bytes) {
-            return sim.allocate(bytes);
-        }
-
-        @Override
         public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
-            return sim.copyIn(host, target, bytes).thenRun(() -> clock.record(Stage.COPY_IN, 1_000));
+            return super.copyIn(host, target, bytes).thenRun(() -> clock.record(Stage.COPY_IN, 1_000));
         }
 
         @Override
         public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-            return sim.copyOut(source, host, bytes).thenRun(() -> clock.record(Stage.COPY_OUT, 1_000));
+            return super.copyOut(source, host, bytes).thenRun(() -> clock.record(Stage.COPY_OUT, 1_000));
         }
 
         @Override
         public CompletableFuture<Void> launch(Launch launch) {
-            return sim.launch(launch).thenRun(() -> clock.record(Stage.KERNEL, 1_000_000));
+            return super.launch(launch).thenRun(() -> clock.record(Stage.KERNEL, 1_000_000));
         }
 
         @Override
         public Optional<DeviceTimes> measuredTimes() {
             return Optional.of(clock.times());
-        }
-
-        @Override
-        public void close() {
-            sim.close();
         }
     }
 

@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.ByteBuffer;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
-import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.DeviceInfo;
-import org.loopnest.device.Launch;
+import org.loopnest.device.ForwardingDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 import org.loopnest.error.DeviceMemoryException;
@@ -23,18 +19,17 @@ import org.loopnest.report.RunReport;
 class SmallerChunksRetryTest {
 
     /** A simulator whose allocations above {@code largest} bytes fail, although its budget says they fit. */
-    static final class OverpromisingDevice implements Device {
-        private final SimDevice sim = new SimDevice(SimConfig.builder().memory(1 << 20).threads(2).build());
+    static final class OverpromisingDevice extends ForwardingDevice {
         private final long largest;
         int failures;
 
         OverpromisingDevice(long largest) {
+            super(new SimDevice(SimConfig.builder().memory(1 << 20).threads(2).build()));
             this.largest = largest;
         }
 
-        @Override
-        public DeviceInfo info() {
-            return sim.info();
+        SimDevice sim() {
+            return (SimDevice) inner();
         }
 
         @Override
@@ -43,27 +38,7 @@ class SmallerChunksRetryTest {
                 failures++;
                 throw new DeviceMemoryException("device sim: out of memory for " + bytes + " bytes", bytes, largest);
             }
-            return sim.allocate(bytes);
-        }
-
-        @Override
-        public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
-            return sim.copyIn(host, target, bytes);
-        }
-
-        @Override
-        public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-            return sim.copyOut(source, host, bytes);
-        }
-
-        @Override
-        public CompletableFuture<Void> launch(Launch launch) {
-            return sim.launch(launch);
-        }
-
-        @Override
-        public void close() {
-            sim.close();
+            return super.allocate(bytes);
         }
     }
 
@@ -91,7 +66,7 @@ class SmallerChunksRetryTest {
             assertTrue(report.splitReason().contains("allocation failed (device sim: out of memory for 8192 bytes), "
                     + "so retried once with smaller chunks: d=1, r=2"), report.splitReason());
             assertArrayEquals(expected, out);
-            assertEquals(0, device.sim.usedBytes());
+            assertEquals(0, device.sim().usedBytes());
         }
     }
 
@@ -103,7 +78,7 @@ class SmallerChunksRetryTest {
                     () -> doubling(in, new float[in.length]).splitAt(1).on(device).run());
             assertEquals(2, device.failures);
             assertTrue(e.getMessage().startsWith("device sim: out of memory for 1024 bytes"), e.getMessage());
-            assertEquals(0, device.sim.usedBytes());
+            assertEquals(0, device.sim().usedBytes());
         }
     }
 }

@@ -1,8 +1,6 @@
 package org.loopnest.device.cuda;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
-import org.junit.jupiter.api.Assumptions;
+import org.loopnest.device.HardwareTests;
 
 /**
  * Decides whether CUDA tests run: they are skipped with the reason when this machine has no CUDA driver or GPU,
@@ -16,9 +14,6 @@ public final class CudaSupport {
     /** Skips (or fails, where CUDA is required) the calling test unless a CUDA device exists. */
     public static void assumeCuda() {
         CudaDriver.Availability cuda = CudaDriver.availability();
-        if (!cuda.available() && "1".equals(System.getenv("LOOPNEST_REQUIRE_CUDA"))) {
-            fail("LOOPNEST_REQUIRE_CUDA=1 but no CUDA device: " + cuda.reason());
-        }
-        Assumptions.assumeTrue(cuda.available(), () -> "no CUDA: " + cuda.reason());
+        HardwareTests.assumeOrRequire("CUDA device", cuda.available(), cuda.reason(), "LOOPNEST_REQUIRE_CUDA");
     }
 }

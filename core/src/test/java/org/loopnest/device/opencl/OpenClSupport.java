@@ -1,8 +1,6 @@
 package org.loopnest.device.opencl;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
-import org.junit.jupiter.api.Assumptions;
+import org.loopnest.device.HardwareTests;
 
 /**
  * Decides whether OpenCL tests run: they are skipped with the reason when this machine has no OpenCL device,
@@ -16,9 +14,6 @@ public final class OpenClSupport {
     /** Skips (or fails, where OpenCL is required) the calling test unless an OpenCL device exists. */
     public static void assumeOpenCl() {
         OpenCl.Discovery found = OpenCl.discover();
-        if (!found.available() && "1".equals(System.getenv("LOOPNEST_REQUIRE_OPENCL"))) {
-            fail("LOOPNEST_REQUIRE_OPENCL=1 but no OpenCL device: " + found.reason());
-        }
-        Assumptions.assumeTrue(found.available(), () -> "no OpenCL device: " + found.reason());
+        HardwareTests.assumeOrRequire("OpenCL device", found.available(), found.reason(), "LOOPNEST_REQUIRE_OPENCL");
     }
 }
