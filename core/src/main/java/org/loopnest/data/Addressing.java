@@ -64,6 +64,19 @@ public final class Addressing {
     }
 
     /** The element position of the current iteration. */
+    /**
+     * How far apart, in elements, consecutive iterations of one {@linkplain Iteration#run() run} of the innermost
+     * loop are: 1 in nest order, the innermost loop's stride for a general layout, 0 for an array that does not use
+     * the innermost loop.
+     */
+    public long runStride(Iteration it) {
+        if (contiguous) {
+            return 1;
+        }
+        int m = dims.length - 1;
+        return m >= 0 && dims[m] == it.depth() - 1 ? coefs[m] : 0;
+    }
+
     public long offset(Iteration it) {
         if (contiguous) {
             return it.flat() + base;

@@ -16,4 +16,18 @@ public interface DoubleView {
      * @throws IllegalStateException if the array is an input
      */
     void set(Iteration it, double value);
+
+    /**
+     * The element {@code k} iterations after the current one along its {@linkplain Iteration#run() run} of the
+     * innermost loop, for {@code 0 <= k < it.run()} (other {@code k} give another element or an
+     * {@link IndexOutOfBoundsException}). {@code get(it, 0)} is {@code get(it)}.
+     */
+    double get(Iteration it, int k);
+
+    /**
+     * Writes the element {@code k} iterations after the current one along its run, for {@code 0 <= k < it.run()}.
+     *
+     * @throws IllegalStateException if the array is an input
+     */
+    void set(Iteration it, int k, double value);
 }

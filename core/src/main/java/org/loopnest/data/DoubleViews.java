@@ -45,6 +45,17 @@ final class DoubleViews {
             Views.checkWritable(readOnly);
             array[(int) (it.flat() + base)] = value;
         }
+
+        @Override
+        public double get(Iteration it, int k) {
+            return array[(int) (it.flat() + base) + k];
+        }
+
+        @Override
+        public void set(Iteration it, int k, double value) {
+            Views.checkWritable(readOnly);
+            array[(int) (it.flat() + base) + k] = value;
+        }
     }
 
     private static final class Array implements DoubleView {
@@ -67,6 +78,17 @@ final class DoubleViews {
         public void set(Iteration it, double value) {
             Views.checkWritable(readOnly);
             array[(int) at.offset(it)] = value;
+        }
+
+        @Override
+        public double get(Iteration it, int k) {
+            return array[(int) (at.offset(it) + k * at.runStride(it))];
+        }
+
+        @Override
+        public void set(Iteration it, int k, double value) {
+            Views.checkWritable(readOnly);
+            array[(int) (at.offset(it) + k * at.runStride(it))] = value;
         }
     }
 
@@ -91,6 +113,17 @@ final class DoubleViews {
             Views.checkWritable(readOnly);
             buffer.put((int) (it.flat() + base), value);
         }
+
+        @Override
+        public double get(Iteration it, int k) {
+            return buffer.get((int) (it.flat() + base) + k);
+        }
+
+        @Override
+        public void set(Iteration it, int k, double value) {
+            Views.checkWritable(readOnly);
+            buffer.put((int) (it.flat() + base) + k, value);
+        }
     }
 
     private static final class Buffer implements DoubleView {
@@ -114,6 +147,17 @@ final class DoubleViews {
             Views.checkWritable(readOnly);
             buffer.put((int) at.offset(it), value);
         }
+
+        @Override
+        public double get(Iteration it, int k) {
+            return buffer.get((int) (at.offset(it) + k * at.runStride(it)));
+        }
+
+        @Override
+        public void set(Iteration it, int k, double value) {
+            Views.checkWritable(readOnly);
+            buffer.put((int) (at.offset(it) + k * at.runStride(it)), value);
+        }
     }
 
     private static final class Jagged implements DoubleView {
@@ -134,6 +178,17 @@ final class DoubleViews {
         public void set(Iteration it, double value) {
             Views.checkWritable(readOnly);
             ((double[]) rows.row(it))[rows.column(it)] = value;
+        }
+
+        @Override
+        public double get(Iteration it, int k) {
+            return ((double[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)];
+        }
+
+        @Override
+        public void set(Iteration it, int k, double value) {
+            Views.checkWritable(readOnly);
+            ((double[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)] = value;
         }
     }
 }

@@ -45,6 +45,17 @@ final class IntViews {
             Views.checkWritable(readOnly);
             array[(int) (it.flat() + base)] = value;
         }
+
+        @Override
+        public int get(Iteration it, int k) {
+            return array[(int) (it.flat() + base) + k];
+        }
+
+        @Override
+        public void set(Iteration it, int k, int value) {
+            Views.checkWritable(readOnly);
+            array[(int) (it.flat() + base) + k] = value;
+        }
     }
 
     private static final class Array implements IntView {
@@ -67,6 +78,17 @@ final class IntViews {
         public void set(Iteration it, int value) {
             Views.checkWritable(readOnly);
             array[(int) at.offset(it)] = value;
+        }
+
+        @Override
+        public int get(Iteration it, int k) {
+            return array[(int) (at.offset(it) + k * at.runStride(it))];
+        }
+
+        @Override
+        public void set(Iteration it, int k, int value) {
+            Views.checkWritable(readOnly);
+            array[(int) (at.offset(it) + k * at.runStride(it))] = value;
         }
     }
 
@@ -91,6 +113,17 @@ final class IntViews {
             Views.checkWritable(readOnly);
             buffer.put((int) (it.flat() + base), value);
         }
+
+        @Override
+        public int get(Iteration it, int k) {
+            return buffer.get((int) (it.flat() + base) + k);
+        }
+
+        @Override
+        public void set(Iteration it, int k, int value) {
+            Views.checkWritable(readOnly);
+            buffer.put((int) (it.flat() + base) + k, value);
+        }
     }
 
     private static final class Buffer implements IntView {
@@ -114,6 +147,17 @@ final class IntViews {
             Views.checkWritable(readOnly);
             buffer.put((int) at.offset(it), value);
         }
+
+        @Override
+        public int get(Iteration it, int k) {
+            return buffer.get((int) (at.offset(it) + k * at.runStride(it)));
+        }
+
+        @Override
+        public void set(Iteration it, int k, int value) {
+            Views.checkWritable(readOnly);
+            buffer.put((int) (at.offset(it) + k * at.runStride(it)), value);
+        }
     }
 
     private static final class Jagged implements IntView {
@@ -134,6 +178,17 @@ final class IntViews {
         public void set(Iteration it, int value) {
             Views.checkWritable(readOnly);
             ((int[]) rows.row(it))[rows.column(it)] = value;
+        }
+
+        @Override
+        public int get(Iteration it, int k) {
+            return ((int[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)];
+        }
+
+        @Override
+        public void set(Iteration it, int k, int value) {
+            Views.checkWritable(readOnly);
+            ((int[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)] = value;
         }
     }
 }

@@ -45,6 +45,17 @@ final class LongViews {
             Views.checkWritable(readOnly);
             array[(int) (it.flat() + base)] = value;
         }
+
+        @Override
+        public long get(Iteration it, int k) {
+            return array[(int) (it.flat() + base) + k];
+        }
+
+        @Override
+        public void set(Iteration it, int k, long value) {
+            Views.checkWritable(readOnly);
+            array[(int) (it.flat() + base) + k] = value;
+        }
     }
 
     private static final class Array implements LongView {
@@ -67,6 +78,17 @@ final class LongViews {
         public void set(Iteration it, long value) {
             Views.checkWritable(readOnly);
             array[(int) at.offset(it)] = value;
+        }
+
+        @Override
+        public long get(Iteration it, int k) {
+            return array[(int) (at.offset(it) + k * at.runStride(it))];
+        }
+
+        @Override
+        public void set(Iteration it, int k, long value) {
+            Views.checkWritable(readOnly);
+            array[(int) (at.offset(it) + k * at.runStride(it))] = value;
         }
     }
 
@@ -91,6 +113,17 @@ final class LongViews {
             Views.checkWritable(readOnly);
             buffer.put((int) (it.flat() + base), value);
         }
+
+        @Override
+        public long get(Iteration it, int k) {
+            return buffer.get((int) (it.flat() + base) + k);
+        }
+
+        @Override
+        public void set(Iteration it, int k, long value) {
+            Views.checkWritable(readOnly);
+            buffer.put((int) (it.flat() + base) + k, value);
+        }
     }
 
     private static final class Buffer implements LongView {
@@ -114,6 +147,17 @@ final class LongViews {
             Views.checkWritable(readOnly);
             buffer.put((int) at.offset(it), value);
         }
+
+        @Override
+        public long get(Iteration it, int k) {
+            return buffer.get((int) (at.offset(it) + k * at.runStride(it)));
+        }
+
+        @Override
+        public void set(Iteration it, int k, long value) {
+            Views.checkWritable(readOnly);
+            buffer.put((int) (at.offset(it) + k * at.runStride(it)), value);
+        }
     }
 
     private static final class Jagged implements LongView {
@@ -134,6 +178,17 @@ final class LongViews {
         public void set(Iteration it, long value) {
             Views.checkWritable(readOnly);
             ((long[]) rows.row(it))[rows.column(it)] = value;
+        }
+
+        @Override
+        public long get(Iteration it, int k) {
+            return ((long[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)];
+        }
+
+        @Override
+        public void set(Iteration it, int k, long value) {
+            Views.checkWritable(readOnly);
+            ((long[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)] = value;
         }
     }
 }

@@ -40,6 +40,41 @@ public final class Iteration {
     }
 
     /** Whether the cursor stands on an iteration (false once it has passed the end of its block). */
+    /**
+     * How many iterations, from the current one, lie in its row of the innermost loop within this block: at least
+     * 1 while {@link #valid()}, 0 after. Along a run only the innermost index (and {@link #flat()}) changes, so a
+     * kernel can walk it with a counted loop and the views' run accessors ({@code get(it, k)}, {@code set(it, k,
+     * v)}) and then {@link #advance} past it: the form the JIT turns into tight (often vector) code.
+     */
+    public int run() {
+        if (flat >= end) {
+            return 0;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, Math.min(lastExtent - indices[last], end - flat));
+    }
+
+    /**
+     * Moves {@code n} iterations forward within the current {@link #run()}: after a whole run, to the first
+     * iteration of the next one.
+     *
+     * @throws IllegalArgumentException if {@code n} is not in {@code [0, run()]}
+     */
+    public void advance(int n) {
+        if (n < 0 || n > run()) {
+            throw new IllegalArgumentException("advance n = " + n + " (expected: 0 <= n <= run() = " + run() + ")");
+        }
+        flat += n;
+        indices[last] += n;
+        if (indices[last] == lastExtent) {
+            carry();
+        }
+    }
+
+    /** The number of loops of the nest; the innermost is loop {@code depth() - 1}. */
+    public int depth() {
+        return extents.length;
+    }
+
     public boolean valid() {
         return flat < end;
     }
