@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.nio.file.Files;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceTimes;
@@ -32,6 +32,9 @@ import org.loopnest.report.RunReport;
  * partly written.
  */
 public final class Execution implements AutoCloseable {
+    /** How long cleaning up waits for stage threads and device operations after the run stopped. */
+    static final int STOP_WAIT_SECONDS = 30;
+
     private final RunPlan plan;
     private final RunControl control;
     private final StageClock clock = new StageClock();
@@ -39,6 +42,8 @@ public final class Execution implements AutoCloseable {
     private final Timeline timeline;
     private String traceNote;
     private final long startNanos;
+    private volatile long endNanos;
+    private final List<Device> devices;
     private final List<PipelineContext> contexts = new ArrayList<>();
     private final List<Pipeline> pipelines = new ArrayList<>();
     private final Map<Device, DeviceTimes> measuredAtStart = new LinkedHashMap<>();
@@ -48,10 +53,18 @@ public final class Execution implements AutoCloseable {
 
     private Execution(RunPlan plan) {
         this.plan = plan;
-        this.control = new RunControl(plan.layout().split().chunkCount(), plan.devices().size());
+        this.devices = plan.ownsDevice() ? plan.devices().stream().map(RunPlan::freshLike).toList() : plan.devices();
+        this.control = new RunControl(plan.layout().split().chunkCount(), devices.size());
         this.queue = new ChunkQueue(control.total(), control);
         this.startNanos = System.nanoTime();
+        this.endNanos = startNanos;
         this.timeline = plan.trace().enabled() ? new Timeline(startNanos) : null;
+        control.finished().whenComplete((v, t) -> endNanos = System.nanoTime());
+        Duration limit = plan.timeout();
+        if (limit != null && control.total() > 0) {
+            CompletableFuture.delayedExecutor(limit.toNanos(), TimeUnit.NANOSECONDS).execute(() ->
+                    control.abortIfRunning(new RunTimeoutException(limit, control.done(), control.total())));
+        }
     }
 
     static Execution start(RunPlan plan) {
@@ -60,7 +73,11 @@ public final class Execution implements AutoCloseable {
             execution.launch();
         } catch (RuntimeException | Error e) {
             execution.control.abort(new RunCancelledException(0, execution.control.total()));
-            execution.cleanUp();
+            try {
+                execution.cleanUp();
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
             throw e;
         }
         return execution;
@@ -70,10 +87,10 @@ public final class Execution implements AutoCloseable {
         if (control.total() == 0) {
             return;
         }
-        for (Device device : plan.devices()) {
+        for (Device device : devices) {
             device.measuredTimes().ifPresent(times -> measuredAtStart.put(device, times));
         }
-        for (Device device : plan.devices()) {
+        for (Device device : devices) {
             PipelineContext context = new PipelineContext(plan, device, control, clock, queue, timeline);
             contexts.add(context);
             try {
@@ -95,6 +112,14 @@ public final class Execution implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the run has ended: every chunk written, or stopped by a failure, its timeout or {@link #cancel()}.
+     * {@link #await()} then only frees the run's resources before it returns or throws.
+     */
+    public boolean isDone() {
+        return control.finished().isDone();
+    }
+
     /** Chunks written so far. */
     public long chunksDone() {
         return control.done();
@@ -105,9 +130,12 @@ public final class Execution implements AutoCloseable {
         return control.total();
     }
 
-    /** Stops the run; {@link #await()} then throws {@link RunCancelledException}. Idempotent. */
+    /**
+     * Stops the run; {@link #await()} then throws {@link RunCancelledException}. Does nothing once every chunk is
+     * written (the run stays a success). Idempotent.
+     */
     public void cancel() {
-        control.abort(new RunCancelledException(control.done(), control.total()));
+        control.abortIfRunning(new RunCancelledException(control.done(), control.total()));
     }
 
     /**
@@ -119,17 +147,28 @@ public final class Execution implements AutoCloseable {
         if (report != null) {
             return report;
         }
+        RuntimeException cleanupFailure = null;
         try {
             waitForEnd();
             readMeasuredTimes();
         } finally {
-            cleanUp();
+            try {
+                cleanUp();
+            } catch (RuntimeException e) {
+                cleanupFailure = e;
+            }
         }
-        long wallNanos = System.nanoTime() - startNanos;
+        long wallNanos = (control.failure() == null ? endNanos : System.nanoTime()) - startNanos;
         writeTrace(wallNanos);
         LoopNestException failure = control.failure();
         if (failure != null) {
+            if (cleanupFailure != null) {
+                failure.addSuppressed(cleanupFailure);
+            }
             throw failure;
+        }
+        if (cleanupFailure != null) {
+            throw cleanupFailure;
         }
         report = buildReport(wallNanos);
         return report;
@@ -147,7 +186,7 @@ public final class Execution implements AutoCloseable {
             }
             if (files.svg() != null) {
                 Files.writeString(files.svg(), GanttSvg.write(timeline, plan.space() + " on "
-                        + String.join(", ", plan.devices().stream().map(d -> d.info().name()).toList())
+                        + String.join(", ", names())
                         + ", B=" + plan.buffers()));
             }
             traceNote = String.format(java.util.Locale.ROOT, "trace: %d slices written to %s; recording took "
@@ -166,17 +205,10 @@ public final class Execution implements AutoCloseable {
                 now -> measuredPerDevice.put(device.info().name(), now.since(start).byStage())));
     }
 
+    /** Waits for the last chunk or the first failure (the timeout, armed at the start, is one). */
     private void waitForEnd() {
-        Duration limit = plan.timeout();
         try {
-            if (limit == null) {
-                control.finished().get();
-            } else {
-                long left = limit.toNanos() - (System.nanoTime() - startNanos);
-                control.finished().get(Math.max(0, left), TimeUnit.NANOSECONDS);
-            }
-        } catch (TimeoutException e) {
-            control.abort(new RunTimeoutException(limit, control.done(), control.total()));
+            control.finished().get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             cancel();
@@ -185,26 +217,53 @@ public final class Execution implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the pipelines and waits (up to {@value #STOP_WAIT_SECONDS} s, even if the calling thread was
+     * interrupted, whose status is restored after) for their threads and the device operations in flight, then
+     * frees the buffers and any device the run made. What is still in use after the wait is left allocated, with a
+     * warning, rather than freed under a copy or a kernel.
+     */
     private synchronized void cleanUp() {
         if (cleaned) {
             return;
         }
         cleaned = true;
-        if (control.failure() == null && control.done() < control.total()) {
-            cancel();
-        }
+        boolean interrupted = Thread.interrupted();
         try {
-            queue.close();
-            pipelines.forEach(Pipeline::stop);
-            control.drain(30);
-        } finally {
-            List<AutoCloseable> owned = new ArrayList<>();
-            if (plan.ownsDevice()) {
-                owned.addAll(plan.devices());
+            if (control.failure() == null && control.done() < control.total()) {
+                cancel();
             }
-            owned.addAll(contexts);
-            BufferSet.closeAll(owned.toArray(AutoCloseable[]::new)); // buffers first, then the devices
+            boolean stopped = false;
+            try {
+                queue.close();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_WAIT_SECONDS);
+                stopped = true;
+                for (Pipeline pipeline : pipelines) {
+                    stopped &= pipeline.stop(deadline);
+                }
+                stopped &= control.drain(deadline);
+            } finally {
+                if (stopped) {
+                    List<AutoCloseable> owned = new ArrayList<>(contexts);
+                    if (plan.ownsDevice()) {
+                        owned.addAll(devices);
+                    }
+                    BufferSet.closeAll(owned.toArray(AutoCloseable[]::new)); // buffers first, then the devices
+                } else {
+                    System.getLogger(Execution.class.getName()).log(System.Logger.Level.WARNING, "run on "
+                            + String.join(", ", names()) + ": stage threads or device operations still running "
+                            + STOP_WAIT_SECONDS + " s after the run stopped; their buffers are left allocated");
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
+    }
+
+    private List<String> names() {
+        return devices.stream().map(d -> d.info().name()).toList();
     }
 
     private RunReport buildReport(long wallNanos) {
@@ -218,7 +277,7 @@ public final class Execution implements AutoCloseable {
         }
         List<String> names = new ArrayList<>();
         boolean anyPacked = false;
-        for (Device device : plan.devices()) {
+        for (Device device : devices) {
             names.add(device.info().name());
             if (device.info().hostAddressable()) {
                 notes.add(device.info().name() + " reads and writes the arrays in place: nothing serialized or "

@@ -78,24 +78,31 @@ final class Pipeline {
         }
     }
 
-    /** Stops the control thread and the stages and waits for their threads to end (bounded). */
-    void stop() {
+    /**
+     * Stops the control thread and the stages and waits for their threads to end, until {@code deadline}
+     * ({@link System#nanoTime()}); the caller's interrupt status must be clear.
+     *
+     * @return whether every thread ended
+     */
+    boolean stop(long deadline) {
         context.pool().add(STOP);
-        join(control);
+        boolean ended = join(control, deadline);
         disruptor.halt();
         for (Thread t : threads) {
-            join(t);
+            ended &= join(t, deadline);
         }
+        return ended;
     }
 
-    private static void join(Thread t) {
+    private static boolean join(Thread t, long deadline) {
         if (t == null) {
-            return;
+            return true;
         }
         try {
-            t.join(TimeUnit.SECONDS.toMillis(30));
+            t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        return !t.isAlive();
     }
 }

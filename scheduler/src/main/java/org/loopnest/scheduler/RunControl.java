@@ -76,6 +76,16 @@ final class RunControl {
         }
     }
 
+    /**
+     * Stops the run with {@code cause} (a cancellation or a timeout) unless every chunk is already written: a run
+     * that has finished stays a success.
+     */
+    void abortIfRunning(LoopNestException cause) {
+        if (done.get() < total) {
+            abort(cause);
+        }
+    }
+
     /** Stops the run with {@code cause} unless it is already stopped; the first cause wins. */
     void abort(LoopNestException cause) {
         if (failure.compareAndSet(null, cause)) {
@@ -120,19 +130,26 @@ final class RunControl {
         return operation;
     }
 
-    /** Waits up to {@code seconds} for device operations still running (after an abort), ignoring their result. */
-    void drain(long seconds) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    /**
+     * Waits until {@code deadline} ({@link System#nanoTime()}) for device operations still running (after an abort),
+     * ignoring their result; the caller's interrupt status must be clear.
+     *
+     * @return whether none is left running
+     */
+    boolean drain(long deadline) {
         for (CompletableFuture<?> op : inFlight.toArray(new CompletableFuture<?>[0])) {
             try {
                 op.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
-            } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException ignored) {
+                return false;
+            } catch (TimeoutException e) {
+                return false;
+            } catch (ExecutionException | java.util.concurrent.CancellationException ignored) {
                 // only completion matters here; the run's failure is already recorded
             }
         }
+        return true;
     }
 
     static Throwable unwrap(Throwable t) {

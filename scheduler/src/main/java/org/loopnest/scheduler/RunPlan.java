@@ -30,7 +30,8 @@ import org.loopnest.serializer.ChunkLayout;
  * @param kernel      the body
  * @param kernelSource the generated kernel for compiled devices, or {@code null} without device code
  * @param devices     where it runs: one device, or several that share the chunks
- * @param ownsDevice  whether the run closes the devices when it ends (a device the runtime made itself)
+ * @param ownsDevice  whether {@code devices} is the default the runtime made (a {@code CpuDevice}): each run then
+ *                    works on a fresh device like it and closes that when it ends
  * @param split       the split, its chunk layout, and why
  * @param buffers     chunk buffer sets per device, {@code B}
  * @param timeout     overall limit, or {@code null} for none
@@ -41,10 +42,41 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
                       boolean ownsDevice, SplitChoice split, int buffers, Duration timeout,
                       ProgressListener progress, TraceFiles trace) {
 
-    /** Copies the map of arrays. */
+    /**
+     * Checks the arguments and copies the collections.
+     *
+     * @throws NullPointerException     if a required argument is null (all but kernelSource, timeout, progress)
+     * @throws IllegalArgumentException if there is no device, {@code buffers < 1} or the timeout is not positive
+     */
     public RunPlan {
-        arrays = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(arrays));
-        devices = List.copyOf(devices);
+        java.util.Objects.requireNonNull(space, "space");
+        java.util.Objects.requireNonNull(kernel, "kernel");
+        java.util.Objects.requireNonNull(split, "split");
+        java.util.Objects.requireNonNull(trace, "trace");
+        arrays = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(
+                java.util.Objects.requireNonNull(arrays, "arrays")));
+        devices = List.copyOf(java.util.Objects.requireNonNull(devices, "devices"));
+        if (devices.isEmpty()) {
+            throw new IllegalArgumentException("devices = [] (expected: at least one Device)");
+        }
+        if (buffers < 1) {
+            throw new IllegalArgumentException("buffers B = " + buffers + " (expected: >= 1)");
+        }
+        if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+            throw new IllegalArgumentException("timeout = " + timeout + " (expected: > 0, or null for none)");
+        }
+    }
+
+    /**
+     * A new device like {@code template}, a device the runtime made for a plan ({@link #ownsDevice()}): each run of
+     * such a plan makes its own and closes it, so the plan can be started again, and concurrently.
+     */
+    static Device freshLike(Device template) {
+        if (template instanceof org.loopnest.device.cpu.CpuDevice) {
+            return new org.loopnest.device.cpu.CpuDevice(template.info().computeUnits());
+        }
+        throw new IllegalStateException("device " + template.info().name() + " (expected: a CpuDevice, the only "
+                + "device the runtime makes for a plan)");
     }
 
     /** The chunk buffers' layout for the chosen split. */

@@ -1,0 +1,165 @@
+package org.loopnest.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.loopnest.LoopNest;
+import org.loopnest.data.FloatView;
+import org.loopnest.device.ForwardingDevice;
+import org.loopnest.device.Launch;
+import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.device.sim.SimConfig;
+import org.loopnest.device.sim.SimDevice;
+import org.loopnest.error.RunCancelledException;
+import org.loopnest.error.RunTimeoutException;
+import org.loopnest.report.RunReport;
+
+/** When a run ends, how it ends, and what its report and its plan are good for afterwards. */
+class ExecutionLifecycleTest {
+
+    private static LoopNest plusOne(int rows, int cols) {
+        return LoopNest.of(rows, cols).in("a", new float[rows * cols]).out("b", new float[rows * cols])
+                .kernel(arrays -> {
+                    FloatView a = arrays.floats("a");
+                    FloatView b = arrays.floats("b");
+                    return it -> b.set(it, a.get(it) + 1);
+                }).splitAt(1);
+    }
+
+    private static void waitUntil(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting until " + what);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** A simulator whose kernels finish only when the test opens the gate: kernels that outlive a cancel. */
+    static final class GatedKernels extends ForwardingDevice {
+        final CompletableFuture<Void> gate = new CompletableFuture<>();
+        final AtomicInteger inFlight = new AtomicInteger();
+
+        GatedKernels() {
+            super(new SimDevice(SimConfig.builder().memory(1 << 20).threads(1).build()));
+        }
+
+        SimDevice sim() {
+            return (SimDevice) inner();
+        }
+
+        @Override
+        public CompletableFuture<Void> launch(Launch launch) {
+            inFlight.incrementAndGet();
+            return super.launch(launch).thenCompose(v -> gate).whenComplete((v, t) -> inFlight.decrementAndGet());
+        }
+    }
+
+    @Test
+    void shouldNotFreeBuffersUnderRunningKernelsWhenTheAwaitingThreadIsInterrupted() throws InterruptedException {
+        try (GatedKernels device = new GatedKernels()) {
+            Execution run = plusOne(16, 64).on(device).start();
+            waitUntil(() -> device.inFlight.get() > 0, "a kernel is running");
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+            Thread awaiting = new Thread(() -> {
+                Thread.currentThread().interrupt();
+                try {
+                    run.await();
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+                stillInterrupted.set(Thread.currentThread().isInterrupted());
+            }, "test-await");
+            awaiting.start();
+            waitUntil(() -> !awaiting.isAlive() || awaiting.getState() == Thread.State.TIMED_WAITING,
+                    "await is waiting for the kernels");
+            assertTrue(awaiting.isAlive(), "await returned while kernels were still running");
+            assertTrue(device.sim().usedBytes() > 0, "the run's buffers were freed under running kernels");
+            device.gate.complete(null);
+            awaiting.join(TimeUnit.SECONDS.toMillis(30));
+            assertInstanceOf(RunCancelledException.class, thrown.get());
+            assertEquals(true, stillInterrupted.get(), "the caller's interrupt is kept");
+            assertEquals(0, device.inFlight.get());
+            assertEquals(0, device.sim().usedBytes());
+        }
+    }
+
+    @Test
+    void shouldReportTheWallTimeUntilTheLastChunkRatherThanUntilAwait() {
+        AtomicLong lastChunkSeen = new AtomicLong();
+        RunPlan plan = plusOne(8, 64).onProgress((done, total) -> {
+            if (done == total) {
+                lastChunkSeen.set(System.nanoTime());
+            }
+        }).plan();
+        long beforeStart = System.nanoTime();
+        Execution run = plan.start();
+        waitUntil(run::isDone, "the run is done");
+        waitUntil(() -> lastChunkSeen.get() != 0, "the progress listener saw the last chunk");
+        RunReport report = run.await();
+        assertTrue(report.wall().toNanos() <= lastChunkSeen.get() - beforeStart,
+                "wall " + report.wall() + " counts time after the last chunk");
+    }
+
+    @Test
+    void shouldTimeOutEvenWhenNobodyIsWaiting() {
+        try (SimDevice slow = new SimDevice(SimConfig.builder().kernelRate(200_000).threads(1).build())) {
+            Execution run = plusOne(8, 5000).on(slow).timeout(Duration.ofMillis(100)).start();
+            waitUntil(run::isDone, "the run is done");
+            RunTimeoutException e = assertThrows(RunTimeoutException.class, run::await);
+            assertTrue(e.getMessage().contains("PT0.1S"), e.getMessage());
+            assertTrue(run.chunksDone() < 8, "chunks done: " + run.chunksDone());
+        }
+    }
+
+    @Test
+    void shouldStayASuccessWhenCancelledAfterTheLastChunk() {
+        Execution run = plusOne(4, 64).start();
+        waitUntil(run::isDone, "the run is done");
+        run.cancel();
+        assertEquals(4, run.await().chunks());
+    }
+
+    @Test
+    void shouldStartAPlanWhoseDeviceTheRuntimeMadeAgainAndConcurrently() {
+        RunPlan plan = plusOne(4, 64).plan();
+        assertTrue(plan.ownsDevice());
+        assertEquals(4, plan.start().await().chunks());
+        try (Execution a = plan.start(); Execution b = plan.start()) {
+            assertEquals(4, a.await().chunks());
+            assertEquals(4, b.await().chunks());
+        }
+    }
+
+    @Test
+    void shouldRefuseAPlanWithoutDevicesOrBuffersNamingTheArgument() {
+        try (CpuDevice cpu = new CpuDevice(1)) {
+            RunPlan p = plusOne(4, 64).on(cpu).plan();
+            IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> new RunPlan(p.space(),
+                    p.arrays(), p.kernel(), p.kernelSource(), List.of(), false, p.split(), p.buffers(), null, null,
+                    p.trace()));
+            assertEquals("devices = [] (expected: at least one Device)", none.getMessage());
+            IllegalArgumentException buffers = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
+                    p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 0, null, null,
+                    p.trace()));
+            assertEquals("buffers B = 0 (expected: >= 1)", buffers.getMessage());
+            IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
+                    p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 2,
+                    Duration.ZERO, null, p.trace()));
+            assertEquals("timeout = PT0S (expected: > 0, or null for none)", timeout.getMessage());
+        }
+    }
+}
