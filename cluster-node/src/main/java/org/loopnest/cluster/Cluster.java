@@ -117,10 +117,14 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
             } finally {
                 ready.release();
             }
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Netty rethrows connect failures (checked IOExceptions) without declaring them
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             if (e instanceof IllegalStateException) {
-                throw e;
+                throw (IllegalStateException) e;
+            }
+            if (e instanceof java.net.ConnectException) {
+                throw new IllegalStateException("cannot connect to " + name + ": " + e.getMessage()
+                        + " (expected: a running 'loopnest node' at that address)", e);
             }
             throw new IllegalStateException("cannot connect to " + name + ": " + e, e);
         }

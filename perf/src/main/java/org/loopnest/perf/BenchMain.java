@@ -13,7 +13,7 @@ import org.loopnest.perf.report.ResultTable;
 import org.loopnest.perf.report.ResultsJson;
 
 /**
- * {@code ./loopnest bench [--json FILE] [--quick]}: runs the side-by-side measurements one after another in this
+ * {@code ./loopnest bench [--json FILE] [--quick] [--only TEXT]}: runs the side-by-side measurements one after another in this
  * process, prints a table and writes the results as JSON ({@code bench.json} by default). Exit status 0, 2 for a
  * bad command line, 1 if a measurement fails.
  */
@@ -44,13 +44,20 @@ public final class BenchMain {
             return 2;
         }
         if (options.help()) {
-            out.println(BenchOptions.USAGE);
+            out.print(BenchOptions.HELP);
             return 0;
+        }
+        List<RatioRun> chosen = Suite.of(options.quick()).stream()
+                .filter(r -> options.only() == null || r.label().contains(options.only())).toList();
+        if (chosen.isEmpty()) {
+            log.println("bench: --only " + options.only() + ": no measurement's label contains it (expected one of: "
+                    + String.join(", ", Suite.of(options.quick()).stream().map(RatioRun::label).toList()) + ")");
+            return 2;
         }
         Machine machine = Machine.current();
         List<BenchResult> results = new ArrayList<>();
         try {
-            for (RatioRun r : Suite.of(options.quick())) {
+            for (RatioRun r : chosen) {
                 log.println("bench: " + r.label() + " ...");
                 long start = System.nanoTime();
                 results.addAll(r.run());

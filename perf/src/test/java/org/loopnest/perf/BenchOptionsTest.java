@@ -29,7 +29,17 @@ class BenchOptionsTest {
     void shouldNameAnUnknownArgument() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BenchOptions.parse("--fast"));
-        assertEquals("unknown argument '--fast' (expected: --json FILE, --quick)", e.getMessage());
+        assertEquals("unknown argument '--fast' (expected: --json FILE, --quick, --only TEXT)", e.getMessage());
+    }
+
+    @Test
+    void shouldTakeTheTextThatChoosesMeasurements() {
+        assertEquals("cluster scaling", BenchOptions.parse("--only", "cluster scaling").only());
+        assertEquals("cpu", BenchOptions.parse("--only=cpu").only());
+        assertEquals(null, BenchOptions.parse().only());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--only"));
+        assertEquals("--only: no text given (expected: --only TEXT, part of a measurement's label such as 'cluster "
+                + "scaling')", e.getMessage());
     }
 
     @Test

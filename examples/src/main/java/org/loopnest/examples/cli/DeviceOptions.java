@@ -89,6 +89,12 @@ public final class DeviceOptions {
         return devices;
     }
 
+    /** Whether {@code --device} was on the command line (it defaults to cpu). */
+    private boolean devicesGiven() {
+        var parsed = spec.commandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption("--device");
+    }
+
     private String text() {
         return devices.stream().map(DeviceSpec::toString).collect(java.util.stream.Collectors.joining(","));
     }
@@ -116,7 +122,9 @@ public final class DeviceOptions {
                 opened.add(device.open(memory, bandwidth));
             } catch (IllegalArgumentException | IllegalStateException e) {
                 new OpenDevices(opened).close();
-                throw new ParameterException(spec.commandLine(), "--device " + device + ": " + e.getMessage());
+                String why = e.getMessage().startsWith(device + ": ") ? e.getMessage().substring(device.toString()
+                        .length() + 2) : e.getMessage();
+                throw new ParameterException(spec.commandLine(), "--device " + device + ": " + why);
             }
         }
         return new OpenDevices(opened);
@@ -131,16 +139,20 @@ public final class DeviceOptions {
             if (local.matches()) {
                 int count = Integer.parseInt(local.group(1));
                 if (count < 1 || devices.size() != 1) {
-                    throw new IllegalArgumentException("--nodes " + nodes + " (expected: local:N with N >= 1, and "
-                            + "one --device for the nodes)");
+                    throw new IllegalArgumentException("expected: local:N with N >= 1, and one --device for the "
+                            + "nodes");
                 }
                 started = LocalNodes.start(count, devices.get(0));
                 addresses.addAll(started.addresses());
                 secretPath = started.secretFile();
             } else {
+                if (devicesGiven()) {
+                    throw new IllegalArgumentException("--device applies to local devices and local:N nodes only "
+                            + "(expected: choose a node's device where it starts, 'loopnest node --device ...')");
+                }
                 if (secretPath == null) {
-                    throw new IllegalArgumentException("--nodes " + nodes + " needs --secret-file (expected: the "
-                            + "file the nodes were started with)");
+                    throw new IllegalArgumentException("needs --secret-file (expected: the file the nodes were "
+                            + "started with)");
                 }
                 for (String node : nodes.split(",")) {
                     addresses.add(Cluster.address(node.strip()));

@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
                 "Prints 'listening on HOST:PORT' as its first line when ready. Nodes execute the kernels they are "
                 + "sent, so keep them on loopback or a trusted network, and use TLS across machines."},
         footer = {"", "Examples:", "  loopnest node --secret-file secret.txt --port 4567",
-                "  loopnest node --bind 0.0.0.0 --port 4567 --device opencl --secret-file secret.txt \\",
-                "      --tls-cert node.crt --tls-key node.key"})
+                "  loopnest node --bind 0.0.0.0 --port 4567 --device opencl \\",
+                "      --secret-file secret.txt --tls-cert node.crt --tls-key node.key"})
 public final class NodeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

@@ -5,6 +5,7 @@ import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.scheduler.RunPlan;
+import org.loopnest.scheduler.SplitChoice;
 
 /**
  * The command line's split rule: a depth the user gave is used as is; otherwise LoopNest's automatic choice,
@@ -36,12 +37,22 @@ final class SplitPolicy {
             Split one = space.split(d, 1);
             if (one.outerCount() >= minChunks) {
                 try {
-                    return nest.splitAt(d).group(one.outerCount() / minChunks).plan();
+                    RunPlan more = nest.splitAt(d).group(one.outerCount() / minChunks).plan();
+                    return explained(more, "auto, at least " + minChunks + " chunks (this command's rule; LoopNest "
+                            + "alone chose " + auto.split().split().chunkCount() + "): " + more.split().reason()
+                            .replaceFirst("^given: ", ""));
                 } catch (DeviceMemoryException tooBig) {
                     return auto;
                 }
             }
         }
         return auto;
+    }
+
+    private static RunPlan explained(RunPlan plan, String reason) {
+        SplitChoice choice = plan.split();
+        return new RunPlan(plan.space(), plan.arrays(), plan.kernel(), plan.kernelSource(), plan.devices(),
+                plan.ownsDevice(), new SplitChoice(choice.split(), choice.layout(), reason), plan.buffers(),
+                plan.timeout(), plan.progress(), plan.trace());
     }
 }

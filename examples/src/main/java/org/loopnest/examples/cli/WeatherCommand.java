@@ -80,6 +80,11 @@ public final class WeatherCommand implements Callable<Integer> {
             description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 (little-endian float32) here.")
     private Path out;
 
+    @Option(names = "--save-inputs", paramLabel = "DIR",
+            description = "Also write the inputs, T.f32 and q.f32 (little-endian float32, [t][z][y][x]), here: "
+                    + "files for --input-t and --input-q.")
+    private Path saveInputs;
+
     @Option(names = "--split", paramLabel = "D|auto", defaultValue = "auto",
             description = "Split depth: the first D loops form the outer loop, one chunk per outer iteration "
                     + "(0 = one chunk, 1 = one per time step, 2 = per level, 3 = per latitude row); auto lets "
@@ -115,11 +120,19 @@ public final class WeatherCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Integer depth = validate();
-        WeatherFields fields = load();
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
-                + inputT + ", " + inputQ) + ", " + fields);
-        RunReport run = run(fields, depth);
+        WeatherFields fields;
+        RunReport run;
+        try (OpenDevices targets = device.open()) { // first, so that a missing device is reported at once
+            fields = load();
+            stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
+                    + inputT + ", " + inputQ) + ", " + fields);
+            if (saveInputs != null) {
+                RawFloats.writeAll(saveInputs, Map.of("T.f32", fields.temperature(), "q.f32", fields.humidity()));
+                stdout.println("wrote T.f32 q.f32 to " + saveInputs);
+            }
+            run = run(fields, depth, targets);
+        }
         stdout.println(run);
         if (verify != null ? verify : inputT == null) {
             Verification check = WeatherNest.verify(fields);
@@ -146,12 +159,9 @@ public final class WeatherCommand implements Callable<Integer> {
             throw bad("--levels: " + levels.size() + " given (expected: " + shape.z() + ", one per level of "
                     + "--shape " + shape + ")");
         }
-        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-            throw bad("--out " + out + ": exists and is not a directory");
-        }
-        if (dumpKernels != null && Files.exists(dumpKernels) && !Files.isDirectory(dumpKernels)) {
-            throw bad("--dump-kernels " + dumpKernels + ": exists and is not a directory");
-        }
+        checkDirectory("--out", out);
+        checkDirectory("--save-inputs", saveInputs);
+        checkDirectory("--dump-kernels", dumpKernels);
         for (Path file : new Path[] {trace, traceSvg}) {
             if (file != null && !Files.isDirectory(file.toAbsolutePath().getParent())) {
                 throw bad((file == trace ? "--trace " : "--trace-svg ") + file + ": directory "
@@ -167,6 +177,24 @@ public final class WeatherCommand implements Callable<Integer> {
         return depth;
     }
 
+    /** A directory the run will write into (made if missing): it, or its nearest existing parent, is a directory. */
+    private void checkDirectory(String option, Path dir) {
+        if (dir == null) {
+            return;
+        }
+        Path existing = dir.toAbsolutePath();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing != null && !Files.isDirectory(existing)) {
+            throw bad(option + " " + dir + ": " + (existing.equals(dir.toAbsolutePath()) ? "exists and is"
+                    : existing + " is") + " not a directory (expected: a directory, or a path where one can be made)");
+        }
+        if (existing != null && !Files.isWritable(existing)) {
+            throw bad(option + " " + dir + ": " + existing + " is not writable");
+        }
+    }
+
     private void checkInputSizes() throws IOException {
         if (inputT == null) {
             return;
@@ -175,7 +203,8 @@ public final class WeatherCommand implements Callable<Integer> {
             RawFloats.checkSize(inputT, shape.points(), "--input-t");
             RawFloats.checkSize(inputQ, shape.points(), "--input-q");
         } catch (IllegalArgumentException e) {
-            throw bad(e.getMessage() + " for --shape " + shape);
+            throw bad(e.getMessage().endsWith("no such file") ? e.getMessage() : e.getMessage() + " for --shape "
+                    + shape);
         }
     }
 
@@ -205,10 +234,9 @@ public final class WeatherCommand implements Callable<Integer> {
         }
     }
 
-    private RunReport run(WeatherFields fields, Integer depth) throws IOException {
+    private RunReport run(WeatherFields fields, Integer depth, OpenDevices targets) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
-        try (OpenDevices targets = device.open();
-             ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
+        try (ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
             LoopNest nest = WeatherNest.nest(fields).on(targets.array()).buffers(device.buffers())
                     .onProgress(progress);
             if (trace != null) {

@@ -77,6 +77,26 @@ class ClusterRunTest {
                 + "(expected: at least 16"), tiny.err());
         Cli missing = Cli.run("weather", "--nodes", "127.0.0.1:1");
         assertEquals(2, missing.code());
-        assertTrue(missing.err().contains("--nodes 127.0.0.1:1 needs --secret-file"), missing.err());
+        assertTrue(missing.err().contains("--nodes 127.0.0.1:1: needs --secret-file (expected: the file the nodes "
+                + "were started with)"), missing.err());
+    }
+
+    @Test
+    void shouldNameTheNodeThatCannotBeReachedAndRefuseADeviceForRemoteNodes() throws IOException {
+        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort(); // closed again: nothing listens there
+        }
+        Cli refused = Cli.run("weather", "--shape", "2,7,4,4", "--nodes", "127.0.0.1:" + port, "--secret-file",
+                secret.toString());
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains("--nodes 127.0.0.1:" + port + ": cannot connect to node:127.0.0.1:" + port
+                + ": Connection refused"), refused.err());
+        assertTrue(refused.err().contains("(expected: a running 'loopnest node' at that address)"), refused.err());
+        Cli device = Cli.run("weather", "--nodes", "127.0.0.1:" + port, "--secret-file", secret.toString(),
+                "--device", "sim");
+        assertEquals(2, device.code(), device.err());
+        assertTrue(device.err().contains("--device applies to local devices and local:N nodes only"), device.err());
     }
 }

@@ -19,7 +19,10 @@ class SplitPolicyTest {
     void shouldSplitFinerWhenTheAutomaticChoiceMakesTooFewChunks() {
         try (CpuDevice cpu = new CpuDevice(4)) {
             assertEquals(1, nest(cpu, 16, 100).plan().split().split().chunkCount(), "auto aims at 4096 per chunk");
-            assertEquals(8, SplitPolicy.plan(nest(cpu, 16, 100), null, 8).split().split().chunkCount());
+            var finer = SplitPolicy.plan(nest(cpu, 16, 100), null, 8);
+            assertEquals(8, finer.split().split().chunkCount());
+            assertEquals("auto, at least 8 chunks (this command's rule; LoopNest alone chose 1): splitAt(1).group(2), "
+                    + "8 chunks of up to 200 iterations", finer.split().reason());
             assertEquals(11, SplitPolicy.plan(nest(cpu, 11, 100), null, 8).split().split().chunkCount());
         }
     }

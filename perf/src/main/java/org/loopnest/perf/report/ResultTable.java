@@ -14,14 +14,18 @@ public final class ResultTable {
         for (BenchResult r : results) {
             width = Math.max(width, r.name().length());
         }
-        String row = "%-" + width + "s  %10s  %-6s  %s%n";
+        String row = "%-" + width + "s  %10s  %-8s  %s%n";
         StringBuilder s = new StringBuilder();
         s.append("machine: ").append(machine.describe()).append(System.lineSeparator());
         s.append(String.format(Locale.ROOT, row, "name", "value", "unit", "detail"));
         for (BenchResult r : results) {
-            s.append(String.format(Locale.ROOT, row, r.name(), String.format(Locale.ROOT, "%.3f", r.value()),
-                    r.unit(), r.detail()));
+            s.append(String.format(Locale.ROOT, row, r.name(), value(r.value()), r.unit(), r.detail()));
         }
         return s.toString();
+    }
+
+    /** Three decimals, or three significant digits in scientific form for values of 10^6 and more (bytes/s). */
+    static String value(double v) {
+        return Math.abs(v) >= 1e6 ? String.format(Locale.ROOT, "%.3e", v) : String.format(Locale.ROOT, "%.3f", v);
     }
 }

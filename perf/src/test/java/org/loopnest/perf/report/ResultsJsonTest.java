@@ -65,4 +65,13 @@ class ResultsJsonTest {
         assertTrue(table.startsWith("machine: 2 cores, Test VM 17, Linux amd64"), table);
         assertTrue(table.contains("0.500"), table);
     }
+
+    @Test
+    void shouldWriteLargeValuesWithThreeSignificantDigitsSoThatColumnsStayAligned() {
+        String table = ResultTable.format(machine, List.of(new BenchResult("opencl-h2d-bandwidth", 5926824425.96,
+                "bytes/s", "d"), new BenchResult("ratio", 0.5, "ratio", "d")));
+        String[] lines = table.split("\\R");
+        assertTrue(lines[2].contains("5.927e+09  bytes/s"), table);
+        assertEquals(lines[2].indexOf(" d"), lines[3].indexOf(" d"), "detail columns line up:\n" + table);
+    }
 }
