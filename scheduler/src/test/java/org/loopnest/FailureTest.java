@@ -49,6 +49,19 @@ class FailureTest {
     }
 
     @Test
+    void shouldBlameNoIterationWhenTheKernelAsksForAnArrayThatIsNotThere() {
+        StageFailedException e = assertThrows(StageFailedException.class, () -> LoopNest.of(T, X).names("t", "x")
+                .in("T", new float[T * X]).out("o", new float[T * X]).splitAt(1).chunkKernel(arrays -> {
+                    FloatView missing = arrays.floats("Temp");
+                    return cursor -> missing.get(cursor);
+                }).run());
+        assertEquals(Stage.KERNEL, e.stage());
+        assertTrue(e.indices().isEmpty(), "no iteration is at fault: " + e.getMessage());
+        assertTrue(e.getMessage().contains("floats(\"Temp\"): no array of that name"), e.getMessage());
+        assertTrue(!e.getMessage().contains("at indices"), e.getMessage());
+    }
+
+    @Test
     void shouldFailWithTheChunkAndTheIndicesOfTheThrowingIterationOnCpu() {
         StageFailedException e = assertThrows(StageFailedException.class, () -> failingAt(3, 4321).run());
         assertEquals(Stage.KERNEL, e.stage());

@@ -110,7 +110,8 @@ public final class Kernel {
     /**
      * Runs the block that {@code cursor} walks with the given arrays.
      *
-     * @throws IterationFailure wrapping whatever the body threw, with the indices of the iteration it threw at
+     * @throws IterationFailure wrapping whatever the body threw, with the indices of the iteration it threw at (none
+     *     if it threw while binding, e.g. looking up an array that is not there)
      * @throws IllegalStateException if the kernel has no Java body
      */
     public void runBlock(BoundArrays arrays, Iteration cursor) {
@@ -118,8 +119,16 @@ public final class Kernel {
             throw new IllegalStateException("the kernel has only device code (expected: a Java body to run on a "
                     + "Java device)");
         }
+        BlockBody body;
         try {
-            blockwise.bind(arrays).run(cursor);
+            body = blockwise.bind(arrays);
+        } catch (VirtualMachineError fatal) {
+            throw fatal;
+        } catch (Throwable t) {
+            throw new IterationFailure(null, t); // looking arrays up failed: no iteration is at fault
+        }
+        try {
+            body.run(cursor);
         } catch (VirtualMachineError fatal) {
             throw fatal;
         } catch (Throwable t) {
