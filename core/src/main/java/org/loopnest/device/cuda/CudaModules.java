@@ -15,8 +15,8 @@ import org.loopnest.error.DeviceException;
 
 /**
  * The kernels loaded on one device: compiles each kernel's CUDA source to PTX once ({@link PtxCompiler}), loads it
- * as a module ({@code cuModuleLoadData}) and finds its entry point ({@code cuModuleGetFunction}). Keyed by entry
- * point and source text, so that a kernel prepared again is found at once.
+ * as a module ({@code cuModuleLoadData}) and finds its entry point ({@code cuModuleGetFunction}). Keyed by the
+ * {@link KernelSource} (entry point and sources), so that a kernel prepared or launched again is found at once.
  *
  * <p><b>Threading:</b> {@link #load} is thread-safe; {@link #unloadAll()} must not run concurrently with it.
  * <b>Failure:</b> see {@link #load}.
@@ -38,7 +38,7 @@ final class CudaModules {
     private final CudaContext context;
     private final PtxCompiler compiler;
     private final String arch;
-    private final Map<String, Loaded> loaded = new ConcurrentHashMap<>();
+    private final Map<KernelSource, Loaded> loaded = new ConcurrentHashMap<>();
 
     /** Kernels for {@code context}, compiled by {@code compiler} for {@code arch} (e.g. {@code compute_90}). */
     CudaModules(CudaContext context, PtxCompiler compiler, String arch) {
@@ -54,9 +54,12 @@ final class CudaModules {
      * @throws DeviceException if the driver rejects the PTX or it lacks the entry point
      */
     Kernel load(KernelSource source) {
-        String cuda = source.source(KernelTarget.CUDA);
-        String entryPoint = source.entryPoint();
-        return loaded.computeIfAbsent(entryPoint + '\0' + cuda, k -> compileAndLoad(entryPoint, cuda)).kernel();
+        Loaded known = loaded.get(source); // every launch asks: no compile, no lock, no string built
+        if (known != null) {
+            return known.kernel();
+        }
+        return loaded.computeIfAbsent(source, k -> compileAndLoad(k.entryPoint(), k.source(KernelTarget.CUDA)))
+                .kernel();
     }
 
     private Loaded compileAndLoad(String entryPoint, String cuda) {
