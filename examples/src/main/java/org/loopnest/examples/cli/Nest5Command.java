@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "nest5", sortOptions = false,
         description = {"Runs the depth-5 nest for l, m, n, k, j: each iteration writes its flat number k into "
                 + "out[k]. Shows how the indices are recovered from e (outer) and id (inner) for the first chunks "
-                + "and checks that every iteration ran exactly once (out[k] == k for all k)."},
+                + "and checks that every iteration ran exactly once (out[f] == f for every flat number f)."},
         footer = {"", "Exit status: 0 checked, 1 the run failed or the check failed, 2 bad input."})
 public final class Nest5Command implements Callable<Integer> {
     @Spec

@@ -24,7 +24,7 @@ public final class IndexRecovery {
         List<String> lines = new ArrayList<>();
         lines.add("split d=" + split.depth() + ": e runs over " + names(space, 0, split.depth()) + " (P="
                 + split.outerCount() + "), id over " + names(space, split.depth(), space.depth()) + " (Q="
-                + split.innerCount() + "), flat k = e·Q + id");
+                + split.innerCount() + "), flat number = e·Q + id");
         StringJoiner formulas = new StringJoiner(",   ", "  ", "");
         for (int j = 0; j < space.depth(); j++) {
             formulas.add(space.name(j) + " = " + formula(split, j));
@@ -71,7 +71,7 @@ public final class IndexRecovery {
         long middle = Math.min(q - 1, space.extent(space.depth() - 1) + 1);
         StringJoiner ids = new StringJoiner("; ");
         LongStream.of(0, middle, q - 1).distinct().forEach(id ->
-                ids.add("id=" + id + " → " + indices(split, e, id) + " → k=" + (e * q + id)));
+                ids.add("id=" + id + " → " + indices(split, e, id) + " → flat " + (e * q + id)));
         return "  chunk " + c + ": e=" + e + " → " + indices(split, e, -1) + "; " + ids;
     }
 

@@ -91,7 +91,7 @@ public final class Nest5 {
         return split;
     }
 
-    /** Checks the outputs after the run: kernel calls, {@code out[k] == k} and the recovered indices. */
+    /** Checks the outputs after the run: kernel calls, {@code out[f] == f} for every flat number f, and the recovered indices. */
     public Nest5Run check() {
         long wrongFlat = 0;
         long wrongIndices = 0;

@@ -21,7 +21,7 @@ public record Nest5Run(long iterations, long calls, long wrongFlat, long wrongIn
     @Override
     public String toString() {
         if (passed()) {
-            return "checked: every one of " + iterations + " iterations ran exactly once (out[k] == k for all k), "
+            return "checked: every one of " + iterations + " iterations ran exactly once (out[f] == f for every flat number f), "
                     + "and the indices recovered from (e, id) equal the loop indices";
         }
         return "check FAILED: " + calls + " kernel calls for " + iterations + " iterations, " + wrongFlat

@@ -46,12 +46,12 @@ class Nest5Test {
     void shouldExplainTheMapFromOuterAndInnerIterationsToIndices() {
         Nest5 nest5 = new Nest5(Nest5.DEFAULT_EXTENTS, 2);
         List<String> lines = IndexRecovery.describe(nest5.split(), 2);
-        assertEquals("split d=2: e runs over (l, m) (P=24), id over (n, k, j) (Q=960), flat k = e·Q + id",
+        assertEquals("split d=2: e runs over (l, m) (P=24), id over (n, k, j) (Q=960), flat number = e·Q + id",
                 lines.get(0));
         assertEquals("  l = e / M = e / 6,   m = e mod M = e mod 6,   n = id / (K·J) = id / 120,   "
                 + "k = (id / J) mod K = (id / 12) mod 10,   j = id mod J = id mod 12", lines.get(1));
-        assertEquals("  chunk 1: e=1 → l=0 m=1; id=0 → n=0 k=0 j=0 → k=960; id=13 → n=0 k=1 j=1 → k=973; "
-                + "id=959 → n=7 k=9 j=11 → k=1919", lines.get(3));
+        assertEquals("  chunk 1: e=1 → l=0 m=1; id=0 → n=0 k=0 j=0 → flat 960; id=13 → n=0 k=1 j=1 → flat 973; "
+                + "id=959 → n=7 k=9 j=11 → flat 1919", lines.get(3));
         assertEquals(4, lines.size());
     }
 
