@@ -66,6 +66,46 @@ class BadInputTest {
     }
 
     @Test
+    void shouldRejectAByteBufferBoundAsInputAndOutput() {
+        java.nio.ByteBuffer shared = java.nio.ByteBuffer.allocate(6 * 4);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoopNest.of(2, 3)
+                .in("T", org.loopnest.data.Holder.of(shared, org.loopnest.data.ElementType.FLOAT))
+                .out("o", org.loopnest.data.Holder.of(shared, org.loopnest.data.ElementType.FLOAT)));
+        assertTrue(e.getMessage().startsWith("out 'o'"), e.getMessage());
+    }
+
+    @Test
+    void shouldRejectAReadOnlyBufferAsOutput() {
+        java.nio.ByteBuffer readOnly = java.nio.ByteBuffer.allocate(6 * 4).asReadOnlyBuffer();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoopNest.of(2, 3)
+                .out("o", org.loopnest.data.Holder.of(readOnly, org.loopnest.data.ElementType.FLOAT)));
+        assertEquals("out 'o': the buffer is read-only (expected: a writable buffer)", e.getMessage());
+    }
+
+    @Test
+    void shouldRejectAnOutputWhoseStridesLetTwoIterationsWriteOneElement() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoopNest.of(2, 3)
+                .out("o", org.loopnest.data.Holder.strided(new float[3], 0, 0, 1)));
+        assertEquals("out 'o': strides [0, 1] make two iterations write the same element (expected: for an output, "
+                + "each stride larger than the span of the smaller ones, e.g. row-major or padded)", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> LoopNest.of(2, 3)
+                .out("o", org.loopnest.data.Holder.strided(new float[8], 0, 2, 1)), "rows overlap by one element");
+        float[] padded = new float[2 * 4];
+        LoopNest.of(2, 3).out("o", org.loopnest.data.Holder.strided(padded, 0, 4, 1)); // padded rows: fine
+        LoopNest.of(2, 3).out("o", org.loopnest.data.Holder.strided(new float[6], 0, 1, 2)); // transposed: fine
+        LoopNest.of(2, 3).in("a", org.loopnest.data.Holder.strided(new float[3], 0, 0, 1)); // an input may repeat
+    }
+
+    @Test
+    void shouldTreatAZeroExtentAnywhereAsAnEmptyNest() {
+        long big = 1L << 40;
+        assertEquals(0, org.loopnest.index.IndexSpace.of(0, big, big).count());
+        assertEquals(0, org.loopnest.index.IndexSpace.of(big, big, 0).count());
+        assertEquals(Long.MAX_VALUE / 2 + 1, org.loopnest.index.IndexSpace.of(Long.MAX_VALUE, 1).split(1, 2)
+                .chunkCount(), "no overflow rounding up");
+    }
+
+    @Test
     void shouldRejectARunWithoutKernel() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> LoopNest.of(2, 3).in("T", new float[6]).run());

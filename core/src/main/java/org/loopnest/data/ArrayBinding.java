@@ -54,6 +54,12 @@ public final class ArrayBinding {
             shape[m] = space.extent(dims[m]);
         }
         holder.check(what, shape, shapeText(space, dims));
+        if (role == Role.OUT && holder instanceof BufferHolder buffer && buffer.isReadOnly()) {
+            throw new IllegalArgumentException(what + ": the buffer is read-only (expected: a writable buffer)");
+        }
+        if (role == Role.OUT && holder instanceof LinearHolder linear) {
+            linear.checkDistinct(what, shape);
+        }
         return new ArrayBinding(name, role, holder, dims, shape, space.depth());
     }
 

@@ -5,16 +5,24 @@ import java.nio.ByteBuffer;
 
 /** A {@link ByteBuffer} holding elements in its own byte order, from its position at binding time. */
 public final class BufferHolder extends LinearHolder {
+    private final ByteBuffer given;
     private final ByteBuffer buffer;
 
     BufferHolder(ByteBuffer buffer, ElementType type, long offset, long[] strides) {
         super(type, offset, strides);
+        this.given = buffer;
         this.buffer = buffer.duplicate().order(buffer.order());
     }
 
+    /** The caller's buffer itself, so that the same buffer bound twice is recognised. */
     @Override
     public Object storage() {
-        return buffer;
+        return given;
+    }
+
+    /** Whether the buffer refuses writes. */
+    public boolean isReadOnly() {
+        return buffer.isReadOnly();
     }
 
     @Override

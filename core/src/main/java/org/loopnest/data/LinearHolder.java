@@ -56,6 +56,37 @@ public abstract sealed class LinearHolder extends Holder permits FlatHolder, Buf
      */
     public abstract Buffer typedView();
 
+    /**
+     * Checks that no two index tuples of {@code shape} reach the same element, as an output needs: with the
+     * extents above 1 sorted by stride, each stride must exceed the reach of all smaller ones (a sufficient rule
+     * that every row-major, padded or permuted layout meets).
+     *
+     * @throws IllegalArgumentException naming the strides that let two iterations write one element
+     */
+    void checkDistinct(String what, long[] shape) {
+        if (strides == null) {
+            return;
+        }
+        Integer[] order = new Integer[shape.length];
+        for (int m = 0; m < order.length; m++) {
+            order[m] = m;
+        }
+        Arrays.sort(order, (x, y) -> Long.compare(Math.abs(strides[x]), Math.abs(strides[y])));
+        long reach = 0;
+        for (int m : order) {
+            if (shape[m] <= 1) {
+                continue;
+            }
+            long stride = Math.abs(strides[m]);
+            if (stride <= reach) {
+                throw new IllegalArgumentException(what + ": strides " + Arrays.toString(strides) + " make two "
+                        + "iterations write the same element (expected: for an output, each stride larger than "
+                        + "the span of the smaller ones, e.g. row-major or padded)");
+            }
+            reach = Math.addExact(reach, Math.multiplyExact(stride, shape[m] - 1));
+        }
+    }
+
     @Override
     void check(String what, long[] shape, String shapeText) {
         long elements = 1;

@@ -20,12 +20,13 @@ public final class IndexSpace {
         this.extents = extents;
         this.names = names;
         this.strides = new long[extents.length];
+        boolean empty = Arrays.stream(extents).anyMatch(n -> n == 0);
         long product = 1;
         for (int j = extents.length - 1; j >= 0; j--) {
             strides[j] = product;
-            product = product == 0 ? 0 : multiplyChecked(product, extents[j], extents);
+            product = empty ? product * extents[j] : multiplyChecked(product, extents[j], extents);
         }
-        this.count = product;
+        this.count = empty ? 0 : product; // strides of an empty nest are never used
     }
 
     /**

@@ -69,7 +69,7 @@ public final class Split {
         if (outerCount == 0 || innerCount == 0) {
             return 0;
         }
-        return (outerCount + group - 1) / group;
+        return (outerCount - 1) / group + 1;
     }
 
     /** The iterations of a full chunk, {@code r·Q}; the last chunk may hold fewer. */
