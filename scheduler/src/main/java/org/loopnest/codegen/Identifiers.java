@@ -12,7 +12,25 @@ final class Identifiers {
             "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
             "volatile", "while", "bool", "true", "false", "half", "uchar", "ushort", "uint", "ulong", "size_t",
             "kernel", "global", "local", "constant", "private", "class", "new", "delete", "this", "template",
-            "namespace", "using", "NAN", "INFINITY", "threadIdx", "blockIdx", "blockDim", "gridDim");
+            "namespace", "using", "NAN", "INFINITY", "threadIdx", "blockIdx", "blockDim", "gridDim",
+            // C11 and C++ keywords, and C++'s alternative operator tokens (CUDA C is C++)
+            "_Bool", "_Complex", "_Imaginary", "alignas", "alignof", "asm", "catch", "char16_t", "char32_t",
+            "const_cast", "constexpr", "decltype", "dynamic_cast", "explicit", "export", "friend", "mutable",
+            "noexcept", "nullptr", "operator", "protected", "public", "reinterpret_cast", "static_assert",
+            "static_cast", "thread_local", "throw", "try", "typeid", "typename", "virtual", "wchar_t", "and",
+            "and_eq", "bitand", "bitor", "compl", "not", "not_eq", "or", "or_eq", "xor", "xor_eq", "NULL",
+            "CHAR_BIT", "warpSize");
+
+    /** Names of the C library and the device headers' macros: {@code M_PI}, {@code INT_MAX}, {@code FLT_EPSILON}… */
+    private static final java.util.regex.Pattern MACRO_LIKE = java.util.regex.Pattern.compile(
+            "M_[A-Z0-9_]+|[A-Z]+_(MAX|MIN|EPSILON|DIG|MANT_DIG|RADIX)|__.*|_[A-Z].*");
+
+    /** Functions of OpenCL C and CUDA a kernel must not be named after (its own entry point would shadow them). */
+    private static final Set<String> BUILTIN_FUNCTIONS = Set.of(
+            "main", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "powr", "sqrt", "rsqrt", "cbrt",
+            "fabs", "abs", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor",
+            "ceil", "round", "trunc", "fmod", "fmin", "fmax", "min", "max", "clamp", "mad", "fma", "isnan", "isinf",
+            "printf", "barrier", "get_global_id", "get_local_id", "get_group_id", "get_global_size", "hypot");
 
     private Identifiers() {
     }
@@ -26,11 +44,25 @@ final class Identifiers {
     static void check(String what, String name) {
         String problem = !DeviceCode.isIdentifier(name) ? "is not a C identifier"
                 : RESERVED.contains(name) ? "is a reserved word of C, OpenCL or CUDA"
+                : MACRO_LIKE.matcher(name).matches() ? "looks like a macro of the C library or the device headers"
                 : name.startsWith("ln_") || name.startsWith("LN_") ? "starts with ln_ or LN_, which the runtime uses"
                 : null;
         if (problem != null) {
             throw new IllegalArgumentException(what + " '" + name + "' " + problem + " (expected: a C identifier "
                     + "such as T or level_p, to name it in device code)");
+        }
+    }
+
+    /**
+     * Checks a kernel's name: a valid name ({@link #check}) that is no function of OpenCL C or CUDA either.
+     *
+     * @throws IllegalArgumentException naming it and what a valid name is
+     */
+    static void checkKernelName(String name) {
+        check("kernel name", name);
+        if (BUILTIN_FUNCTIONS.contains(name)) {
+            throw new IllegalArgumentException("kernel name '" + name + "' is a function of C, OpenCL or CUDA "
+                    + "(expected: a name of your own such as physics, via DeviceCode.named)");
         }
     }
 }

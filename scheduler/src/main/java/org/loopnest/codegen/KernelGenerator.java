@@ -35,6 +35,7 @@ public final class KernelGenerator {
      */
     public static KernelSource generate(ChunkLayout layout, DeviceCode code) {
         IndexSpace space = layout.split().space();
+        Identifiers.checkKernelName(code.name());
         for (String name : space.names()) {
             Identifiers.check("loop index", name);
         }
@@ -105,10 +106,16 @@ public final class KernelGenerator {
             s.append("#define ").append(p.binding().name()).append(" (*ln_at_").append(p.binding().name())
                     .append(")\n");
         }
+        for (Placement p : placements) {
+            if (p.binding().role() == org.loopnest.data.Role.OUT) {
+                line(s, "*ln_at_" + p.binding().name() + " = 0; /* an output the body leaves unset comes back 0 */");
+            }
+        }
         line(s, "{");
         for (String bodyLine : code.body().strip().split("\n", -1)) {
             s.append(bodyLine.isBlank() ? "" : INDENT + INDENT + bodyLine.stripTrailing()).append('\n');
         }
+        s.append('\n'); // ends a last line continued with '\', so that the closing braces stay code
         line(s, "}");
         for (Placement p : placements) {
             s.append("#undef ").append(p.binding().name()).append('\n');

@@ -109,6 +109,38 @@ class KernelGeneratorTest {
     }
 
     @Test
+    void shouldRejectCxxWordsHeaderMacrosAndBuiltinKernelNames() {
+        for (String name : new String[] {"and", "xor", "public", "nullptr", "NULL", "M_PI", "INT_MAX", "CHAR_BIT",
+                "__x", "_Upper"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> LoopNest.of(4).names(name).in("a", new float[4]).out("b", new float[4])
+                            .deviceCode("b = a;").dumpKernels(Path.of("unused")), name);
+            assertTrue(e.getMessage().startsWith("loop index '" + name + "' "), e.getMessage());
+        }
+        for (String name : new String[] {"exp", "main", "min"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> LoopNest.of(4).in("a", new float[4]).out("b", new float[4])
+                            .deviceCode(org.loopnest.kernel.DeviceCode.of("b = a;").named(name))
+                            .dumpKernels(Path.of("unused")), name);
+            assertEquals("kernel name '" + name + "' is a function of C, OpenCL or CUDA (expected: a name of your "
+                    + "own such as physics, via DeviceCode.named)", e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldSetEveryOutputToZeroBeforeTheBodyAndEndABodyContinuedWithABackslash() {
+        String cl = LoopNest.of(4).in("a", new float[4]).out("b", new float[4]).out("c", new int[4])
+                .kernel(arrays -> it -> { }).deviceCode("if (a > 0.0f) { b = a; c = 1; } // set only for positive a \\").plan().kernelSource()
+                .source(KernelTarget.OPENCL);
+        int zeroB = cl.indexOf("*ln_at_b = 0;");
+        int zeroC = cl.indexOf("*ln_at_c = 0;");
+        int body = cl.indexOf("if (a > 0.0f)");
+        assertTrue(zeroB > 0 && zeroC > 0 && zeroB < body && zeroC < body, cl);
+        assertTrue(!cl.contains("*ln_at_a = 0;"), "inputs are left alone: " + cl);
+        assertTrue(cl.substring(body).matches("(?s)[^\n]*\\\\\n\n.*"), "an empty line follows the body: " + cl);
+    }
+
+    @Test
     void shouldCompileWithNvccWhenItIsInstalled(@TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(Nvcc.onPath(), "nvcc is not on the PATH: CUDA code generation is not compiled here");
         for (int d = 0; d < 3; d++) {

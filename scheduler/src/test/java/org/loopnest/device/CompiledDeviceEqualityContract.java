@@ -54,7 +54,7 @@ public abstract class CompiledDeviceEqualityContract {
             long[] extents = new long[depth];
             String[] names = new String[depth];
             for (int j = 0; j < depth; j++) {
-                extents[j] = 2 + random.nextInt(6);
+                extents[j] = shape == 2 && j == 1 ? 1 : 2 + random.nextInt(6); // the last shape has an extent of 1
                 names[j] = "i" + j;
             }
             String[] subset = randomSubset(names, random);
@@ -93,7 +93,7 @@ public abstract class CompiledDeviceEqualityContract {
         RunReport report = LoopNest.of(extents).names(names)
                 .in("a", a).in("b", b, subset).in("c", c, last).out("out", out)
                 .kernel(javaBody(type, names.length))
-                .deviceCode("out = a * 3 + b - c + (" + c99 + ") (" + last + " + 2 * " + names[0] + ");")
+                .deviceCode("out = a * 3 + b - c + (" + c99 + ") (" + weightedIndices(names) + ");")
                 .splitAt(d).group(group).on(device).run();
         assertTrue(report.chunks() > 0);
         return out;
@@ -107,7 +107,7 @@ public abstract class CompiledDeviceEqualityContract {
                 var c = arrays.floats("c");
                 var out = arrays.floats("out");
                 yield it -> out.set(it, a.get(it) * 3 + b.get(it) - c.get(it)
-                        + (float) (it.index(depth - 1) + 2 * it.index(0)));
+                        + (float) weighted(it, depth));
             }
             case DOUBLE -> {
                 var a = arrays.doubles("a");
@@ -115,7 +115,7 @@ public abstract class CompiledDeviceEqualityContract {
                 var c = arrays.doubles("c");
                 var out = arrays.doubles("out");
                 yield it -> out.set(it, a.get(it) * 3 + b.get(it) - c.get(it)
-                        + (double) (it.index(depth - 1) + 2 * it.index(0)));
+                        + (double) weighted(it, depth));
             }
             case INT -> {
                 var a = arrays.ints("a");
@@ -123,7 +123,7 @@ public abstract class CompiledDeviceEqualityContract {
                 var c = arrays.ints("c");
                 var out = arrays.ints("out");
                 yield it -> out.set(it, a.get(it) * 3 + b.get(it) - c.get(it)
-                        + (int) (it.index(depth - 1) + 2 * it.index(0)));
+                        + (int) weighted(it, depth));
             }
             case LONG -> {
                 var a = arrays.longs("a");
@@ -131,9 +131,29 @@ public abstract class CompiledDeviceEqualityContract {
                 var c = arrays.longs("c");
                 var out = arrays.longs("out");
                 yield it -> out.set(it, a.get(it) * 3 + b.get(it) - c.get(it)
-                        + (it.index(depth - 1) + 2 * it.index(0)));
+                        + weighted(it, depth));
             }
         };
+    }
+
+    /**
+     * Every loop index with its own weight, {@code 1·i0 + 4·i1 + 7·i2 + …}, so that an index computed wrongly at
+     * any depth (outer or inner, chunk-relative or not) changes the result.
+     */
+    private static String weightedIndices(String[] names) {
+        StringBuilder sum = new StringBuilder();
+        for (int j = 0; j < names.length; j++) {
+            sum.append(j == 0 ? "" : " + ").append(1 + 3 * j).append(" * ").append(names[j]);
+        }
+        return sum.toString();
+    }
+
+    private static long weighted(org.loopnest.index.Iteration it, int depth) {
+        long sum = 0;
+        for (int j = 0; j < depth; j++) {
+            sum += (1 + 3L * j) * it.index(j);
+        }
+        return sum;
     }
 
     private static String[] randomSubset(String[] names, Random random) {

@@ -10,16 +10,26 @@ final class ClCalls {
     }
 
     /**
-     * Checks a call's result.
+     * Checks a call's result. {@code CL_OUT_OF_RESOURCES} from a kernel or a copy is a {@link DeviceException}
+     * (drivers report faults such as an out-of-bounds access with it), not a lack of memory.
      *
      * @throws DeviceMemoryException for the codes that mean the device ran out of memory
      * @throws DeviceException for any other code but {@code CL_SUCCESS}
      */
     static void check(String device, String operation, int code) {
+        check(device, operation, code, false);
+    }
+
+    /** {@link #check}, for an allocation: there {@code CL_OUT_OF_RESOURCES} means out of memory too. */
+    static void checkAllocation(String device, String operation, int code) {
+        check(device, operation, code, true);
+    }
+
+    private static void check(String device, String operation, int code, boolean allocation) {
         if (code == CL.CL_SUCCESS) {
             return;
         }
-        if (code == CL.CL_MEM_OBJECT_ALLOCATION_FAILURE || code == CL.CL_OUT_OF_RESOURCES
+        if (code == CL.CL_MEM_OBJECT_ALLOCATION_FAILURE || (allocation && code == CL.CL_OUT_OF_RESOURCES)
                 || code == CL.CL_OUT_OF_HOST_MEMORY || code == CL.CL_INVALID_BUFFER_SIZE) {
             throw new DeviceMemoryException("device " + device + ": " + operation + " failed with "
                     + CL.stringFor_errorCode(code) + " (" + code + ")", -1, -1);

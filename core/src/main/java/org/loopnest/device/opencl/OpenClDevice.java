@@ -59,7 +59,7 @@ public final class OpenClDevice implements Device {
     private final Map<String, OpenClProgram> programs = new ConcurrentHashMap<>();
     private final cl_mem placeholder;
     private final CommandTimes times;
-    private boolean closed;
+    private volatile boolean closed;
 
     private OpenClDevice(OpenClDeviceId id, long memoryLimit) {
         this.id = id;
@@ -171,29 +171,46 @@ public final class OpenClDevice implements Device {
     }
 
     private OpenClProgram program(KernelSource kernel) {
-        return programs.computeIfAbsent(kernel.source(KernelTarget.OPENCL),
-                text -> OpenClProgram.build(id, context, kernel));
+        OpenClProgram built = programs.get(kernel.source(KernelTarget.OPENCL));
+        if (built != null) {
+            return built;
+        }
+        synchronized (this) { // not while close() releases the context
+            requireOpen();
+            return programs.computeIfAbsent(kernel.source(KernelTarget.OPENCL),
+                    text -> OpenClProgram.build(id, context, kernel));
+        }
+    }
+
+    /** @throws IllegalStateException if the device is closed: its context is gone, and the driver would crash */
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("device " + name + " is closed");
+        }
     }
 
     @Override
-    public DeviceBuffer allocate(long bytes) {
+    public synchronized DeviceBuffer allocate(long bytes) {
+        requireOpen();
         budget.reserve(bytes);
         int[] code = new int[1];
         cl_mem memory = CL.clCreateBuffer(context, CL.CL_MEM_READ_WRITE, bytes, null, code);
         if (code[0] != CL.CL_SUCCESS) {
             budget.release(bytes);
-            ClCalls.check(name, "clCreateBuffer(" + bytes + " bytes)", code[0]);
+            ClCalls.checkAllocation(name, "clCreateBuffer(" + bytes + " bytes)", code[0]);
         }
         return new OpenClBuffer(memory, bytes, budget);
     }
 
     @Override
-    public HostStaging allocateStaging(long bytes) {
+    public synchronized HostStaging allocateStaging(long bytes) {
+        requireOpen();
         return OpenClStaging.allocate(name, context, copyInQueue, bytes);
     }
 
     @Override
     public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
+        requireOpen();
         cl_mem memory = memory(target, "copyIn target");
         return copyInEngine.submit(() -> {
             cl_event event = times.event();
@@ -205,6 +222,7 @@ public final class OpenClDevice implements Device {
 
     @Override
     public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
+        requireOpen();
         cl_mem memory = memory(source, "copyOut source");
         return copyOutEngine.submit(() -> {
             cl_event event = times.event();
@@ -223,6 +241,7 @@ public final class OpenClDevice implements Device {
      */
     @Override
     public CompletableFuture<Void> launch(Launch launch) {
+        requireOpen();
         KernelSource source = launch.kernelSource();
         if (source == null) {
             throw new IllegalArgumentException("launch.kernelSource() = null on " + name
@@ -245,10 +264,14 @@ public final class OpenClDevice implements Device {
             setArg(kernel, 3, Sizeof.cl_long, Pointer.to(new long[] {firstOuter}));
             setArg(kernel, 4, Sizeof.cl_long, Pointer.to(new long[] {count}));
             cl_event event = times.event();
-            ClCalls.check(name, "clEnqueueNDRangeKernel(" + count + " work items)", CL.clEnqueueNDRangeKernel(
-                    kernelQueue, kernel, 1, null, new long[] {count}, null, 0, null, event));
-            ClCalls.check(name, "clFinish(kernel)", CL.clFinish(kernelQueue));
-            times.record(event, Stage.KERNEL);
+            int enqueued = CL.clEnqueueNDRangeKernel(kernelQueue, kernel, 1, null, new long[] {count}, null, 0, null,
+                    event);
+            ClCalls.check(name, "clEnqueueNDRangeKernel(" + count + " work items)", enqueued); // no event if failed
+            try {
+                ClCalls.check(name, "clFinish(kernel)", CL.clFinish(kernelQueue));
+            } finally {
+                times.record(event, Stage.KERNEL); // releases the event
+            }
         });
     }
 

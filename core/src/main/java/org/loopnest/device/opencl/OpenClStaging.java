@@ -36,12 +36,12 @@ final class OpenClStaging implements HostStaging {
         int[] code = new int[1];
         cl_mem memory = CL.clCreateBuffer(context, CL.CL_MEM_READ_WRITE | CL.CL_MEM_ALLOC_HOST_PTR, bytes, null,
                 code);
-        ClCalls.check(device, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR, " + bytes + " bytes)", code[0]);
+        ClCalls.checkAllocation(device, "clCreateBuffer(CL_MEM_ALLOC_HOST_PTR, " + bytes + " bytes)", code[0]);
         ByteBuffer mapped = CL.clEnqueueMapBuffer(queue, memory, true, CL.CL_MAP_READ | CL.CL_MAP_WRITE, 0, bytes,
                 0, null, null, code);
         if (code[0] != CL.CL_SUCCESS) {
             CL.clReleaseMemObject(memory);
-            ClCalls.check(device, "clEnqueueMapBuffer(" + bytes + " bytes)", code[0]);
+            ClCalls.checkAllocation(device, "clEnqueueMapBuffer(" + bytes + " bytes)", code[0]);
         }
         return new OpenClStaging(device, memory, queue, mapped.order(ByteOrder.nativeOrder()));
     }

@@ -106,6 +106,36 @@ class OpenClDeviceTest {
     }
 
     @Test
+    void shouldReturnZeroForOutputsTheBodyLeavesUnsetAndRunABodyEndingInABackslash() {
+        OpenClSupport.assumeOpenCl();
+        float[] in = new float[256 * 4];
+        for (int k = 0; k < in.length; k++) {
+            in[k] = k % 10 - 5;
+        }
+        float[] out = new float[in.length];
+        java.util.Arrays.fill(out, -99);
+        try (OpenClDevice opencl = OpenClDevice.open(0)) {
+            scaling(in, out, "if (a < 0.0f) { return; }\nb = a; // negative a: b stays unset \\").on(opencl).run();
+        }
+        for (int k = 0; k < in.length; k++) {
+            assertEquals(in[k] < 0 ? 0 : in[k], out[k], "k=" + k);
+        }
+    }
+
+    @Test
+    void shouldRefuseEveryOperationAfterClose() {
+        OpenClSupport.assumeOpenCl();
+        OpenClDevice opencl = OpenClDevice.open(0);
+        opencl.close();
+        opencl.close();
+        IllegalStateException run = assertThrows(IllegalStateException.class,
+                () -> scaling(new float[1024], new float[1024], "b = a;").on(opencl).run());
+        assertEquals("device opencl:0 is closed", run.getMessage());
+        assertThrows(IllegalStateException.class, () -> opencl.allocate(64));
+        assertThrows(IllegalStateException.class, () -> opencl.allocateStaging(64));
+    }
+
+    @Test
     void shouldRefuseALaunchThatCarriesNoKernel() {
         OpenClSupport.assumeOpenCl();
         try (OpenClDevice opencl = OpenClDevice.open(0)) {
