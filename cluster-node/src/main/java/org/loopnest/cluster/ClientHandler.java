@@ -13,19 +13,32 @@ import org.loopnest.error.DeviceLostException;
 
 /**
  * The coordinator's end of one node connection: the handshake's replies, then each reply matched to its request
- * by id, heartbeats, and the loss of the node (closed connection or missed heartbeats), which fails every
- * pending request with {@link DeviceLostException}. Thread-safe: requests are registered from any thread.
+ * by id, heartbeats, and the loss of the node (closed connection, missed heartbeats, or a reply that breaks the
+ * protocol), which fails every pending request with {@link DeviceLostException}. Every reply completes its
+ * request, so no caller waits for a frame that was dropped. Thread-safe: requests are registered from any thread.
+ *
+ * <p>Silence is forgiven while this side is still uploading: a node cannot answer a heartbeat queued behind a
+ * large frame until it has read that frame, so when the heartbeat replies are overdue but bytes were waiting to be
+ * sent (now or at the last check) and some were sent since, the node gets another silence period. A node that
+ * reads nothing makes no such progress and is lost as before.
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter {
     private final String node;
+    private final OutboundProgress progress;
     private final CompletableFuture<ByteBuf> handshake = new CompletableFuture<>();
     private final Map<Long, CompletableFuture<ByteBuf>> pending = new ConcurrentHashMap<>();
     private volatile DeviceLostException lost;
     private volatile Consumer<ByteBuf> handshakeStep;
     private volatile boolean nodeProven;
+    private long sentAtLastCheck; // event loop only, like the next
+    private long unsentAtLastCheck;
 
-    ClientHandler(String node) {
+    /**
+     * @param progress counts what this connection's socket has sent (first in the same pipeline)
+     */
+    ClientHandler(String node, OutboundProgress progress) {
         this.node = node;
+        this.progress = progress;
     }
 
     /** Completed with each handshake reply (the frame after its header), retained for the caller to release. */
@@ -68,6 +81,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf frame = (ByteBuf) msg;
+        remember(ctx);
         if (frame.readableBytes() < Wire.HEADER_BYTES) {
             frame.release();
             handshake.completeExceptionally(new IllegalStateException("node " + node + " sent a frame shorter than "
@@ -79,31 +93,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         byte type = frame.readByte();
         long id = frame.readLong();
         if (!handshake.isDone()) {
-            if (type == Wire.REFUSED) {
-                handshake.completeExceptionally(new IllegalStateException("node " + node + " refused: "
-                        + Frames.readString(frame)));
-                frame.release();
-                ctx.close();
-            } else if (type == Wire.READY && !nodeProven) {
-                handshake.completeExceptionally(new IllegalStateException("node " + node + " did not prove it "
-                        + "knows the secret (READY before a valid CHALLENGE)"));
-                frame.release();
-                ctx.close();
-            } else if (type == Wire.READY) {
-                handshake.complete(frame);
-            } else if (type == Wire.CHALLENGE && !nodeProven) {
-                Consumer<ByteBuf> step = handshakeStep;
-                try {
-                    step.accept(frame);
-                } finally {
-                    frame.release();
-                }
-            } else {
-                handshake.completeExceptionally(new IllegalStateException("node " + node + " sent frame type "
-                        + type + " during the handshake (expected: one CHALLENGE, then READY)"));
-                frame.release();
-                ctx.close();
-            }
+            handshakeFrame(ctx, type, frame);
             return;
         }
         if (type == Wire.PONG) {
@@ -113,14 +103,65 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         CompletableFuture<ByteBuf> reply = pending.remove(id);
         if (reply == null) {
             frame.release();
-            return;
-        }
-        if (type == Wire.ERROR) {
-            String message = Frames.readString(frame);
-            frame.release();
-            reply.completeExceptionally(new IllegalStateException("node " + node + ": " + message));
+        } else if (type == Wire.ERROR) {
+            fail(ctx, reply, frame);
         } else {
             reply.complete(frame);
+        }
+    }
+
+    private void handshakeFrame(ChannelHandlerContext ctx, byte type, ByteBuf frame) {
+        if (type == Wire.READY && nodeProven) {
+            handshake.complete(frame);
+        } else if (type == Wire.CHALLENGE && !nodeProven) {
+            Consumer<ByteBuf> step = handshakeStep;
+            try {
+                step.accept(frame);
+            } finally {
+                frame.release();
+            }
+        } else {
+            String why;
+            try {
+                why = type == Wire.REFUSED ? refusal(frame)
+                        : type == Wire.READY ? "did not prove it knows the secret (READY before a valid CHALLENGE)"
+                        : "sent frame type " + type + " during the handshake (expected: one CHALLENGE, then READY)";
+            } finally {
+                frame.release();
+            }
+            handshake.completeExceptionally(new IllegalStateException("node " + node + " " + why));
+            ctx.close();
+        }
+    }
+
+    private static String refusal(ByteBuf frame) {
+        try {
+            return "refused: " + Frames.readString(frame);
+        } catch (RuntimeException e) {
+            return "sent a malformed REFUSED frame (" + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * Fails {@code reply} with the node's message. A malformed ERROR frame breaks the protocol: the node is lost
+     * (its connection closed) and {@code reply} fails with the loss. Releases {@code frame} either way.
+     */
+    private void fail(ChannelHandlerContext ctx, CompletableFuture<ByteBuf> reply, ByteBuf frame) {
+        String message = null;
+        String malformed = null;
+        try {
+            message = Frames.readString(frame);
+        } catch (RuntimeException e) {
+            malformed = "sent a malformed ERROR frame (" + e.getMessage() + ")";
+        } finally {
+            frame.release();
+        }
+        if (malformed == null) {
+            reply.completeExceptionally(new IllegalStateException("node " + node + ": " + message));
+        } else {
+            lose(malformed);
+            reply.completeExceptionally(lost);
+            ctx.close();
         }
     }
 
@@ -129,14 +170,31 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (event instanceof IdleStateEvent idle) {
             if (idle.state() == IdleState.WRITER_IDLE && handshake.isDone()) {
                 ctx.writeAndFlush(Frames.frame(ctx.alloc(), Wire.PING, 0));
-            } else if (idle.state() == IdleState.READER_IDLE && handshake.isDone()) {
-                // before that only the handshake's own timeout applies: a busy node may take a while to answer
+            } else if (idle.state() == IdleState.READER_IDLE && handshake.isDone() && !stillUploading(ctx)) {
+                // before the handshake only its own timeout applies: a busy node may take a while to answer
                 lose("no heartbeat reply in time");
                 ctx.close();
             }
         } else {
             ctx.fireUserEventTriggered(event);
         }
+    }
+
+    /**
+     * Whether bytes were waiting to be sent (now, or at the last frame or check, the last of a large frame may still
+     * be in the socket's buffers) and some were sent since: then the node's replies may be queued behind what it is
+     * still reading.
+     */
+    private boolean stillUploading(ChannelHandlerContext ctx) {
+        long sentBefore = sentAtLastCheck;
+        long unsentBefore = unsentAtLastCheck;
+        remember(ctx);
+        return sentAtLastCheck > sentBefore && (unsentAtLastCheck > 0 || unsentBefore > 0);
+    }
+
+    private void remember(ChannelHandlerContext ctx) {
+        sentAtLastCheck = progress.sent(ctx.channel());
+        unsentAtLastCheck = OutboundProgress.unsent(ctx.channel());
     }
 
     @Override

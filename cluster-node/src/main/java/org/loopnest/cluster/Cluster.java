@@ -10,7 +10,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
@@ -26,10 +25,13 @@ import java.util.concurrent.TimeoutException;
  * Connects a coordinator to worker nodes: {@code Cluster.connect(List.of(URI.create("tcp://127.0.0.1:4567")),
  * secret)} returns one {@link RemoteDevice} per node, authenticated, to pass to {@code LoopNest.on(...)}.
  *
- * @param heartbeat      how often to ping a node; it is lost after {@value #MISSED_HEARTBEATS} of silence
+ * @param heartbeat      how often to ping a node; it is lost after {@value #MISSED_HEARTBEATS} periods in which no
+ *                       byte arrived from it, unless this side is still sending it a large frame and bytes keep
+ *                       leaving (the node cannot answer a ping queued behind that frame)
  * @param requestTimeout how long to wait for the handshake and for a synchronous request (open, allocate)
  * @param tls            a client TLS context (trusting the nodes' certificates), or {@code null} for plain TCP
- * @param maxFrame       the largest frame accepted from a node
+ * @param maxFrame       the largest frame accepted from a node once it has proven the secret (before that, the
+ *                       handshake's small limit applies, so an impostor cannot make the coordinator buffer a chunk)
  */
 public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tls, int maxFrame) {
     /** Heartbeats a node may miss before it is lost. */
@@ -92,22 +94,25 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
         URI uri = address(node.toString());
         String name = "node:" + uri.getHost() + ":" + uri.getPort();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        ClientHandler handler = new ClientHandler(name);
+        OutboundProgress progress = new OutboundProgress();
+        ClientHandler handler = new ClientHandler(name, progress);
         try {
             Channel channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) requestTimeout.toMillis())
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast("progress", progress);
                             if (tls != null) {
                                 ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), uri.getHost(), uri.getPort()));
                             }
-                            ch.pipeline().addLast("frames", new LengthFieldBasedFrameDecoder(maxFrame, 0,
-                                    Wire.LENGTH_BYTES, 0, Wire.LENGTH_BYTES));
-                            ch.pipeline().addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
+                            // before the frame decoder, so that every byte of a large frame counts as a sign of life
                             ch.pipeline().addLast("idle", new IdleStateHandler(
                                     heartbeat.toMillis() * MISSED_HEARTBEATS, heartbeat.toMillis(), 0,
                                     TimeUnit.MILLISECONDS));
+                            ch.pipeline().addLast(NodeServer.FRAMES,
+                                    NodeServer.decoder(NodeServer.HANDSHAKE_MAX_FRAME));
+                            ch.pipeline().addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
                             ch.pipeline().addLast("client", handler);
                         }
                     }).connect(uri.getHost(), uri.getPort()).syncUninterruptibly().channel();
@@ -146,6 +151,9 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
                 return;
             }
             handler.nodeProven();
+            // the node has proven the secret: from now on its frames may be as large as a chunk (READY included,
+            // whose device description has no fixed length). On the event loop, inside the decoder's read.
+            channel.pipeline().replace(NodeServer.FRAMES, NodeServer.FRAMES, NodeServer.decoder(maxFrame));
             ByteBuf auth = Frames.frame(channel.alloc(), Wire.AUTH, 0);
             auth.writeBytes(Handshake.coordinatorProof(secret.bytes(), serverNonce, clientNonce));
             channel.writeAndFlush(auth);
@@ -156,10 +164,12 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
         try {
             return handler.handshakeDone().get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
+            Frames.releaseWhenReplied(handler.handshakeDone());
             channel.close();
             throw new IllegalStateException("node " + name + ": no handshake reply in " + requestTimeout.toSeconds()
                     + " s");
         } catch (InterruptedException e) {
+            Frames.releaseWhenReplied(handler.handshakeDone());
             Thread.currentThread().interrupt();
             channel.close();
             throw new IllegalStateException("interrupted connecting to " + name, e);

@@ -7,22 +7,45 @@ import org.loopnest.device.Device;
 /**
  * How a {@link NodeServer} runs.
  *
- * @param bindHost    the address to listen on; loopback ({@code 127.0.0.1}) unless told otherwise
- * @param port        the port, 0 for any free one
- * @param device      the local device that runs the chunks (owned by the caller)
- * @param secret      the secret shared with coordinators
- * @param tls         a server TLS context, or {@code null} for plain TCP
- * @param maxFrame    the largest frame accepted, in bytes
- * @param idleTimeout a connection silent this long is closed (coordinators ping more often)
+ * @param bindHost           the address to listen on; loopback ({@code 127.0.0.1}) unless told otherwise
+ * @param port               the port, 0 for any free one
+ * @param device             the local device that runs the chunks (owned by the caller)
+ * @param secret             the secret shared with coordinators
+ * @param tls                a server TLS context, or {@code null} for plain TCP
+ * @param maxFrame           the largest frame accepted, in bytes; it also bounds one buffer (see {@link Wire})
+ * @param idleTimeout        a connection on which no byte arrives this long is closed (coordinators ping more
+ *                           often)
+ * @param handshakeTimeout   a connection not authenticated this long after it opened is refused and closed
+ * @param maxUnauthenticated the most connections still authenticating at once; a new one above it is closed at
+ *                           once (with a warning in the log), so that silent connections cannot exhaust the node
  */
 public record NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
-                         Duration idleTimeout) {
-    /** Loopback, no TLS, {@link Wire#DEFAULT_MAX_FRAME}, 30 s idle timeout. */
+                         Duration idleTimeout, Duration handshakeTimeout, int maxUnauthenticated) {
+    /** The default {@link #handshakeTimeout()}: 10 s. */
+    public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
+    /** The default {@link #maxUnauthenticated()}: 64. */
+    public static final int DEFAULT_MAX_UNAUTHENTICATED = 64;
+
+    /**
+     * Loopback, no TLS, {@link Wire#DEFAULT_MAX_FRAME}, 30 s idle timeout, {@link #DEFAULT_HANDSHAKE_TIMEOUT} and
+     * {@link #DEFAULT_MAX_UNAUTHENTICATED}.
+     */
     public static NodeConfig loopback(int port, Device device, Secret secret) {
         return new NodeConfig("127.0.0.1", port, device, secret, null, Wire.DEFAULT_MAX_FRAME, Duration.ofSeconds(30));
     }
 
-    /** Checks every setting. */
+    /** The settings given, with the default handshake timeout and cap on unauthenticated connections. */
+    public NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
+                      Duration idleTimeout) {
+        this(bindHost, port, device, secret, tls, maxFrame, idleTimeout, DEFAULT_HANDSHAKE_TIMEOUT,
+                DEFAULT_MAX_UNAUTHENTICATED);
+    }
+
+    /**
+     * Checks every setting.
+     *
+     * @throws IllegalArgumentException naming the first setting out of range and what was expected
+     */
     public NodeConfig {
         if (bindHost == null || bindHost.isBlank()) {
             throw new IllegalArgumentException("bind host is blank (expected: e.g. 127.0.0.1)");
@@ -36,18 +59,47 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
         if (maxFrame < 1024) {
             throw new IllegalArgumentException("max frame = " + maxFrame + " bytes (expected: >= 1024)");
         }
-        if (idleTimeout == null || idleTimeout.isNegative() || idleTimeout.isZero()) {
-            throw new IllegalArgumentException("idle timeout = " + idleTimeout + " (expected: > 0)");
+        requirePositive(idleTimeout, "idle timeout");
+        requirePositive(handshakeTimeout, "handshake timeout");
+        if (maxUnauthenticated < 1) {
+            throw new IllegalArgumentException("max unauthenticated connections = " + maxUnauthenticated
+                    + " (expected: > 0)");
+        }
+    }
+
+    private static void requirePositive(Duration value, String name) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " = " + value + " (expected: > 0)");
         }
     }
 
     /** The same with TLS from {@code context}. */
     public NodeConfig withTls(SslContext context) {
-        return new NodeConfig(bindHost, port, device, secret, context, maxFrame, idleTimeout);
+        return new NodeConfig(bindHost, port, device, secret, context, maxFrame, idleTimeout, handshakeTimeout,
+                maxUnauthenticated);
     }
 
     /** The same listening on {@code host}. */
     public NodeConfig withBindHost(String host) {
-        return new NodeConfig(host, port, device, secret, tls, maxFrame, idleTimeout);
+        return new NodeConfig(host, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
+                maxUnauthenticated);
+    }
+
+    /** The same with another idle timeout. */
+    public NodeConfig withIdleTimeout(Duration timeout) {
+        return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, timeout, handshakeTimeout,
+                maxUnauthenticated);
+    }
+
+    /** The same with another handshake timeout. */
+    public NodeConfig withHandshakeTimeout(Duration timeout) {
+        return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, timeout,
+                maxUnauthenticated);
+    }
+
+    /** The same with another cap on connections still authenticating. */
+    public NodeConfig withMaxUnauthenticated(int connections) {
+        return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
+                connections);
     }
 }

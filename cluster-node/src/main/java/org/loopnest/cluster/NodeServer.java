@@ -18,9 +18,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * A worker node: listens for coordinators, authenticates each ({@link Wire}), and runs their chunks on its local
  * device. Until a coordinator has authenticated, frames above {@value #HANDSHAKE_MAX_FRAME} bytes close its
- * connection; after, the configured maximum applies. Serves any number of coordinators, one after another or at once; a coordinator that vanishes has its
- * buffers freed and does not disturb the others. Start with {@link #start}; {@link #close()} stops listening and
- * ends every connection (the device stays open: its owner closes it).
+ * connection; after, the configured maximum applies. A connection that has not authenticated within the
+ * configured handshake timeout is closed, and while the configured number of connections are authenticating, new
+ * ones are closed at once. Serves any number of coordinators, one after another or at once; a coordinator that
+ * vanishes has its buffers freed and does not disturb the others. Start with {@link #start}; {@link #close()} stops
+ * listening and ends every connection (the device stays open: its owner closes it).
  */
 public final class NodeServer implements AutoCloseable {
     /** The largest frame before a coordinator has authenticated: the handshake's frames are tiny. */
@@ -34,13 +36,15 @@ public final class NodeServer implements AutoCloseable {
     private final EventLoopGroup workers;
     private final java.util.concurrent.ExecutorService setup;
     private final Channel listening;
+    private final HandshakeQuota quota;
 
     private NodeServer(EventLoopGroup boss, EventLoopGroup workers, java.util.concurrent.ExecutorService setup,
-                       Channel listening) {
+                       Channel listening, HandshakeQuota quota) {
         this.boss = boss;
         this.workers = workers;
         this.setup = setup;
         this.listening = listening;
+        this.quota = quota;
     }
 
     /**
@@ -56,27 +60,29 @@ public final class NodeServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        HandshakeQuota quota = new HandshakeQuota(config.maxUnauthenticated());
         try {
             ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers)
                     .channel(NioServerSocketChannel.class)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ChannelPipeline p = ch.pipeline();
-                            if (config.tls() != null) {
-                                p.addLast("tls", config.tls().newHandler(ch.alloc()));
+                            if (!quota.tryEnter()) {
+                                turnAway(ch, quota);
+                                return;
                             }
-                            p.addLast(FRAMES, decoder(HANDSHAKE_MAX_FRAME));
-                            p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
-                            p.addLast("idle", new IdleStateHandler(config.idleTimeout().toMillis(), 0, 0,
-                                    TimeUnit.MILLISECONDS));
-                            p.addLast("session", new NodeSession(config, setup));
+                            try {
+                                pipeline(ch, config, setup, quota);
+                            } catch (RuntimeException e) {
+                                quota.leave(); // no session to give the place back
+                                throw e;
+                            }
                         }
                     });
             Channel channel = bootstrap.bind(config.bindHost(), config.port()).syncUninterruptibly().channel();
             LOG.log(System.Logger.Level.INFO, "node listening on " + channel.localAddress() + " with device "
                     + config.device().info().name() + (config.tls() != null ? " (TLS)" : ""));
-            return new NodeServer(boss, workers, setup, channel);
+            return new NodeServer(boss, workers, setup, channel, quota);
         } catch (RuntimeException e) {
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -84,6 +90,32 @@ public final class NodeServer implements AutoCloseable {
             throw new IllegalStateException("cannot listen on " + config.bindHost() + ":" + config.port() + ": " + e,
                     e);
         }
+    }
+
+    private static void pipeline(SocketChannel ch, NodeConfig config, java.util.concurrent.Executor setup,
+                                 HandshakeQuota quota) {
+        ChannelPipeline p = ch.pipeline();
+        if (config.tls() != null) {
+            p.addLast("tls", config.tls().newHandler(ch.alloc()));
+        }
+        // before the frame decoder, so that every byte of a large frame counts as activity
+        p.addLast("idle", new IdleStateHandler(config.idleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        p.addLast(FRAMES, decoder(HANDSHAKE_MAX_FRAME));
+        p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
+        p.addLast("session", new NodeSession(config, setup, quota));
+    }
+
+    /** Closes a connection above the cap on unauthenticated ones; warns once per episode of being full. */
+    private static void turnAway(SocketChannel ch, HandshakeQuota quota) {
+        System.Logger.Level level = quota.firstRefusal() ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
+        LOG.log(level, "node: turned away " + ch.remoteAddress() + ": " + quota.max() + " connections are already "
+                + "authenticating (expected: fewer; see NodeConfig.maxUnauthenticated, handshakeTimeout)");
+        ch.close();
+    }
+
+    /** Connections that have not authenticated yet (for tests and monitoring). */
+    int unauthenticatedConnections() {
+        return quota.waiting();
     }
 
     /** A frame decoder for frames of at most {@code maxFrame} bytes after the length prefix. */

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.loopnest.codegen.KernelGenerator;
 import org.loopnest.data.ArrayBinding;
@@ -23,12 +25,14 @@ import org.loopnest.serializer.ChunkLayout;
 
 /**
  * One coordinator's connection to a node: the handshake, then its run and its buffers. Nothing but the handshake
- * is accepted before authentication; a refusal is one log line and a closed connection. Buffers are freed when
- * the connection ends, however it ends, once the device operations using them have completed. On a compiled
- * device, each launch runs this session's kernel (prepared again under the device's lock, a cache hit), so
- * coordinators sharing the node do not run each other's kernels. Runs are set up (kernels compiled) off the
- * event loop. Runs on the connection's event loop; device operations complete on the
- * device's threads and answer from there.
+ * is accepted before authentication, which must complete within the configured handshake timeout; a refusal is
+ * one log line and a closed connection. A run the node cannot set up (a kernel class it cannot load, a kernel that
+ * does not compile) is answered with an {@code ERROR} saying why; only a frame that does not follow {@link Wire}
+ * closes the connection. Buffers are freed when the connection ends, however it ends, once the device operations
+ * using them have completed. On a compiled device, each launch runs this session's kernel (prepared again under
+ * the device's lock, a cache hit), so coordinators sharing the node do not run each other's kernels. Runs are set
+ * up (kernel classes loaded, kernels compiled) off the event loop. Runs on the connection's event loop; device
+ * operations complete on the device's threads and answer from there.
  */
 final class NodeSession extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(NodeSession.class.getName());
@@ -41,7 +45,10 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private final java.util.Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.Executor setup;
     private final AtomicLong nextHandle = new AtomicLong(1);
+    private final HandshakeQuota quota;
     private State state = State.AWAIT_HELLO;
+    private boolean authenticating = true; // holds a place in the quota; event loop only
+    private ScheduledFuture<?> handshakeDeadline;
     private byte[] clientNonce;
     private byte[] serverNonce;
     private volatile ChunkLayout layout;
@@ -50,12 +57,41 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private volatile org.loopnest.device.KernelSource kernelSource;
 
     /**
-     * @param setup where runs are set up (kernels compiled), off the event loop so that heartbeats keep flowing
+     * @param setup where runs are set up (kernels loaded or compiled), off the event loop so that heartbeats keep
+     *              flowing
+     * @param quota the node's unauthenticated connections, where this one already holds a place; given back once
+     *              it authenticates or closes
      */
-    NodeSession(NodeConfig config, java.util.concurrent.Executor setup) {
+    NodeSession(NodeConfig config, java.util.concurrent.Executor setup, HandshakeQuota quota) {
         this.config = config;
         this.device = config.device();
         this.setup = setup;
+        this.quota = quota;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        handshakeDeadline = ctx.executor().schedule(() -> handshakeTimedOut(ctx),
+                config.handshakeTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        ctx.fireChannelActive();
+    }
+
+    private void handshakeTimedOut(ChannelHandlerContext ctx) {
+        if (authenticating && state != State.CLOSED) {
+            refuse(ctx, "no handshake within " + config.handshakeTimeout().toMillis() + " ms");
+            ctx.close(); // at once: a peer that does not read must not hold the connection open
+        }
+    }
+
+    /** Gives back this connection's place among the unauthenticated ones, once. */
+    private void stopAuthenticating() {
+        if (authenticating) {
+            authenticating = false;
+            quota.leave();
+            if (handshakeDeadline != null) {
+                handshakeDeadline.cancel(false);
+            }
+        }
     }
 
     @Override
@@ -130,7 +166,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
             return;
         }
         state = State.READY;
-        ctx.pipeline().replace(NodeServer.FRAMES, NodeServer.FRAMES, NodeServer.decoder(config.maxFrame()));
+        stopAuthenticating();
         DeviceInfo info = device.info();
         ByteBuf reply = Frames.frame(ctx.alloc(), Wire.READY, 0);
         Frames.writeString(reply, info.name());
@@ -142,6 +178,9 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         reply.writeInt(config.maxFrame());
         ctx.writeAndFlush(reply);
         LOG.log(System.Logger.Level.INFO, "node: coordinator " + ctx.channel().remoteAddress() + " authenticated");
+        // after READY is written: replace() hands the bytes pipelined behind AUTH to the new decoder at once, and
+        // their answers must follow READY
+        ctx.pipeline().replace(NodeServer.FRAMES, NodeServer.FRAMES, NodeServer.decoder(config.maxFrame()));
     }
 
     private void refuse(ChannelHandlerContext ctx, String reason) {
@@ -156,8 +195,9 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         switch (type) {
             case Wire.PING -> ctx.writeAndFlush(Frames.frame(ctx.alloc(), Wire.PONG, id));
             case Wire.OPEN_RUN -> {
-                RunSpec spec = RunSpecCodec.read(frame, device.runsCompiledKernels());
-                answer(ctx, id, CompletableFuture.runAsync(() -> openRun(spec), setup));
+                RunSpecCodec.Decoded decoded = RunSpecCodec.read(frame);
+                boolean compiles = device.runsCompiledKernels();
+                answer(ctx, id, CompletableFuture.runAsync(() -> openRun(decoded.load(compiles)), setup));
             }
             case Wire.ALLOC -> allocate(ctx, id, frame.readLong());
             case Wire.FREE -> {
@@ -192,6 +232,11 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
 
     private void allocate(ChannelHandlerContext ctx, long id, long bytes) {
         try {
+            long largest = (long) config.maxFrame() - Wire.COPY_IN_HEADER_BYTES;
+            if (bytes > largest) {
+                throw new IllegalArgumentException("ALLOC of " + bytes + " bytes (expected: at most " + largest
+                        + ", what one COPY_IN frame of at most " + config.maxFrame() + " bytes carries)");
+            }
             DeviceBuffer buffer = device.allocate(bytes);
             long handle = nextHandle.getAndIncrement();
             buffers.put(handle, buffer);
@@ -230,11 +275,18 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     }
 
     private void copyOut(ChannelHandlerContext ctx, long id, long handle, long bytes) {
+        long largest = (long) config.maxFrame() - Wire.DATA_HEADER_BYTES;
+        if (bytes > largest) {
+            answer(ctx, id, CompletableFuture.failedFuture(new IllegalArgumentException("COPY_OUT of " + bytes
+                    + " bytes (expected: at most " + largest + ", what one DATA frame of at most "
+                    + config.maxFrame() + " bytes carries)")));
+            return;
+        }
         DeviceBuffer source = buffer(handle);
         if (bytes < 0 || bytes > source.size()) {
             throw new IllegalArgumentException("COPY_OUT of " + bytes + " bytes from a buffer of " + source.size());
         }
-        int header = Wire.HEADER_BYTES + 4;
+        int header = Wire.DATA_HEADER_BYTES;
         ByteBuf reply = ctx.alloc().directBuffer(header + (int) bytes);
         reply.writeByte(Wire.DATA);
         reply.writeLong(id);
@@ -331,6 +383,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         state = State.CLOSED;
+        stopAuthenticating();
         CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).whenComplete((v, t) -> {
             buffers.values().forEach(DeviceBuffer::close);
             buffers.clear();

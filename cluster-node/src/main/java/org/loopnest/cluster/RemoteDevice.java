@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
@@ -32,7 +33,7 @@ import org.loopnest.index.Chunk;
  * connection (the node then frees this coordinator's buffers).
  */
 public final class RemoteDevice implements Device {
-    private static final int COPY_HEADER = Wire.HEADER_BYTES + 8 + 8 + 4;
+    private static final int COPY_HEADER = Wire.COPY_IN_HEADER_BYTES;
 
     private final String name;
     private final Channel channel;
@@ -42,6 +43,7 @@ public final class RemoteDevice implements Device {
     private final boolean compiled;
     private final Duration requestTimeout;
     private final AtomicLong ids = new AtomicLong(1);
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     RemoteDevice(String name, Channel channel, EventLoopGroup group, ClientHandler handler, ByteBuf ready,
                  Duration requestTimeout, int ownMaxFrame) {
@@ -214,9 +216,15 @@ public final class RemoteDevice implements Device {
         return handler.lost() != null;
     }
 
-    /** Closes the connection and its event loop (bounded wait). Idempotent. */
+    /**
+     * Closes the connection and its event loop (bounded wait). Idempotent: only the first call closes, later or
+     * concurrent ones return at once.
+     */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         channel.close().syncUninterruptibly();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }

@@ -75,12 +75,44 @@ final class RunSpecCodec {
     }
 
     /**
-     * Reads a run description.
+     * A run description as read from the wire, its kernel not loaded yet.
      *
-     * @throws IllegalArgumentException if it is malformed, names a class the node cannot load, or gives no body
-     *     the node's device can run
+     * @param javaClass the Java body's class name, empty for none
+     * @param code      the device code, or {@code null}
      */
-    static RunSpec read(ByteBuf b, boolean nodeCompiles) {
+    record Decoded(Split split, List<ArrayBinding> bindings, String javaClass, DeviceCode code) {
+        /**
+         * Loads the kernel: by class name on a node that runs Java bodies (which may run the class's static
+         * initializer, so not on an event loop), from the device code on one that compiles.
+         *
+         * @throws IllegalArgumentException if the class cannot be loaded or made, or the run gives no body the
+         *     node's device can run, saying which
+         */
+        RunSpec load(boolean nodeCompiles) {
+            Kernel kernel;
+            if (nodeCompiles) {
+                if (code == null) {
+                    throw new IllegalArgumentException("this node runs compiled kernels and the run has no device "
+                            + "code");
+                }
+                kernel = Kernel.ofDeviceCode(code);
+            } else {
+                if (javaClass.isEmpty()) {
+                    throw new IllegalArgumentException("this node runs Java bodies and the run names no kernel "
+                            + "class");
+                }
+                kernel = Kernel.fromClassName(javaClass, code);
+            }
+            return new RunSpec(split, bindings, kernel, null);
+        }
+    }
+
+    /**
+     * Reads a run description; loads nothing ({@link Decoded#load} does).
+     *
+     * @throws IllegalArgumentException or {@link IndexOutOfBoundsException} if it is malformed
+     */
+    static Decoded read(ByteBuf b) {
         int depth = b.readInt();
         if (depth < 1 || depth > MAX_DEPTH) {
             throw new IllegalArgumentException("nest depth " + depth + " (expected: 1 to " + MAX_DEPTH + ")");
@@ -111,19 +143,7 @@ final class RunSpecCodec {
         String javaClass = Frames.readString(b);
         DeviceCode code = b.readBoolean()
                 ? new DeviceCode(Frames.readString(b), Frames.readString(b), Frames.readString(b)) : null;
-        Kernel kernel;
-        if (nodeCompiles) {
-            if (code == null) {
-                throw new IllegalArgumentException("this node runs compiled kernels and the run has no device code");
-            }
-            kernel = Kernel.ofDeviceCode(code);
-        } else {
-            if (javaClass.isEmpty()) {
-                throw new IllegalArgumentException("this node runs Java bodies and the run names no kernel class");
-            }
-            kernel = Kernel.fromClassName(javaClass, code);
-        }
-        return new RunSpec(split, bindings, kernel, null);
+        return new Decoded(split, List.copyOf(bindings), javaClass, code);
     }
 
     private static int index(int value, int limit, String what) {

@@ -11,8 +11,11 @@ package org.loopnest.cluster;
  *  +--------+------+----------------+------------------------+
  * </pre>
  *
- * big-endian, {@code length} counting everything after itself: at most 1 KiB until the peer has authenticated, then
- * at most {@link #DEFAULT_MAX_FRAME} bytes unless configured otherwise; a longer frame closes the connection. A reply carries the id of its request. Strings are an int32 byte count and UTF-8 bytes.
+ * big-endian, {@code length} counting everything after itself: at most 1 KiB until the peer has authenticated (in
+ * both directions: a node until the coordinator's {@code AUTH}, a coordinator until the node's proof), then at most
+ * {@link #DEFAULT_MAX_FRAME} bytes unless configured otherwise; a longer frame closes the connection. A buffer holds
+ * at most what one {@link #COPY_IN} frame carries ({@code maxFrame −} {@link #COPY_IN_HEADER_BYTES}). A reply
+ * carries the id of its request. Strings are an int32 byte count and UTF-8 bytes.
  *
  * <p><b>Handshake</b> (before it nothing else is accepted; the secret never crosses the wire):
  * <ol>
@@ -23,14 +26,19 @@ package org.loopnest.cluster;
  *   <li>node → {@link #READY}: its device (name, memory, largest allocation, compute units, whether it runs
  *       compiled kernels, description, maximum frame); or {@link #REFUSED} and close.</li>
  * </ol>
- * The server nonce is new for every connection, so a recorded {@code AUTH} cannot be replayed.
+ * The server nonce is new for every connection, so a recorded {@code AUTH} cannot be replayed. A node closes a
+ * connection that has not authenticated within its handshake timeout, and turns new ones away while too many are
+ * still authenticating ({@link NodeConfig}). Nothing the coordinator pipelines behind {@code AUTH} is answered
+ * before {@code READY}.
  *
  * <p><b>Requests</b> after the handshake: {@link #OPEN_RUN} (run description), {@link #ALLOC} (bytes → handle),
  * {@link #FREE} (handle), {@link #COPY_IN} (handle, bytes, CRC32C, data), {@link #COPY_OUT} (handle, bytes →
  * {@link #DATA}: CRC32C, data), {@link #LAUNCH} (chunk number, first outer, outer count, first flat, iterations,
  * input, output and resident handles, −1 for none); replies {@link #OK}, {@link #HANDLE}, {@link #DATA} or
- * {@link #ERROR} (message). {@link #PING} is answered by {@link #PONG}; the coordinator pings every
- * {@code heartbeat} and declares the node lost after {@code heartbeat × 5} of silence.
+ * {@link #ERROR} (message); a reply that does not parse (an {@code ERROR} without its string) loses the node.
+ * {@link #PING} is answered by {@link #PONG}; the coordinator pings every {@code heartbeat} and declares the node
+ * lost after {@code heartbeat × 5} in which it received no byte, unless it is itself still sending a large frame
+ * and bytes keep leaving (the node cannot answer a ping queued behind it).
  */
 public final class Wire {
     /** {@code LNST}: the first four bytes of every {@code HELLO}. */
@@ -45,6 +53,10 @@ public final class Wire {
     public static final int LENGTH_BYTES = 4;
     /** Bytes of type and request id after the length prefix. */
     public static final int HEADER_BYTES = 1 + 8;
+    /** Bytes of a {@link #COPY_IN} frame before its data: type, request id, handle, byte count, CRC32C. */
+    public static final int COPY_IN_HEADER_BYTES = HEADER_BYTES + 8 + 8 + 4;
+    /** Bytes of a {@link #DATA} frame before its data: type, request id, CRC32C. */
+    public static final int DATA_HEADER_BYTES = HEADER_BYTES + 4;
     /** The largest frame unless configured: 256 MiB, which bounds one chunk buffer on a node. */
     public static final int DEFAULT_MAX_FRAME = 256 << 20;
 

@@ -62,6 +62,32 @@ class CoordinatorHandshakeTest {
     }
 
     @Test
+    void shouldReportAMalformedRefusalAsSuch() throws Exception {
+        IllegalStateException e = connectToFakeNode(hello -> frame(Wire.REFUSED, ByteBuffer.allocate(4).putInt(1000)
+                .array()));
+        assertTrue(e.getMessage().endsWith(" sent a malformed REFUSED frame (string of 1000 bytes in a frame with 0 "
+                + "left)"), e.getMessage());
+    }
+
+    @Test
+    void shouldHangUpOnANodeThatSendsMoreThanAHandshakeFrameBeforeProvingTheSecret() throws Exception {
+        IllegalStateException e = connectToFakeNode(hello -> ByteBuffer.allocate(Wire.LENGTH_BYTES + Wire.HEADER_BYTES)
+                .putInt(NodeServer.HANDSHAKE_MAX_FRAME + 1).put(Wire.CHALLENGE).putLong(0).array());
+        assertTrue(e.getMessage().contains("frame length exceeds " + NodeServer.HANDSHAKE_MAX_FRAME),
+                e.getMessage());
+    }
+
+    @Test
+    void shouldAcceptAReadyLargerThanAHandshakeFrameOnceTheNodeHasProvenTheSecret() throws Exception {
+        String description = "a node with a long description ".repeat(100);
+        try (FakeNode fake = FakeNode.start(description, (byte) 0);
+             RemoteDevice remote = new Cluster(Duration.ofSeconds(1), SHORT_TIMEOUT, null, Wire.DEFAULT_MAX_FRAME)
+                     .open(List.of(Cluster.address(fake.address())), NodeRoundTripTest.SECRET).get(0)) {
+            assertTrue(remote.info().description().endsWith(description), remote.info().description());
+        }
+    }
+
+    @Test
     void shouldGiveUpOnASilentNodeAfterTheRequestTimeout() throws Exception {
         IllegalStateException e = connectToFakeNode(hello -> new byte[0]);
         assertTrue(e.getMessage().contains("no handshake reply in " + SHORT_TIMEOUT.toSeconds() + " s"),

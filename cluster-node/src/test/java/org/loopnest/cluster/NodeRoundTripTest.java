@@ -1,6 +1,7 @@
 package org.loopnest.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -61,6 +62,18 @@ class NodeRoundTripTest {
             } finally {
                 nodes.forEach(RemoteDevice::close);
             }
+        }
+    }
+
+    @Test
+    void shouldCloseARemoteDeviceTwiceWithoutError() {
+        try (SimDevice sim = new SimDevice(SimConfig.builder().threads(1).build());
+             NodeServer node = NodeServer.start(NodeConfig.loopback(0, sim, SECRET))) {
+            RemoteDevice remote = Cluster.connect(List.of(Cluster.address("127.0.0.1:" + node.address().getPort())),
+                    SECRET).get(0);
+            remote.close();
+            assertDoesNotThrow(remote::close);
+            assertTrue(remote.isLost(), "a closed device reports itself lost");
         }
     }
 

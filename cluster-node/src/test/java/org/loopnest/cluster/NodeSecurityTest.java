@@ -177,6 +177,57 @@ class NodeSecurityTest {
     }
 
     @Test
+    void shouldAnswerARequestPipelinedBehindAuthOnlyAfterReady() throws IOException {
+        try (RawNodeClient raw = RawNodeClient.connect(node)) {
+            byte[] cn = RawNodeClient.nonce(7);
+            Challenge c = Challenge.of(raw.hello(Wire.MAGIC, Wire.VERSION, cn));
+            byte[] proof = RawNodeClient.coordinatorProof(SECRET_BYTES, c.serverNonce(), cn);
+            ByteBuffer authThenPing = ByteBuffer.allocate(2 * (Wire.LENGTH_BYTES + Wire.HEADER_BYTES) + proof.length)
+                    .putInt(Wire.HEADER_BYTES + proof.length).put(Wire.AUTH).putLong(0).put(proof)
+                    .putInt(Wire.HEADER_BYTES).put(Wire.PING).putLong(77);
+            raw.sendRaw(authThenPing.array());
+            assertEquals(Wire.READY, raw.read().type(), "the first reply to AUTH is READY");
+            Frame pong = raw.read();
+            assertEquals(Wire.PONG, pong.type());
+            assertEquals(77, pong.id());
+        }
+    }
+
+    @Test
+    void shouldRefuseAnAllocationLargerThanOneCopyInFrameCarriesAndKeepServing() throws IOException {
+        int maxFrame = 4096;
+        try (SimDevice small = new SimDevice(SimConfig.builder().threads(1).build());
+             NodeServer limited = NodeServer.start(new NodeConfig("127.0.0.1", 0, small, SECRET, null, maxFrame,
+                     Duration.ofSeconds(30)));
+             RawNodeClient raw = RawNodeClient.connect(limited)) {
+            assertEquals(Wire.READY, raw.authenticate(SECRET_BYTES, RawNodeClient.nonce(8)).type());
+            int largest = maxFrame - Wire.COPY_IN_HEADER_BYTES;
+            raw.send(Wire.ALLOC, 1, ByteBuffer.allocate(8).putLong(largest + 1).array());
+            Frame refused = raw.read();
+            assertEquals(Wire.ERROR, refused.type());
+            assertTrue(refused.string().endsWith("ALLOC of " + (largest + 1) + " bytes (expected: at most " + largest
+                    + ", what one COPY_IN frame of at most " + maxFrame + " bytes carries)"), refused.string());
+            assertEquals(0, small.usedBytes());
+            raw.send(Wire.ALLOC, 2, ByteBuffer.allocate(8).putLong(largest).array());
+            assertEquals(Wire.HANDLE, raw.read().type(), "the largest buffer one frame carries is allocated");
+        }
+    }
+
+    @Test
+    void shouldNeverAskANodeForMoreThanItsAllocationCap() {
+        int maxFrame = 4096;
+        try (SimDevice small = new SimDevice(SimConfig.builder().threads(1).build());
+             NodeServer limited = NodeServer.start(new NodeConfig("127.0.0.1", 0, small, SECRET, null, maxFrame,
+                     Duration.ofSeconds(30)));
+             RemoteDevice remote = Cluster.connect(List.of(Cluster.address("127.0.0.1:"
+                     + limited.address().getPort())), SECRET).get(0)) {
+            long largest = remote.info().maxAllocationBytes();
+            assertTrue(largest <= maxFrame - Wire.COPY_IN_HEADER_BYTES, "coordinator's largest buffer " + largest);
+            remote.allocate(largest).close();
+        }
+    }
+
+    @Test
     void shouldCloseAnUnauthenticatedPeerThatSendsMoreThanAHandshakeFrame() throws IOException {
         try (RawNodeClient raw = RawNodeClient.connect(node)) {
             raw.sendRaw(ByteBuffer.allocate(13).putInt(NodeServer.HANDSHAKE_MAX_FRAME + 1).put(Wire.HELLO)
