@@ -1,5 +1,6 @@
 package org.loopnest.device;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -19,6 +20,7 @@ public final class BlockExecutor implements AutoCloseable {
     private final ForkJoinPool pool;
     private final int threads;
     private final java.util.List<Thread> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.Set<CompletableFuture<Void>> unfinished = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
 
     /** A pool of {@code threads} threads named after {@code name}. */
@@ -28,6 +30,7 @@ public final class BlockExecutor implements AutoCloseable {
             ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
             t.setName("loopnest-" + name + "-" + made.getAndIncrement());
             t.setDaemon(true);
+            started.removeIf(old -> old.getState() == Thread.State.TERMINATED); // threads the pool retired
             started.add(t);
             return t;
         }, null, false);
@@ -38,15 +41,20 @@ public final class BlockExecutor implements AutoCloseable {
         return threads;
     }
 
-    /** Runs every iteration of the launch; the future fails with the first block's failure. */
+    /**
+     * Runs every iteration of the launch; the future fails with the first block's failure, and completes only once
+     * no block of the launch is running any more (blocks not yet started are skipped after a failure).
+     */
     public CompletableFuture<Void> execute(Launch launch) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         long n = launch.chunk().iterations();
         long grain = Math.max(MIN_BLOCK, (n + threads * BLOCKS_PER_THREAD - 1) / (threads * BLOCKS_PER_THREAD));
+        unfinished.add(done);
+        done.whenComplete((v, t) -> unfinished.remove(done));
         try {
             pool.execute(() -> {
                 try {
-                    new Blocks(launch, 0, n, grain).invoke();
+                    new Blocks(launch, 0, n, grain, new java.util.concurrent.atomic.AtomicBoolean()).invoke();
                     done.complete(null);
                 } catch (Throwable t) {
                     done.completeExceptionally(t);
@@ -58,7 +66,15 @@ public final class BlockExecutor implements AutoCloseable {
         return done;
     }
 
-    /** Stops the threads and waits (up to 10 s) until every one of them has ended. */
+    /** Whether {@link #close()} has begun: no launch starts any more. */
+    boolean isClosing() {
+        return pool.isShutdown();
+    }
+
+    /**
+     * Stops the threads and waits (up to 10 s) until every one of them has ended; launches that never ran fail
+     * with {@link IllegalStateException}.
+     */
     @Override
     public void close() {
         pool.shutdownNow();
@@ -71,6 +87,9 @@ public final class BlockExecutor implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        for (CompletableFuture<Void> never : List.copyOf(unfinished)) {
+            never.completeExceptionally(new IllegalStateException("device closed before the launch ran"));
+        }
     }
 
     private static final class Blocks extends RecursiveAction {
@@ -79,23 +98,52 @@ public final class BlockExecutor implements AutoCloseable {
         private final long to;
         private final long grain;
 
-        Blocks(Launch launch, long from, long to, long grain) {
+        private final java.util.concurrent.atomic.AtomicBoolean failed;
+
+        Blocks(Launch launch, long from, long to, long grain, java.util.concurrent.atomic.AtomicBoolean failed) {
             this.launch = launch;
             this.from = from;
             this.to = to;
             this.grain = grain;
+            this.failed = failed;
         }
 
+        /** Runs the left half here and the right half forked, and always waits for both before returning. */
         @Override
         protected void compute() {
             if (to - from <= grain) {
-                if (!launch.cancelled()) {
-                    launch.run(from, to);
+                if (!launch.cancelled() && !failed.get()) {
+                    try {
+                        launch.run(from, to);
+                    } catch (RuntimeException | Error e) {
+                        failed.set(true);
+                        throw e;
+                    }
                 }
                 return;
             }
             long mid = from + (to - from) / 2;
-            invokeAll(new Blocks(launch, from, mid, grain), new Blocks(launch, mid, to, grain));
+            Blocks right = new Blocks(launch, mid, to, grain, failed);
+            right.fork();
+            Throwable first = null;
+            try {
+                new Blocks(launch, from, mid, grain, failed).compute();
+            } catch (RuntimeException | Error e) {
+                first = e;
+            }
+            try {
+                right.join();
+            } catch (RuntimeException | Error e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+            if (first instanceof RuntimeException r) {
+                throw r;
+            }
+            if (first instanceof Error err) {
+                throw err;
+            }
         }
     }
 }

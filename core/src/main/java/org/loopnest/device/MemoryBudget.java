@@ -22,6 +22,10 @@ public final class MemoryBudget {
      * @throws DeviceMemoryException naming the device, the request and what is left
      */
     public synchronized void reserve(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("device " + device + ": allocation of " + bytes + " bytes "
+                    + "(expected: 0 or more)");
+        }
         if (bytes > maxAllocation) {
             throw new DeviceMemoryException("device " + device + ": an allocation of " + bytes
                     + " bytes exceeds its largest single allocation of " + maxAllocation + " bytes", bytes, maxAllocation);

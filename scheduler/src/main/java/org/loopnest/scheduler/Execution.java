@@ -193,7 +193,9 @@ public final class Execution implements AutoCloseable {
                             + "%.3f ms, %.3f%% of the wall time", timeline.slices().size(),
                     java.util.stream.Stream.of(files.json(), files.svg()).filter(java.util.Objects::nonNull)
                             .map(Object::toString).collect(java.util.stream.Collectors.joining(" and ")),
-                    timeline.recordingNanos() / 1e6, 100.0 * timeline.recordingNanos() / Math.max(1, wallNanos));
+                    timeline.recordingNanos() / 1e6, 100.0 * timeline.recordingNanos() / Math.max(1, wallNanos))
+                    + (timeline.dropped() == 0 ? "" : "; only the first " + Timeline.MAX_SLICES + " slices were kept ("
+                    + timeline.dropped() + " more not recorded)");
         } catch (java.io.IOException | RuntimeException e) {
             traceNote = "trace could not be written: " + e;
         }

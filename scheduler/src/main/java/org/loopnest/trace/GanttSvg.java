@@ -53,7 +53,29 @@ public final class GanttSvg {
         return s.append("</svg>\n").toString();
     }
 
-    private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    /** Text safe in XML 1.0 content and attributes: markup escaped, characters XML forbids replaced by U+FFFD. */
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean surrogate = Character.isSurrogate(c);
+            boolean paired = surrogate && Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            if (paired) {
+                out.append(c).append(text.charAt(++i));
+            } else if (surrogate || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE
+                    || c == 0xFFFF) {
+                out.append('\uFFFD');
+            } else {
+                switch (c) {
+                    case '&' -> out.append("&amp;");
+                    case '<' -> out.append("&lt;");
+                    case '>' -> out.append("&gt;");
+                    case '"' -> out.append("&quot;");
+                    default -> out.append(c);
+                }
+            }
+        }
+        return out.toString();
     }
 }

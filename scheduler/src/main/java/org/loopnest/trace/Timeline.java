@@ -12,20 +12,37 @@ import org.loopnest.report.Stage;
  * say it. Thread-safe.
  */
 public final class Timeline {
+    /** Slices kept at most: beyond, a run's trace would outgrow the memory and the file a viewer opens. */
+    public static final int MAX_SLICES = 1_000_000;
+
     private final ConcurrentLinkedQueue<Slice> slices = new ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.AtomicLong offered = new java.util.concurrent.atomic.AtomicLong();
     private final LongAdder recordingNanos = new LongAdder();
     private final long originNanos;
+    private final int maxSlices;
 
     /** A timeline whose time 0 is {@code originNanos} ({@code System.nanoTime()} at the run's start). */
     public Timeline(long originNanos) {
-        this.originNanos = originNanos;
+        this(originNanos, MAX_SLICES);
     }
 
-    /** Records one slice. */
+    Timeline(long originNanos, int maxSlices) {
+        this.originNanos = originNanos;
+        this.maxSlices = maxSlices;
+    }
+
+    /** Records one slice; beyond {@link #MAX_SLICES} slices only counts it ({@link #dropped()}). */
     public void record(String device, Stage stage, long chunk, long startNanos, long endNanos) {
         long t0 = System.nanoTime();
-        slices.add(new Slice(device, stage, chunk, startNanos, endNanos));
+        if (offered.incrementAndGet() <= maxSlices) {
+            slices.add(new Slice(device, stage, chunk, startNanos, endNanos));
+        }
         recordingNanos.add(System.nanoTime() - t0);
+    }
+
+    /** Slices not kept because the timeline was full. */
+    public long dropped() {
+        return Math.max(0, offered.get() - maxSlices);
     }
 
     /** The slices so far, by start time. */

@@ -95,4 +95,20 @@ class TimelineTest {
         assertEquals("trace file is null (expected: a path for the JSON timeline)",
                 assertThrows(IllegalArgumentException.class, () -> nest.trace(null)).getMessage());
     }
+
+    @Test
+    void shouldKeepATimelineBoundedAndSayHowManySlicesItDropped() {
+        Timeline timeline = new Timeline(0, 10);
+        for (int k = 0; k < 25; k++) {
+            timeline.record("cpu", org.loopnest.report.Stage.KERNEL, k, k, k + 1);
+        }
+        assertEquals(10, timeline.slices().size());
+        assertEquals(15, timeline.dropped());
+    }
+
+    @Test
+    void shouldWriteSvgTextWithoutCharactersXmlForbids() {
+        String escaped = GanttSvg.escape("dev\u0001ice <a> & \"b\" \uD83D\uDE00 \uD800 tab\tend");
+        assertEquals("dev\uFFFDice &lt;a&gt; &amp; &quot;b&quot; \uD83D\uDE00 \uFFFD tab\tend", escaped);
+    }
 }

@@ -19,6 +19,7 @@ public final class CpuDevice implements Device {
     private final BlockExecutor executor;
     private final MemoryBudget budget;
     private final DeviceInfo info;
+    private volatile boolean closed;
 
     /** A device with one thread per available processor. */
     public CpuDevice() {
@@ -49,19 +50,30 @@ public final class CpuDevice implements Device {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
+        if (closed) {
+            throw new IllegalStateException("device " + info.name() + " is closed");
+        }
         return budget.allocateHost(bytes);
     }
 
     @Override
     public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
-        HostBuffer.copy(host, target.hostView(), bytes);
-        return CompletableFuture.completedFuture(null);
+        return copy(() -> HostBuffer.copy(host, target.hostView(), bytes));
     }
 
     @Override
     public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-        HostBuffer.copy(source.hostView(), host, bytes);
-        return CompletableFuture.completedFuture(null);
+        return copy(() -> HostBuffer.copy(source.hostView(), host, bytes));
+    }
+
+    /** Copies at once on the calling thread; a copy that fails fails the future, as the Device contract says. */
+    private static CompletableFuture<Void> copy(Runnable copy) {
+        try {
+            copy.run();
+            return CompletableFuture.completedFuture(null);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     @Override
@@ -71,6 +83,7 @@ public final class CpuDevice implements Device {
 
     @Override
     public void close() {
+        closed = true;
         executor.close();
     }
 

@@ -34,8 +34,8 @@ public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, 
         if (bytesPerSecond < 0) {
             throw new IllegalArgumentException("sim bandwidth = " + bytesPerSecond + " bytes/s (expected: >= 0)");
         }
-        if (latency == null || latency.isNegative()) {
-            throw new IllegalArgumentException("sim latency = " + latency + " (expected: >= 0)");
+        if (latency == null || latency.isNegative() || latency.compareTo(Duration.ofDays(1)) > 0) {
+            throw new IllegalArgumentException("sim latency = " + latency + " (expected: >= 0 and at most a day)");
         }
         if (threads < 1) {
             throw new IllegalArgumentException("sim threads = " + threads + " (expected: >= 1)");

@@ -27,6 +27,7 @@ public final class SimDevice implements Device {
     private final SerialEngine deviceToHost;
     private final BlockExecutor kernels;
     private final DeviceInfo info;
+    private volatile boolean closed;
     private final Object computeClock = new Object();
     private long computeFreeAt;
 
@@ -65,6 +66,9 @@ public final class SimDevice implements Device {
 
     @Override
     public DeviceBuffer allocate(long bytes) {
+        if (closed) {
+            throw new IllegalStateException("device " + config.name() + " is closed");
+        }
         return budget.allocateHost(bytes);
     }
 
@@ -96,6 +100,9 @@ public final class SimDevice implements Device {
         }
         long minNanos = (long) (launch.chunk().iterations() * 1e9 / config.iterationsPerSecond());
         return run.thenCompose(done -> {
+            if (launch.cancelled()) {
+                return CompletableFuture.completedFuture(null); // nothing ran: no simulated time
+            }
             long finish;
             synchronized (computeClock) {
                 finish = Math.max(start, computeFreeAt) + minNanos;
@@ -121,6 +128,7 @@ public final class SimDevice implements Device {
 
     @Override
     public void close() {
+        closed = true;
         hostToDevice.close();
         deviceToHost.close();
         kernels.close();
