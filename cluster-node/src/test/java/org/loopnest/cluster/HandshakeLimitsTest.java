@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -27,21 +25,7 @@ class HandshakeLimitsTest {
     private static final Duration SHORT_HANDSHAKE = Duration.ofMillis(200);
     private static final Logger SERVER_LOG = Logger.getLogger(NodeServer.class.getName());
 
-    private final List<LogRecord> logged = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            logged.add(r);
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final CapturedLog capture = new CapturedLog();
     private SimDevice sim;
 
     @BeforeEach
@@ -102,7 +86,7 @@ class HandshakeLimitsTest {
                     }
                 }
             }
-            List<String> warnings = logged.stream().filter(r -> r.getLevel() == Level.WARNING)
+            List<String> warnings = capture.records().stream().filter(r -> r.getLevel() == Level.WARNING)
                     .map(LogRecord::getMessage).filter(m -> m.startsWith("node: turned away ")).toList();
             assertEquals(1, warnings.size(), warnings.toString());
             assertTrue(warnings.get(0).endsWith(": 2 connections are already authenticating (expected: fewer; see "

@@ -14,8 +14,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
@@ -33,21 +31,7 @@ class NodeSecurityTest {
     static final byte[] WRONG_BYTES = "correct horse battery stapler".getBytes(StandardCharsets.UTF_8);
     private static final Logger SESSION_LOG = Logger.getLogger(NodeSession.class.getName());
 
-    private final List<LogRecord> logged = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            logged.add(r);
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private final CapturedLog capture = new CapturedLog();
     private SimDevice sim;
     private NodeServer node;
 
@@ -276,7 +260,7 @@ class NodeSecurityTest {
         assertTrue(reply.string().startsWith(reason), reply.string());
         assertTrue(raw.closedByNode(), "the node kept the connection open after REFUSED");
         String prefix = "node: refused " + raw.localAddress() + ": ";
-        List<String> lines = logged.stream().map(LogRecord::getMessage).filter(m -> m.startsWith(prefix)).toList();
+        List<String> lines = capture.records().stream().map(LogRecord::getMessage).filter(m -> m.startsWith(prefix)).toList();
         assertEquals(List.of(prefix + reply.string()), lines);
     }
 
