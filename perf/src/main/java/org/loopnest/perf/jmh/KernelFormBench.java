@@ -4,6 +4,8 @@ import java.util.concurrent.TimeUnit;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
 import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.examples.weather.GridShape;
+import org.loopnest.perf.ratio.CpuCopyRatio;
 import org.loopnest.report.RunReport;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -72,22 +74,10 @@ public class KernelFormBench {
         }).run();
     }
 
-    /** A counted loop over each run through the views. */
+    /** A counted loop over each run through the views: the {@code cpu-copy-speed-ratio} kernel. */
     @Benchmark
     public RunReport runByRun() {
-        return nest().chunkKernel(arrays -> {
-            FloatView in = arrays.floats("a");
-            FloatView out = arrays.floats("b");
-            return cursor -> {
-                while (cursor.valid()) {
-                    int n = cursor.run();
-                    for (int k = 0; k < n; k++) {
-                        out.set(cursor, k, in.get(cursor, k));
-                    }
-                    cursor.advance(n);
-                }
-            };
-        }).run();
+        return CpuCopyRatio.copyNest(a, b, new GridShape(8, 7, 181, 360)).splitAt(1).on(cpu).run();
     }
 
     /** The same counted loop on the raw arrays (valid here: both arrays are in nest order). */

@@ -94,8 +94,8 @@ public final class CpuCopyRatio implements RatioRun {
                 c.describe(), bytes / c.baseline().median(), bytes / c.candidate().median())));
     }
 
-    /** The nest {@code b = a} with a per-chunk kernel that walks each block run by run. */
-    static LoopNest copyNest(float[] a, float[] b, GridShape shape) {
+    /** The nest {@code b = a} over {@code shape} with a per-chunk kernel that walks each block run by run. */
+    public static LoopNest copyNest(float[] a, float[] b, GridShape shape) {
         return LoopNest.of(shape.extents()).names("t", "z", "y", "x").in("a", a).out("b", b)
                 .chunkKernel(arrays -> {
                     FloatView in = arrays.floats("a");
