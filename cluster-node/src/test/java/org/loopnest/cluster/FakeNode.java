@@ -14,8 +14,9 @@ import java.nio.charset.StandardCharsets;
  * A node written by hand over a plain server socket, for one coordinator: it proves the secret and describes its
  * device like a real node, then answers {@code PING} with {@code PONG}, {@code ALLOC} with a new handle, {@code FREE}
  * with nothing and every other request with {@code OK} — except requests of one chosen type, which it answers with
- * an {@code ERROR} whose string claims 1000 bytes and carries none. Runs on one daemon thread; every read waits at
- * most {@value #READ_TIMEOUT_MS} ms; closing ends it.
+ * an {@code ERROR} whose string claims 1000 bytes and carries none. It may also wait before it answers
+ * {@code HELLO}, noting whether the coordinator hangs up meanwhile ({@link #hungUpDuringHandshake()}). Runs on one
+ * daemon thread; every read waits at most {@value #READ_TIMEOUT_MS} ms; closing ends it.
  */
 final class FakeNode implements AutoCloseable {
     private static final int READ_TIMEOUT_MS = 10_000;
@@ -24,12 +25,15 @@ final class FakeNode implements AutoCloseable {
     private final ServerSocket server;
     private final String description;
     private final byte malformedFor;
+    private final int challengeDelayMs;
     private volatile Socket connection;
+    private volatile boolean hungUpDuringHandshake;
 
-    private FakeNode(ServerSocket server, String description, byte malformedFor) {
+    private FakeNode(ServerSocket server, String description, byte malformedFor, int challengeDelayMs) {
         this.server = server;
         this.description = description;
         this.malformedFor = malformedFor;
+        this.challengeDelayMs = challengeDelayMs;
     }
 
     /**
@@ -39,12 +43,25 @@ final class FakeNode implements AutoCloseable {
      * @param malformedFor the request type answered with a malformed ERROR (0 for none)
      */
     static FakeNode start(String description, byte malformedFor) throws IOException {
+        return start(description, malformedFor, 0);
+    }
+
+    /**
+     * Listens on loopback, and waits {@code challengeDelayMs} after the coordinator's {@code HELLO} before it
+     * answers: a node slow to handshake.
+     */
+    static FakeNode start(String description, byte malformedFor, int challengeDelayMs) throws IOException {
         FakeNode node = new FakeNode(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()), description,
-                malformedFor);
+                malformedFor, challengeDelayMs);
         Thread t = new Thread(node::serve, "fake-node");
         t.setDaemon(true);
         t.start();
         return node;
+    }
+
+    /** Whether the coordinator closed the connection while this node was slow to answer its {@code HELLO}. */
+    boolean hungUpDuringHandshake() {
+        return hungUpDuringHandshake;
     }
 
     /** {@code 127.0.0.1:PORT}, for {@link Cluster#address}. */
@@ -83,6 +100,10 @@ final class FakeNode implements AutoCloseable {
         byte[] hello = readFrame(in);
         byte[] clientNonce = new byte[Wire.NONCE_BYTES];
         System.arraycopy(hello, Wire.HEADER_BYTES + 8, clientNonce, 0, Wire.NONCE_BYTES);
+        if (challengeDelayMs > 0 && coordinatorHangsUpWithin(in, challengeDelayMs)) {
+            hungUpDuringHandshake = true;
+            throw new IOException("the coordinator hung up during the handshake");
+        }
         byte[] serverNonce = RawNodeClient.nonce(42);
         ByteArrayOutputStream challenge = new ByteArrayOutputStream();
         DataOutputStream c = new DataOutputStream(challenge);
@@ -101,6 +122,18 @@ final class FakeNode implements AutoCloseable {
         writeString(r, description);
         r.writeInt(Wire.DEFAULT_MAX_FRAME);
         writeFrame(out, Wire.READY, 0, ready.toByteArray());
+    }
+
+    /** Waits up to {@code ms} for the coordinator, which sends nothing now, to close the connection. */
+    private boolean coordinatorHangsUpWithin(DataInputStream in, int ms) throws IOException {
+        connection.setSoTimeout(ms);
+        try {
+            return in.read() < 0;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            return false;
+        } finally {
+            connection.setSoTimeout(READ_TIMEOUT_MS);
+        }
     }
 
     private static byte[] readFrame(DataInputStream in) throws IOException {
