@@ -212,23 +212,28 @@ public final class OpenClDevice implements Device {
     public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
         requireOpen();
         cl_mem memory = memory(target, "copyIn target");
-        return copyInEngine.submit(() -> {
-            cl_event event = times.event();
-            ClCalls.check(name, "clEnqueueWriteBuffer(" + bytes + " bytes)",
-                    CL.clEnqueueWriteBuffer(copyInQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, event));
-            times.record(event, Stage.COPY_IN);
-        });
+        return copy(copyInEngine, Stage.COPY_IN, "clEnqueueWriteBuffer(" + bytes + " bytes)", event ->
+                CL.clEnqueueWriteBuffer(copyInQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, event));
     }
 
     @Override
     public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
         requireOpen();
         cl_mem memory = memory(source, "copyOut source");
-        return copyOutEngine.submit(() -> {
+        return copy(copyOutEngine, Stage.COPY_OUT, "clEnqueueReadBuffer(" + bytes + " bytes)", event ->
+                CL.clEnqueueReadBuffer(copyOutQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, event));
+    }
+
+    /**
+     * Runs a blocking copy on {@code engine}: {@code enqueue} issues it with the profiling event to fill (or
+     * {@code null}) and returns the call's result; its device time is added to {@code stage}.
+     */
+    private CompletableFuture<Void> copy(SerialEngine engine, Stage stage, String operation,
+                                         java.util.function.ToIntFunction<cl_event> enqueue) {
+        return engine.submit(() -> {
             cl_event event = times.event();
-            ClCalls.check(name, "clEnqueueReadBuffer(" + bytes + " bytes)",
-                    CL.clEnqueueReadBuffer(copyOutQueue, memory, true, 0, bytes, Pointer.to(host), 0, null, event));
-            times.record(event, Stage.COPY_OUT);
+            ClCalls.check(name, operation, enqueue.applyAsInt(event)); // a failed call made no event
+            times.record(event, stage);
         });
     }
 
