@@ -28,24 +28,10 @@ public final class ReportJson {
         j.field("residentBytes", r.residentBytes());
         j.field("wallNanos", r.wall().toNanos());
         j.key("busyNanos").busy(r.busy());
-        j.key("busyNanosPerDevice").out.append('{');
-        String sep = "";
-        for (Map.Entry<String, Map<Stage, java.time.Duration>> e : r.busyPerDevice().entrySet()) {
-            j.out.append(sep).append(quote(e.getKey())).append(':');
-            j.busy(e.getValue());
-            sep = ",";
-        }
-        j.out.append('}');
-        j.key("measuredNanosPerDevice").out.append('{');
-        sep = "";
-        for (Map.Entry<String, Map<Stage, java.time.Duration>> e : r.measuredPerDevice().entrySet()) {
-            j.out.append(sep).append(quote(e.getKey())).append(':');
-            j.busy(e.getValue());
-            sep = ",";
-        }
-        j.out.append('}');
+        j.key("busyNanosPerDevice").perDevice(r.busyPerDevice());
+        j.key("measuredNanosPerDevice").perDevice(r.measuredPerDevice());
         j.key("chunksPerDevice").out.append('{');
-        sep = "";
+        String sep = "";
         for (Map.Entry<String, Long> e : r.chunksPerDevice().entrySet()) {
             j.out.append(sep).append(quote(e.getKey())).append(':').append(e.getValue());
             sep = ",";
@@ -56,6 +42,18 @@ public final class ReportJson {
         j.key("iterationsPerSecond").out.append(String.format(Locale.ROOT, "%.6g", r.iterationsPerSecond()));
         j.key("notes").strings(r.notes());
         return j.out.append('}').toString();
+    }
+
+    /** {@code {"device": {"stage": nanos, …}, …}}. */
+    private void perDevice(Map<String, Map<Stage, java.time.Duration>> times) {
+        out.append('{');
+        String sep = "";
+        for (Map.Entry<String, Map<Stage, java.time.Duration>> e : times.entrySet()) {
+            out.append(sep).append(quote(e.getKey())).append(':');
+            busy(e.getValue());
+            sep = ",";
+        }
+        out.append('}');
     }
 
     private void busy(Map<Stage, java.time.Duration> busy) {
