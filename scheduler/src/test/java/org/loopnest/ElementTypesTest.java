@@ -73,7 +73,8 @@ class ElementTypesTest {
         return flat;
     }
 
-    private static void set(Object array, int i, ElementType type, long value) {
+    /** Element {@code i} of a primitive array of {@code type} set to {@code value}; shared with RunAccessTest. */
+    static void set(Object array, int i, ElementType type, long value) {
         switch (type) {
             case FLOAT -> Array.setFloat(array, i, value);
             case DOUBLE -> Array.setDouble(array, i, value);

@@ -99,7 +99,7 @@ class RunAccessTest {
             case JAGGED -> {
                 Object root = Array.newInstance(type.primitive(), 3, 4, 5);
                 for (int i = 0; i < 60; i++) {
-                    set(Array.get(Array.get(root, i / 20), (i / 5) % 4), i % 5, type, i);
+                    ElementTypesTest.set(Array.get(Array.get(root, i / 20), (i / 5) % 4), i % 5, type, i);
                 }
                 return root;
             }
@@ -107,7 +107,7 @@ class RunAccessTest {
                 // stored [c][b][a]: element (a, b, c) at c*12 + b*3 + a
                 Object flat = Array.newInstance(type.primitive(), 60);
                 for (int i = 0; i < 60; i++) {
-                    set(flat, (i % 5) * 12 + ((i / 5) % 4) * 3 + i / 20, type, i);
+                    ElementTypesTest.set(flat, (i % 5) * 12 + ((i / 5) % 4) * 3 + i / 20, type, i);
                 }
                 return Holder.strided(flat, 0, 1, 3, 12);
             }
@@ -127,19 +127,10 @@ class RunAccessTest {
                 int n = kind.loops == null ? 60 : kind == Kind.SUBSET_WITH_INNERMOST ? 15 : 12;
                 Object flat = Array.newInstance(type.primitive(), n);
                 for (int i = 0; i < n; i++) {
-                    set(flat, i, type, i);
+                    ElementTypesTest.set(flat, i, type, i);
                 }
                 return flat;
             }
-        }
-    }
-
-    private static void set(Object array, int i, ElementType type, long value) {
-        switch (type) {
-            case FLOAT -> Array.setFloat(array, i, value);
-            case DOUBLE -> Array.setDouble(array, i, value);
-            case INT -> Array.setInt(array, i, (int) value);
-            case LONG -> Array.setLong(array, i, value);
         }
     }
 
