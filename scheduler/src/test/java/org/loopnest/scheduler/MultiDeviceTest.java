@@ -78,7 +78,9 @@ class MultiDeviceTest {
 
     @Test
     void shouldFitTheChunkToTheSmallestDeviceMemory() {
-        try (SimDevice big = new SimDevice(SimConfig.builder().name("big").memory(64L << 20).build());
+        // big is slow (a capped kernel rate), so that small surely pulls chunks while big works on its first ones
+        try (SimDevice big = new SimDevice(SimConfig.builder().name("big").memory(64L << 20).kernelRate(50_000)
+                .build());
              SimDevice small = new SimDevice(SimConfig.builder().name("small").memory(64 << 10).build())) {
             float[] in = input();
             float[] out = new float[in.length];
