@@ -23,7 +23,8 @@ import org.loopnest.serializer.ChunkLayout;
  * Everything a run needs, frozen: the nest, the bound arrays, the kernel, the device, the split chosen and the
  * chunk layout. Made by {@code LoopNest.plan()}; {@link #start()} runs it. Immutable; may be started more than
  * once, and concurrently: runs may share a CPU, OpenCL or CUDA device (each launch names its kernel, each run
- * reserves its own buffers from the device's budget); a {@code RemoteDevice} (one connection to a node) serves one run at a time.
+ * reserves its own buffers from the device's budget); a {@code RemoteDevice} (one connection to a node) serves
+ * one run at a time.
  *
  * @param space       the nest
  * @param arrays      bound arrays by name, inputs and outputs, in binding order
@@ -133,9 +134,7 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
     private RunPlan withSmallerChunks(DeviceMemoryException cause) {
         Split now = split.split();
         Split next;
-        if (ownsDevice) {
-            return null;
-        } else if (now.group() > 1) {
+        if (now.group() > 1) {
             next = space.split(now.depth(), now.group() / 2);
         } else if (now.depth() < space.depth() - 1) {
             next = space.split(now.depth() + 1, Math.max(1, space.extent(now.depth()) / 2));
