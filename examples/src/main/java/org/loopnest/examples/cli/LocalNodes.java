@@ -18,16 +18,36 @@ import org.loopnest.examples.Main;
 
 /**
  * {@code --nodes local:N}: N worker processes on loopback, each a {@code loopnest node} in a JVM of its own with
- * this JVM's class path ({@code cpu} nodes sharing the machine's cores), sharing a fresh random secret (in a file only the owner can read). Started together;
- * {@link #close()} stops them all and deletes the secret. Each node's log goes to a file beside the secret.
+ * this JVM's class path ({@code cpu} nodes sharing the machine's cores), sharing a fresh random secret (in a file
+ * only the owner can read). Started together; {@link #close()} stops them all and deletes the secret. Each node's
+ * log goes to a file beside the secret.
+ *
+ * <p><b>Lifetime:</b> the nodes never outlive this JVM. Each is started with {@code --exit-with-stdin} and a pipe for
+ * its standard input that this JVM holds and never writes to: when this JVM ends, however it ends (even
+ * {@code kill -9}), the pipe closes and the node stops. A shutdown hook, registered by {@link #start} and removed
+ * by {@link #close()}, stops the nodes and deletes their directory when the JVM is asked to end (SIGTERM, Ctrl-C)
+ * before {@code close} ran.
+ *
+ * <p><b>Thread safety:</b> {@link #close()} may be called from any thread, more than once; the first call stops
+ * the nodes, the others wait for it.
+ *
+ * <p><b>Pitfalls:</b> after a {@code kill -9} of this JVM the nodes still stop, but their directory (the secret,
+ * random and of no further use, and the logs) stays in the temporary directory.
  */
 public final class LocalNodes implements AutoCloseable {
+    /**
+     * The most nodes {@code local:N} starts: each is a JVM of its own with its own heap and threads, so more than
+     * this on one machine spends memory and cores without testing anything more.
+     */
+    public static final int MAX_COUNT = 64;
     private static final long START_SECONDS = 60;
 
-    private final List<Process> processes = new ArrayList<>();
+    private final List<Process> processes = new ArrayList<>(); // guarded by this
     private final List<URI> addresses = new ArrayList<>();
     private final Path dir;
     private final Path secretFile;
+    private final Thread shutdownHook = new Thread(this::stop, "loopnest-local-nodes-stop");
+    private boolean stopped; // guarded by this
 
     private LocalNodes(Path dir) {
         this.dir = dir;
@@ -38,6 +58,7 @@ public final class LocalNodes implements AutoCloseable {
      * Starts {@code count} nodes running {@code device} and waits until each prints its address; {@code cpu} nodes
      * share this machine's cores (each gets {@code max(1, cores / count)} threads).
      *
+     * @throws IllegalArgumentException if {@code count} is not from 1 to {@link #MAX_COUNT}
      * @throws IllegalStateException if a node does not start within a minute, with the end of its log
      */
     public static LocalNodes start(int count, DeviceSpec device) throws IOException {
@@ -48,11 +69,17 @@ public final class LocalNodes implements AutoCloseable {
      * Starts {@code count} nodes as {@link #start(int, DeviceSpec)}, with {@code cpuThreads} kernel threads each
      * when the device is {@code cpu}.
      *
-     * @throws IllegalStateException if a node does not start within a minute, with the end of its log
+     * @throws IllegalArgumentException if {@code count} is not from 1 to {@link #MAX_COUNT}
+     * @throws IllegalStateException if a node does not start within a minute, with the end of its log, or if the
+     *     JVM began to shut down meanwhile
      */
     public static LocalNodes start(int count, DeviceSpec device, int cpuThreads) throws IOException {
+        if (count < 1 || count > MAX_COUNT) {
+            throw new IllegalArgumentException("local nodes: " + count + " (expected: 1 to " + MAX_COUNT + ")");
+        }
         LocalNodes nodes = new LocalNodes(Files.createTempDirectory("loopnest-nodes-"));
         try {
+            Runtime.getRuntime().addShutdownHook(nodes.shutdownHook);
             byte[] secret = new byte[32];
             new SecureRandom().nextBytes(secret);
             Files.writeString(nodes.secretFile, Base64.getEncoder().encodeToString(secret));
@@ -73,15 +100,15 @@ public final class LocalNodes implements AutoCloseable {
     }
 
     private CompletableFuture<String> launch(int n, DeviceSpec device, int cpuThreads) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "node", "--bind", "127.0.0.1", "--port", "0", "--device", device.toString(),
-                "--secret-file", secretFile.toString()));
+        List<String> command = java(Main.class, "node", "--bind", "127.0.0.1", "--port", "0", "--device",
+                device.toString(), "--secret-file", secretFile.toString(), "--exit-with-stdin");
         if (device.kind() == DeviceSpec.Kind.CPU) {
             command.addAll(List.of("--threads", Integer.toString(cpuThreads)));
         }
-        Process p = new ProcessBuilder(command).redirectError(log(n).toFile()).start();
-        processes.add(p);
+        // standard input stays a pipe that this JVM never writes to: the node stops when it closes
+        Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE)
+                .redirectError(log(n).toFile()).start();
+        adopt(p);
         CompletableFuture<String> first = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
@@ -98,6 +125,24 @@ public final class LocalNodes implements AutoCloseable {
         reader.setDaemon(true);
         reader.start();
         return first;
+    }
+
+    /** The command that runs {@code main} with {@code args} in a new JVM with this JVM's class path (mutable). */
+    static List<String> java(Class<?> main, String... args) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                main.getName()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** Keeps a started node, or stops it at once if the nodes were stopped meanwhile (the JVM shuts down). */
+    private synchronized void adopt(Process p) {
+        if (stopped) {
+            p.destroyForcibly();
+            throw new IllegalStateException("local nodes: stopped while starting (the JVM is shutting down)");
+        }
+        processes.add(p);
     }
 
     private String awaitAddress(int n, CompletableFuture<String> first) {
@@ -138,14 +183,34 @@ public final class LocalNodes implements AutoCloseable {
     }
 
     /** The processes, in start order (tests kill one to check fault tolerance). */
-    public List<Process> processes() {
+    public synchronized List<Process> processes() {
         return List.copyOf(processes);
     }
 
-    /** Stops every node (politely, then forcibly after 5 s) and deletes the secret and the logs. */
+    /**
+     * Stops every node (politely, then forcibly after 5 s), deletes the secret and the logs, and removes the
+     * shutdown hook. Blocks until the nodes are gone; a second call does nothing.
+     */
     @Override
     public void close() {
-        processes.forEach(Process::destroy);
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook has run stop(), or runs it and finds it done
+        }
+    }
+
+    /** Stops the nodes and deletes their directory, once: from {@link #close()} or from the shutdown hook. */
+    private synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        for (Process p : processes) {
+            closeInput(p);
+            p.destroy();
+        }
         for (Process p : processes) {
             try {
                 if (!p.waitFor(5, TimeUnit.SECONDS)) {
@@ -156,6 +221,18 @@ public final class LocalNodes implements AutoCloseable {
                 p.destroyForcibly();
             }
         }
+        deleteDirectory();
+    }
+
+    private static void closeInput(Process p) {
+        try {
+            p.getOutputStream().close();
+        } catch (IOException e) {
+            // the node is stopped by destroy() anyway
+        }
+    }
+
+    private void deleteDirectory() {
         try (var files = Files.list(dir)) {
             for (Path f : (Iterable<Path>) files::iterator) {
                 Files.deleteIfExists(f);

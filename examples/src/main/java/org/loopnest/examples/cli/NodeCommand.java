@@ -2,7 +2,15 @@ package org.loopnest.examples.cli;
 
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -22,7 +30,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code loopnest node}: a worker that runs chunks for authenticated coordinators on its local device. Prints
  * {@code listening on HOST:PORT} as its first line once it accepts connections, then serves until it is stopped
- * (SIGTERM, Ctrl-C). Listens on loopback unless {@code --bind} says otherwise.
+ * (SIGTERM, Ctrl-C), or, with {@code --exit-with-stdin}, until its standard input ends (how
+ * {@code --nodes local:N} ties its nodes to their coordinator, see {@link LocalNodes}). Listens on loopback unless
+ * {@code --bind} says otherwise; an address that is not this machine's, or one that cannot be bound, is bad input
+ * (exit code 2), refused before the device is opened where it can be told in advance.
  */
 @Command(name = "node", sortOptions = false,
         description = {"Runs a worker node: coordinators that know the secret send it chunks to run on its device.",
@@ -39,7 +50,8 @@ public final class NodeCommand implements Callable<Integer> {
     private boolean help;
 
     @Option(names = "--bind", paramLabel = "HOST", defaultValue = "127.0.0.1",
-            description = "Address to listen on. Default: ${DEFAULT-VALUE} (loopback only).")
+            description = "Address to listen on: one of this machine's, or 0.0.0.0 for all. Default: ${DEFAULT-VALUE} "
+                    + "(loopback only).")
     private String bind;
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
@@ -73,6 +85,12 @@ public final class NodeCommand implements Callable<Integer> {
             description = "Largest frame accepted, which bounds one chunk buffer. Default: 256m.")
     private Long maxFrame;
 
+    @Option(names = "--exit-with-stdin",
+            description = "Stop when standard input ends: a node started by another process through a pipe stops "
+                    + "with it, even if that process is killed (--nodes local:N starts its nodes so). Not with "
+                    + "input from a terminal or /dev/null.")
+    private boolean exitWithStdin;
+
     @Override
     public Integer call() throws InterruptedException {
         Secret secret = secret();
@@ -80,6 +98,7 @@ public final class NodeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw bad("--port " + port + " (expected: 0 to 65535)");
         }
+        checkBind();
         int frame = maxFrame == null ? Wire.DEFAULT_MAX_FRAME : (int) Math.min(Integer.MAX_VALUE, maxFrame);
         CountDownLatch stopped = new CountDownLatch(1);
         try (Device local = openDevice();
@@ -89,11 +108,66 @@ public final class NodeCommand implements Callable<Integer> {
             out.println("listening on " + server.address().getHostString() + ":" + server.address().getPort());
             out.flush();
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "loopnest-node-shutdown"));
+            if (exitWithStdin) {
+                stopAtEndOf(System.in, stopped);
+            }
             stopped.await();
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw bad(e.getMessage());
+        } catch (Exception e) {
+            // NodeServer.start lets Netty's checked BindException (e.g. the port is taken) through undeclared
+            if (e instanceof BindException) {
+                throw bad("--bind " + bind + " --port " + port + ": cannot listen there: " + e.getMessage());
+            }
+            throw e;
         }
         return ErrorHandler.OK;
+    }
+
+    /**
+     * Refuses a {@code --bind} that does not resolve or is not an address of this machine, before anything is
+     * opened; binding it could only fail.
+     */
+    private void checkBind() {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(bind);
+        } catch (UnknownHostException e) {
+            throw bad("--bind " + bind + ": unknown host (expected: an address of this machine, e.g. 127.0.0.1, or "
+                    + "0.0.0.0 for all)");
+        }
+        if (!address.isAnyLocalAddress() && !address.isLoopbackAddress() && !onThisMachine(address)) {
+            throw bad("--bind " + bind + ": not an address of this machine (expected: one of its interfaces' "
+                    + "addresses, e.g. 127.0.0.1, or 0.0.0.0 for all)");
+        }
+    }
+
+    private static boolean onThisMachine(InetAddress address) {
+        try {
+            return NetworkInterface.getByInetAddress(address) != null;
+        } catch (SocketException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Counts {@code stopped} down when {@code in} ends or fails, from a daemon thread that reads and drops what
+     * comes: the writer at the other end of the pipe (the coordinator) is gone.
+     */
+    private void stopAtEndOf(InputStream in, CountDownLatch stopped) {
+        PrintWriter err = spec.commandLine().getErr();
+        Thread watcher = new Thread(() -> {
+            try {
+                in.transferTo(OutputStream.nullOutputStream());
+            } catch (IOException e) {
+                // a broken pipe is an end too
+            }
+            err.println(spec.qualifiedName() + ": standard input ended (--exit-with-stdin): stopping");
+            err.flush();
+            stopped.countDown();
+        }, "loopnest-node-stdin");
+        watcher.setDaemon(true);
+        watcher.start();
     }
 
     private Secret secret() {

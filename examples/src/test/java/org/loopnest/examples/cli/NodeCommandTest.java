@@ -1,0 +1,56 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.examples.Main;
+
+/** {@code loopnest node}: where it may listen. Nothing here sends a packet off loopback. */
+class NodeCommandTest {
+    @TempDir
+    Path dir;
+
+    private Path secret() throws Exception {
+        return Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+    }
+
+    @Test
+    void shouldRefuseToBindAnAddressThatIsNotThisMachines() throws Exception {
+        // 192.0.2.1 is TEST-NET-1: documentation only, on no machine's interface; refused before any bind
+        Cli run = Cli.run("node", "--bind", "192.0.2.1", "--secret-file", secret().toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertEquals("loopnest node: --bind 192.0.2.1: not an address of this machine (expected: one of its "
+                + "interfaces' addresses, e.g. 127.0.0.1, or 0.0.0.0 for all) (see 'loopnest node --help')",
+                run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    @Tag("cluster")
+    void shouldSayWhenThePortIsTaken() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            // in a JVM of its own: a failed bind must end the process, not leave threads in the test's
+            Path log = dir.resolve("node.log");
+            Process node = new ProcessBuilder(LocalNodes.java(Main.class, "node", "--port", Integer.toString(port),
+                    "--secret-file", secret().toString())).redirectError(log.toFile()).start();
+            boolean ended = node.waitFor(60, TimeUnit.SECONDS);
+            node.destroyForcibly();
+            String err = Files.readString(log);
+            assertTrue(ended, "the node still runs: " + err);
+            assertEquals(2, node.exitValue(), err);
+            assertEquals(1, err.strip().split("\\R").length, err);
+            assertTrue(err.startsWith("loopnest node: --bind 127.0.0.1 --port " + port + ": cannot listen there: "),
+                    err);
+        }
+    }
+}
