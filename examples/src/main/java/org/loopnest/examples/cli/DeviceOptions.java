@@ -36,13 +36,14 @@ public final class DeviceOptions {
     private Long memory;
 
     @Option(names = "--link-bandwidth", paramLabel = "RATE", converter = Units.RateConverter.class,
-            description = "Link bandwidth of the sim device each way, e.g. 2GB/s, 500MB/s; 0 = unlimited. "
-                    + "Default: unlimited.")
+            description = "Link bandwidth of the sim device each way, e.g. 2GB/s, 500MB/s; at least 1MB/s (a "
+                    + "slower link keeps even a small run going for hours); 0 = unlimited. Default: unlimited.")
     private Long bandwidth;
 
     @Option(names = "--nodes", paramLabel = "HOST:PORT[,...]|local:N",
             description = "Run on worker nodes ('loopnest node') instead of local devices: their addresses, or "
-                    + "local:N to start N nodes on this machine (each with --device) and stop them after the run.")
+                    + "local:N to start N nodes (1 to 64, each a JVM) on this machine (each with --device) and stop "
+                    + "them after the run, or when this process ends.")
     private String nodes;
 
     @Option(names = "--secret-file", paramLabel = "FILE",
@@ -58,10 +59,20 @@ public final class DeviceOptions {
     private int buffers;
 
     /**
+     * The slowest {@code --link-bandwidth} accepted, in bytes per second (1 MB/s): at 1 B/s, which the option used
+     * to take, a run of the default weather nest would never finish.
+     */
+    public static final long MIN_LINK_BANDWIDTH = 1_000_000L;
+
+    private static final String LOCAL = "local:";
+
+    /**
      * Checks the options together.
      *
-     * @throws ParameterException (exit code 2) for a link bandwidth without {@code --device sim}, a memory
-     *     without a device that has its own, a memory of 0, or fewer than one buffer
+     * @throws ParameterException (exit code 2) for a link bandwidth without {@code --device sim} or below
+     *     {@link #MIN_LINK_BANDWIDTH}, a memory without a device that has its own, a memory of 0, fewer than one
+     *     buffer, or {@code --nodes} that is neither {@code local:N} (N from 1 to {@link LocalNodes#MAX_COUNT}) with
+     *     one device nor addresses with a {@code --secret-file} and no {@code --device}
      */
     public void validate() {
         if (bandwidth != null && devices.stream().noneMatch(d -> d.kind() == DeviceSpec.Kind.SIM)) {
@@ -82,6 +93,52 @@ public final class DeviceOptions {
         if (buffers < 1) {
             throw new ParameterException(spec.commandLine(), "--buffers " + buffers + " (expected: >= 1)");
         }
+        if (bandwidth != null && bandwidth != 0 && bandwidth < MIN_LINK_BANDWIDTH) {
+            throw new ParameterException(spec.commandLine(), "--link-bandwidth " + bandwidth + " bytes/s is too slow "
+                    + "to finish a run (expected: 0 for unlimited, or at least 1MB/s)");
+        }
+        if (nodes != null) {
+            validateNodes();
+        }
+    }
+
+    private void validateNodes() {
+        String why = null;
+        if (localCount() != null) {
+            if (devices.size() != 1) {
+                why = "--device " + text() + " (expected: one device, which each local node runs)";
+            }
+        } else if (devicesGiven()) {
+            why = "--device applies to local devices and local:N nodes only (expected: choose a node's device where "
+                    + "it starts, 'loopnest node --device ...')";
+        } else if (secretFile == null) {
+            why = "needs --secret-file (expected: the file the nodes were started with)";
+        }
+        if (why != null) {
+            throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + why);
+        }
+    }
+
+    /**
+     * N of {@code --nodes local:N}, or {@code null} when {@code --nodes} lists addresses.
+     *
+     * @throws ParameterException (exit code 2) if what follows {@code local:} is not a count from 1 to
+     *     {@link LocalNodes#MAX_COUNT}
+     */
+    private Integer localCount() {
+        String text = nodes.strip();
+        if (!text.regionMatches(true, 0, LOCAL, 0, LOCAL.length())) {
+            return null;
+        }
+        String count = text.substring(LOCAL.length());
+        if (count.matches("[0-9]{1,9}")) {
+            int n = Integer.parseInt(count);
+            if (n >= 1 && n <= LocalNodes.MAX_COUNT) {
+                return n;
+            }
+        }
+        throw new ParameterException(spec.commandLine(), "--nodes " + nodes + " (expected: local:N with N from 1 "
+                + "to " + LocalNodes.MAX_COUNT + ", each node a JVM of its own on this machine)");
     }
 
     /** The devices chosen, in order. */
@@ -131,29 +188,16 @@ public final class DeviceOptions {
     }
 
     private OpenDevices openNodes() throws IOException {
-        java.util.regex.Matcher local = java.util.regex.Pattern.compile("local:(\\d{1,3})").matcher(nodes.strip());
+        Integer count = localCount();
         LocalNodes started = null;
         List<URI> addresses = new java.util.ArrayList<>();
         Path secretPath = secretFile;
         try {
-            if (local.matches()) {
-                int count = Integer.parseInt(local.group(1));
-                if (count < 1 || devices.size() != 1) {
-                    throw new IllegalArgumentException("expected: local:N with N >= 1, and one --device for the "
-                            + "nodes");
-                }
+            if (count != null) {
                 started = LocalNodes.start(count, devices.get(0));
                 addresses.addAll(started.addresses());
                 secretPath = started.secretFile();
             } else {
-                if (devicesGiven()) {
-                    throw new IllegalArgumentException("--device applies to local devices and local:N nodes only "
-                            + "(expected: choose a node's device where it starts, 'loopnest node --device ...')");
-                }
-                if (secretPath == null) {
-                    throw new IllegalArgumentException("needs --secret-file (expected: the file the nodes were "
-                            + "started with)");
-                }
                 for (String node : nodes.split(",")) {
                     addresses.add(Cluster.address(node.strip()));
                 }
