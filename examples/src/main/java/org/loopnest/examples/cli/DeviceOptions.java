@@ -72,9 +72,14 @@ public final class DeviceOptions {
      * @throws ParameterException (exit code 2) for a link bandwidth without {@code --device sim} or below
      *     {@link #MIN_LINK_BANDWIDTH}, a memory without a device that has its own, a memory of 0, fewer than one
      *     buffer, or {@code --nodes} that is neither {@code local:N} (N from 1 to {@link LocalNodes#MAX_COUNT}) with
-     *     one device nor addresses with a {@code --secret-file} and no {@code --device}
+     *     one device and no link bandwidth (a node's link is real; {@code --device-memory} is passed to each local
+     *     node) nor addresses with a {@code --secret-file} and no {@code --device}, {@code --device-memory} or
+     *     {@code --link-bandwidth} (those are set where a node starts)
      */
     public void validate() {
+        if (nodes != null) {
+            validateNodes();
+        }
         if (bandwidth != null && devices.stream().noneMatch(d -> d.kind() == DeviceSpec.Kind.SIM)) {
             throw new ParameterException(spec.commandLine(), "--link-bandwidth applies to --device sim only "
                     + "(expected: add --device sim, or drop the option)");
@@ -97,9 +102,6 @@ public final class DeviceOptions {
             throw new ParameterException(spec.commandLine(), "--link-bandwidth " + bandwidth + " bytes/s is too slow "
                     + "to finish a run (expected: 0 for unlimited, or at least 1MB/s)");
         }
-        if (nodes != null) {
-            validateNodes();
-        }
     }
 
     private void validateNodes() {
@@ -107,10 +109,16 @@ public final class DeviceOptions {
         if (localCount() != null) {
             if (devices.size() != 1) {
                 why = "--device " + text() + " (expected: one device, which each local node runs)";
+            } else if (bandwidth != null) {
+                why = "--link-bandwidth is not passed to nodes (expected: drop it; the link to a node is a real one)";
             }
         } else if (devicesGiven()) {
             why = "--device applies to local devices and local:N nodes only (expected: choose a node's device where "
                     + "it starts, 'loopnest node --device ...')";
+        } else if (memory != null || bandwidth != null) {
+            why = (memory != null ? "--device-memory" : "--link-bandwidth") + " applies to local devices and "
+                    + "local:N nodes only (expected: set a node's device memory where it starts, 'loopnest node "
+                    + "--device-memory SIZE')";
         } else if (secretFile == null) {
             why = "needs --secret-file (expected: the file the nodes were started with)";
         }
@@ -194,7 +202,7 @@ public final class DeviceOptions {
         Path secretPath = secretFile;
         try {
             if (count != null) {
-                started = LocalNodes.start(count, devices.get(0));
+                started = LocalNodes.start(count, devices.get(0), memory);
                 addresses.addAll(started.addresses());
                 secretPath = started.secretFile();
             } else {

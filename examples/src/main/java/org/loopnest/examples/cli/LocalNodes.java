@@ -62,7 +62,19 @@ public final class LocalNodes implements AutoCloseable {
      * @throws IllegalStateException if a node does not start within a minute, with the end of its log
      */
     public static LocalNodes start(int count, DeviceSpec device) throws IOException {
-        return start(count, device, Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, count)));
+        return start(count, device, (Long) null);
+    }
+
+    /**
+     * Starts {@code count} nodes as {@link #start(int, DeviceSpec)}, each node's device given
+     * {@code deviceMemory} bytes ({@code loopnest node --device-memory}), or its default when {@code null}.
+     *
+     * @throws IllegalArgumentException if {@code count} is not from 1 to {@link #MAX_COUNT}
+     * @throws IllegalStateException if a node does not start within a minute, with the end of its log
+     */
+    public static LocalNodes start(int count, DeviceSpec device, Long deviceMemory) throws IOException {
+        return start(count, device, Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, count)),
+                deviceMemory);
     }
 
     /**
@@ -74,6 +86,11 @@ public final class LocalNodes implements AutoCloseable {
      *     JVM began to shut down meanwhile
      */
     public static LocalNodes start(int count, DeviceSpec device, int cpuThreads) throws IOException {
+        return start(count, device, cpuThreads, null);
+    }
+
+    private static LocalNodes start(int count, DeviceSpec device, int cpuThreads, Long deviceMemory)
+            throws IOException {
         if (count < 1 || count > MAX_COUNT) {
             throw new IllegalArgumentException("local nodes: " + count + " (expected: 1 to " + MAX_COUNT + ")");
         }
@@ -87,7 +104,7 @@ public final class LocalNodes implements AutoCloseable {
             nodes.secretFile.toFile().setReadable(true, true);
             List<CompletableFuture<String>> ready = new ArrayList<>();
             for (int n = 0; n < count; n++) {
-                ready.add(nodes.launch(n, device, cpuThreads));
+                ready.add(nodes.launch(n, device, cpuThreads, deviceMemory));
             }
             for (int n = 0; n < count; n++) {
                 nodes.addresses.add(Cluster.address(nodes.awaitAddress(n, ready.get(n))));
@@ -99,11 +116,15 @@ public final class LocalNodes implements AutoCloseable {
         }
     }
 
-    private CompletableFuture<String> launch(int n, DeviceSpec device, int cpuThreads) throws IOException {
+    private CompletableFuture<String> launch(int n, DeviceSpec device, int cpuThreads, Long deviceMemory)
+            throws IOException {
         List<String> command = java(Main.class, "node", "--bind", "127.0.0.1", "--port", "0", "--device",
                 device.toString(), "--secret-file", secretFile.toString(), "--exit-with-stdin");
         if (device.kind() == DeviceSpec.Kind.CPU) {
             command.addAll(List.of("--threads", Integer.toString(cpuThreads)));
+        }
+        if (deviceMemory != null) {
+            command.addAll(List.of("--device-memory", Long.toString(deviceMemory)));
         }
         // standard input stays a pipe that this JVM never writes to: the node stops when it closes
         Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE)

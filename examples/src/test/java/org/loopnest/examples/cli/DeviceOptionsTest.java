@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,5 +50,27 @@ class DeviceOptionsTest {
         Cli floor = Cli.run("weather", "--shape", "2,7,4,4", "--device", "sim", "--link-bandwidth", "1MB/s");
         assertEquals(0, floor.code(), floor.err());
         assertTrue(floor.out().contains("verified: 224 points"), floor.out());
+    }
+
+    @Test
+    void shouldRefuseDeviceOptionsThatRemoteNodesSetWhereTheyStart() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        assertRefused(Cli.run("weather", "--nodes", "127.0.0.1:1", "--secret-file", secret.toString(),
+                "--device-memory", "16m"), "--nodes 127.0.0.1:1: --device-memory applies to local devices and "
+                + "local:N nodes only (expected: set a node's device memory where it starts, 'loopnest node "
+                + "--device-memory SIZE')");
+        assertRefused(Cli.run("weather", "--nodes", "local:1", "--device", "sim", "--link-bandwidth", "2GB/s"),
+                "--nodes local:1: --link-bandwidth is not passed to nodes (expected: drop it; the link to a node "
+                        + "is a real one)");
+    }
+
+    @Test
+    @Tag("cluster")
+    void shouldGiveEachLocalNodeTheDeviceMemory() {
+        Cli run = Cli.run("weather", "--shape", "2,7,4,4", "--nodes", "local:1", "--device", "sim",
+                "--device-memory", "1k");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("bytes of 1024 bytes of node:127.0.0.1:"), run.out());
+        assertTrue(run.out().contains("verified: 224 points"), run.out());
     }
 }
