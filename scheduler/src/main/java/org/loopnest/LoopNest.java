@@ -177,16 +177,14 @@ public final class LoopNest {
     }
 
     /**
-     * Chunk buffer sets per device, {@code B} (default 2: double buffering). At most {@code B} chunks are in
-     * flight per device.
+     * Chunk buffer sets per device, {@code B} (default 2: double buffering), from 1 to
+     * {@value RunPlan#MAX_BUFFERS}. At most {@code B} chunks are in flight per device.
      *
-     * @throws IllegalArgumentException if {@code b < 1}
+     * @throws IllegalArgumentException if {@code b} is outside {@code 1 … RunPlan.MAX_BUFFERS}, e.g.
+     *     {@code buffers = 1073741824 (expected: 1 to 1024)}
      */
     public LoopNest buffers(int b) {
-        if (b < 1) {
-            throw new IllegalArgumentException("buffers B = " + b + " (expected: >= 1)");
-        }
-        this.buffers = b;
+        this.buffers = RunPlan.checkBuffers(b);
         return this;
     }
 

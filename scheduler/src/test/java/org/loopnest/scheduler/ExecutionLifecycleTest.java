@@ -155,7 +155,11 @@ class ExecutionLifecycleTest {
             IllegalArgumentException buffers = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
                     p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 0, null, null,
                     p.trace()));
-            assertEquals("buffers B = 0 (expected: >= 1)", buffers.getMessage());
+            assertEquals("buffers = 0 (expected: 1 to 1024)", buffers.getMessage());
+            IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
+                    p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 1 << 30, null,
+                    null, p.trace()));
+            assertEquals("buffers = 1073741824 (expected: 1 to 1024)", tooMany.getMessage());
             IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
                     p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 2,
                     Duration.ZERO, null, p.trace()));
