@@ -259,7 +259,11 @@ public final class LoopNest {
         return this;
     }
 
-    /** Tells {@code listener} after each chunk is written. */
+    /**
+     * Tells {@code listener} after each chunk is written (replacing any listener given before; {@code null} for
+     * none). Calls never overlap, even with several devices, and come in order: {@code done} rises by one from
+     * {@code 1}, and a successful run ends with {@code (total, total)}. See {@link ProgressListener}.
+     */
     public LoopNest onProgress(ProgressListener listener) {
         this.progress = listener;
         return this;

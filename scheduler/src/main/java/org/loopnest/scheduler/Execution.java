@@ -54,7 +54,7 @@ public final class Execution implements AutoCloseable {
     private Execution(RunPlan plan) {
         this.plan = plan;
         this.devices = plan.ownsDevice() ? plan.devices().stream().map(RunPlan::freshLike).toList() : plan.devices();
-        this.control = new RunControl(plan.layout().split().chunkCount(), devices.size());
+        this.control = new RunControl(plan.layout().split().chunkCount(), devices.size(), plan.progress());
         this.queue = new ChunkQueue(control.total(), control);
         this.startNanos = System.nanoTime();
         this.endNanos = startNanos;
