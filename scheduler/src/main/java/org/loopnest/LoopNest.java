@@ -337,7 +337,12 @@ public final class LoopNest {
         }
     }
 
-    /** Starts the run in the background; see {@link Execution}. */
+    /**
+     * Starts the run in the background; see {@link Execution}.
+     *
+     * @throws org.loopnest.error.DeviceException if a device {@linkplain Device#isClosed() is closed}, before
+     *     anything runs
+     */
     public Execution start() {
         return plan().start();
     }
@@ -345,7 +350,8 @@ public final class LoopNest {
     /**
      * Runs the nest to the end and returns what happened.
      *
-     * @throws org.loopnest.error.LoopNestException if a stage fails, the run times out, or the chunks cannot fit
+     * @throws org.loopnest.error.LoopNestException if a stage fails, the run times out, the chunks cannot fit, or a
+     *     device is closed (a {@link org.loopnest.error.DeviceException} naming it)
      */
     public RunReport run() {
         try (Execution execution = start()) {

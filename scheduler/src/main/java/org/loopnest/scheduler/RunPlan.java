@@ -135,6 +135,8 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
      * retried once with chunks half the size, and the report's split reason says so.
      *
      * @throws org.loopnest.error.DeviceMemoryException if the smaller chunks do not fit either
+     * @throws org.loopnest.error.DeviceException if a device {@linkplain Device#isClosed() is closed}, before
+     *     anything runs
      */
     public Execution start() {
         try {

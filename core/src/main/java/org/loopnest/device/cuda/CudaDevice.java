@@ -366,6 +366,11 @@ public final class CudaDevice implements Device {
         }
     }
 
+    @Override
+    public boolean isClosed() {
+        return closed.get();
+    }
+
     /**
      * Stops the engines (operations not started fail; running ones are waited for up to 10 s), frees the buffers
      * and staging memory still open, unloads the kernels, destroys the streams and releases the context.

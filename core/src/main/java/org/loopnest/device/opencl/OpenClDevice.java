@@ -301,6 +301,11 @@ public final class OpenClDevice implements Device {
                 + " (expected: a buffer allocated by " + name + ")");
     }
 
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
     /**
      * Stops the engines, then frees programs, queues and the context. Idempotent.
      *

@@ -127,6 +127,11 @@ public final class SimDevice implements Device {
     }
 
     @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
     public void close() {
         closed = true;
         hostToDevice.close();
