@@ -20,6 +20,9 @@ import org.loopnest.report.Stage;
  * signal every wait also listens to, and the device operations still in flight. Thread-safe.
  */
 final class RunControl {
+    private static final AtomicLong RUNS = new AtomicLong();
+
+    private final long number = RUNS.incrementAndGet();
     private final long total;
     private final AtomicLong done = new AtomicLong();
     private final AtomicReference<LoopNestException> failure = new AtomicReference<>();
@@ -53,6 +56,11 @@ final class RunControl {
 
     long total() {
         return total;
+    }
+
+    /** The run's number, in the order runs start in this JVM: its threads' names carry it. */
+    long number() {
+        return number;
     }
 
     long done() {
