@@ -22,7 +22,10 @@ public final class ThreadNames {
     private ThreadNames() {
     }
 
-    /** The thread of {@code device}'s engine for {@code stage}'s operations, e.g. {@code loopnest-cuda:0-engine-kernel}. */
+    /**
+     * The thread of {@code device}'s engine for {@code stage}'s operations (copy-in, kernel or copy-out), e.g.
+     * {@code loopnest-cuda:0-engine-kernel}.
+     */
     public static String engine(String device, Stage stage) {
         return PREFIX + device + "-engine-" + stage;
     }
@@ -37,7 +40,9 @@ public final class ThreadNames {
         return runThread(run, device, stage.toString());
     }
 
-    /** Run {@code run}'s thread that feeds chunks to {@code device}'s pipeline, e.g. {@code loopnest-cpu-run3-control}. */
+    /**
+     * Run {@code run}'s thread that feeds chunks to {@code device}'s pipeline, e.g. {@code loopnest-cpu-run3-control}.
+     */
     public static String control(long run, String device) {
         return runThread(run, device, "control");
     }
