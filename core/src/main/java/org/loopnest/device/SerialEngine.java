@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One daemon thread, named as its device says ({@link ThreadNames#engine}), that runs a device's operations of one
- * kind (copies in, kernels, copies out) one after the other, in the order submitted. Devices use one per engine so that the
- * engines overlap each other. {@link #close()} stops the thread and waits for it to end.
+ * kind (copies in, kernels, copies out) one after the other, in the order submitted. Devices use one per engine so
+ * that the engines overlap each other. {@link #close()} stops the thread and waits for it to end.
  */
 public final class SerialEngine implements AutoCloseable {
     private final ExecutorService executor;
