@@ -177,16 +177,14 @@ public final class LoopNest {
     }
 
     /**
-     * Chunk buffer sets per device, {@code B} (default 2: double buffering). At most {@code B} chunks are in
-     * flight per device.
+     * Chunk buffer sets per device, {@code B} (default 2: double buffering), from 1 to
+     * {@value RunPlan#MAX_BUFFERS}. At most {@code B} chunks are in flight per device.
      *
-     * @throws IllegalArgumentException if {@code b < 1}
+     * @throws IllegalArgumentException if {@code b} is outside {@code 1 … RunPlan.MAX_BUFFERS}, e.g.
+     *     {@code buffers = 1073741824 (expected: 1 to 1024)}
      */
     public LoopNest buffers(int b) {
-        if (b < 1) {
-            throw new IllegalArgumentException("buffers B = " + b + " (expected: >= 1)");
-        }
-        this.buffers = b;
+        this.buffers = RunPlan.checkBuffers(b);
         return this;
     }
 
@@ -261,7 +259,11 @@ public final class LoopNest {
         return this;
     }
 
-    /** Tells {@code listener} after each chunk is written. */
+    /**
+     * Tells {@code listener} after each chunk is written (replacing any listener given before; {@code null} for
+     * none). Calls never overlap, even with several devices, and come in order: {@code done} rises by one from
+     * {@code 1}, and a successful run ends with {@code (total, total)}. See {@link ProgressListener}.
+     */
     public LoopNest onProgress(ProgressListener listener) {
         this.progress = listener;
         return this;
@@ -335,7 +337,12 @@ public final class LoopNest {
         }
     }
 
-    /** Starts the run in the background; see {@link Execution}. */
+    /**
+     * Starts the run in the background; see {@link Execution}.
+     *
+     * @throws org.loopnest.error.DeviceException if a device {@linkplain Device#isClosed() is closed}, before
+     *     anything runs
+     */
     public Execution start() {
         return plan().start();
     }
@@ -343,7 +350,8 @@ public final class LoopNest {
     /**
      * Runs the nest to the end and returns what happened.
      *
-     * @throws org.loopnest.error.LoopNestException if a stage fails, the run times out, or the chunks cannot fit
+     * @throws org.loopnest.error.LoopNestException if a stage fails, the run times out, the chunks cannot fit, or a
+     *     device is closed (a {@link org.loopnest.error.DeviceException} naming it)
      */
     public RunReport run() {
         try (Execution execution = start()) {

@@ -121,7 +121,16 @@ class BadInputTest {
 
     @Test
     void shouldRejectFewerThanOneBuffer() {
-        assertEquals("buffers B = 0 (expected: >= 1)", message(() -> LoopNest.of(2, 3).buffers(0)));
+        assertEquals("buffers = 0 (expected: 1 to 1024)", message(() -> LoopNest.of(2, 3).buffers(0)));
+    }
+
+    @Test
+    void shouldRejectMoreBuffersThanTheMostAPipelineCanUse() {
+        assertEquals("buffers = 1073741824 (expected: 1 to 1024)",
+                message(() -> LoopNest.of(2, 3).buffers(1 << 30)));
+        assertEquals("buffers = 1025 (expected: 1 to 1024)", message(() -> LoopNest.of(2, 3).buffers(1025)));
+        assertEquals(1024, LoopNest.of(2, 3).in("T", new float[6]).out("o", new float[6]).kernel(COPY)
+                .buffers(1024).run().buffers());
     }
 
     @Test

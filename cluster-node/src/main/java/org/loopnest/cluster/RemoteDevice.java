@@ -216,6 +216,12 @@ public final class RemoteDevice implements Device {
         return handler.lost() != null;
     }
 
+    /** Whether {@link #close()} was called; a lost node's device is not closed until then ({@link #isLost()}). */
+    @Override
+    public boolean isClosed() {
+        return closed.get();
+    }
+
     /**
      * Closes the connection and its event loop (bounded wait). Idempotent: only the first call closes, later or
      * concurrent ones return at once.

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs launches on a fork/join pool of Java threads, splitting each chunk into blocks so that all threads stay
  * busy and a slow block can be stolen around. Used by the CPU-backed devices. Threads are daemons named
- * {@code loopnest-<name>-N}; {@link #close()} stops them.
+ * {@code loopnest-<device>-worker-N} ({@link ThreadNames#worker}); {@link #close()} stops them.
  */
 public final class BlockExecutor implements AutoCloseable {
     /** The fewest iterations worth a separate block. */
@@ -23,12 +23,12 @@ public final class BlockExecutor implements AutoCloseable {
     private final java.util.Set<CompletableFuture<Void>> unfinished = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
 
-    /** A pool of {@code threads} threads named after {@code name}. */
-    public BlockExecutor(String name, int threads) {
+    /** A pool of {@code threads} threads named after {@code device}, the name of the device it runs kernels for. */
+    public BlockExecutor(String device, int threads) {
         this.threads = threads;
         this.pool = new ForkJoinPool(threads, p -> {
             ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
-            t.setName("loopnest-" + name + "-" + made.getAndIncrement());
+            t.setName(ThreadNames.worker(device, made.getAndIncrement()));
             t.setDaemon(true);
             started.removeIf(old -> old.getState() == Thread.State.TERMINATED); // threads the pool retired
             started.add(t);

@@ -79,6 +79,15 @@ public interface Device extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * Whether {@link #close()} has been called: a closed device runs nothing more, and a run given it fails before
+     * it starts with a {@link org.loopnest.error.DeviceException} naming it. Thread-safe. Default: {@code false},
+     * for a device that cannot tell (its operations then fail in the run instead).
+     */
+    default boolean isClosed() {
+        return false;
+    }
+
     /** Stops the device's threads and frees its memory. Idempotent. Operations in flight fail. */
     @Override
     void close();

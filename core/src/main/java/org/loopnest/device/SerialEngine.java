@@ -7,9 +7,9 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One daemon thread, named {@code loopnest-<name>}, that runs a device's operations of one kind (copies in,
- * kernels, copies out) one after the other, in the order submitted. Devices use one per engine so that the
- * engines overlap each other. {@link #close()} stops the thread and waits for it to end.
+ * One daemon thread, named as its device says ({@link ThreadNames#engine}), that runs a device's operations of one
+ * kind (copies in, kernels, copies out) one after the other, in the order submitted. Devices use one per engine so
+ * that the engines overlap each other. {@link #close()} stops the thread and waits for it to end.
  */
 public final class SerialEngine implements AutoCloseable {
     private final ExecutorService executor;
@@ -18,23 +18,23 @@ public final class SerialEngine implements AutoCloseable {
     private final java.time.Duration closeWait;
     private volatile Thread thread;
 
-    /** An engine whose thread is named {@code loopnest-<name>}; {@link #close()} waits up to 10 s for it. */
-    public SerialEngine(String name) {
-        this(name, java.time.Duration.ofSeconds(10));
+    /** An engine whose thread is named {@code threadName}; {@link #close()} waits up to 10 s for it. */
+    public SerialEngine(String threadName) {
+        this(threadName, java.time.Duration.ofSeconds(10));
     }
 
     /**
-     * An engine whose thread is named {@code loopnest-<name>}; {@link #close()} waits up to {@code closeWait} for it.
+     * An engine whose thread is named {@code threadName}; {@link #close()} waits up to {@code closeWait} for it.
      *
      * @throws IllegalArgumentException if {@code closeWait} is negative
      */
-    public SerialEngine(String name, java.time.Duration closeWait) {
+    public SerialEngine(String threadName, java.time.Duration closeWait) {
         if (closeWait.isNegative()) {
             throw new IllegalArgumentException("closeWait = " + closeWait + " (expected: 0 or more)");
         }
         this.closeWait = closeWait;
         this.executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "loopnest-" + name);
+            Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             thread = t;
             return t;

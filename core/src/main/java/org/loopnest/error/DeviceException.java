@@ -2,7 +2,8 @@ package org.loopnest.error;
 
 /**
  * A device operation failed in its native API: carries the device's name, the operation and the API's error
- * code and name (e.g. {@code CL_OUT_OF_RESOURCES}, {@code CUDA_ERROR_LAUNCH_FAILED}).
+ * code and name (e.g. {@code CL_OUT_OF_RESOURCES}, {@code CUDA_ERROR_LAUNCH_FAILED}). Also what a run on a device
+ * that cannot run anything fails with before it starts, such as a closed device.
  */
 public class DeviceException extends LoopNestException {
     private final String device;
@@ -21,12 +22,25 @@ public class DeviceException extends LoopNestException {
         this.errorCode = errorCode;
     }
 
+    /**
+     * A failure of {@code device} that is no native call's, such as a run on a closed device; its
+     * {@link #errorCode()} is 0.
+     *
+     * @param device  the device's name
+     * @param message the whole message, which names the device
+     */
+    public DeviceException(String device, String message) {
+        super(message);
+        this.device = device;
+        this.errorCode = 0;
+    }
+
     /** The device's name. */
     public String device() {
         return device;
     }
 
-    /** The native error code. */
+    /** The native error code, or 0 if the failure was not a native call's. */
     public int errorCode() {
         return errorCode;
     }

@@ -27,6 +27,11 @@ public abstract class ForwardingDevice implements Device {
     }
 
     @Override
+    public boolean isClosed() {
+        return inner.isClosed();
+    }
+
+    @Override
     public DeviceBuffer allocate(long bytes) {
         return inner.allocate(bytes);
     }

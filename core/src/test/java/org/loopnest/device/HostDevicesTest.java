@@ -1,6 +1,7 @@
 package org.loopnest.device;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -25,6 +26,18 @@ class HostDevicesTest {
             CompletableFuture<Void> copy = cpu.copyIn(ByteBuffer.allocateDirect(16), small, 16);
             assertInstanceOf(RuntimeException.class, assertThrows(CompletionException.class, copy::join).getCause());
         }
+    }
+
+    @Test
+    void shouldSayWhetherItIsClosed() {
+        CpuDevice cpu = new CpuDevice(1);
+        SimDevice sim = new SimDevice();
+        assertFalse(cpu.isClosed());
+        assertFalse(sim.isClosed());
+        cpu.close();
+        sim.close();
+        assertTrue(cpu.isClosed());
+        assertTrue(sim.isClosed());
     }
 
     @Test

@@ -24,7 +24,7 @@ class SerialEngineTest {
     void shouldRunOperationsInTheOrderSubmittedOnItsOwnNamedThread() {
         List<Integer> order = new CopyOnWriteArrayList<>();
         List<String> threads = new CopyOnWriteArrayList<>();
-        try (SerialEngine engine = new SerialEngine("test-h2d")) {
+        try (SerialEngine engine = new SerialEngine("loopnest-test-h2d")) {
             List<CompletableFuture<Void>> done = IntStream.range(0, 50).mapToObj(k -> engine.submit(() -> {
                 order.add(k);
                 threads.add(Thread.currentThread().getName());

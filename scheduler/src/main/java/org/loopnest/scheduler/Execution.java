@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.nio.file.Files;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceTimes;
+import org.loopnest.error.DeviceException;
 import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
@@ -54,7 +55,7 @@ public final class Execution implements AutoCloseable {
     private Execution(RunPlan plan) {
         this.plan = plan;
         this.devices = plan.ownsDevice() ? plan.devices().stream().map(RunPlan::freshLike).toList() : plan.devices();
-        this.control = new RunControl(plan.layout().split().chunkCount(), devices.size());
+        this.control = new RunControl(plan.layout().split().chunkCount(), devices.size(), plan.progress());
         this.queue = new ChunkQueue(control.total(), control);
         this.startNanos = System.nanoTime();
         this.endNanos = startNanos;
@@ -84,6 +85,12 @@ public final class Execution implements AutoCloseable {
     }
 
     private void launch() {
+        for (Device device : devices) {
+            if (device.isClosed()) {
+                throw new DeviceException(device.info().name(), "device " + device.info().name() + " is closed "
+                        + "(expected: an open device; close a device only after the runs that use it)");
+            }
+        }
         if (control.total() == 0) {
             return;
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import org.loopnest.device.ThreadNames;
 import org.loopnest.index.Split;
 
 /**
@@ -24,8 +25,9 @@ final class Pipeline {
 
     Pipeline(PipelineContext context) {
         this.context = context;
-        ThreadFactory factory = runnable -> {
-            Thread t = new Thread(runnable, "loopnest-" + context.deviceName() + "-stage");
+        ThreadFactory factory = runnable -> { // each stage names its thread when it starts (StageHandler.onStart)
+            Thread t = new Thread(runnable, ThreadNames.runThread(context.control().number(), context.deviceName(),
+                    "stage-" + threads.size()));
             t.setDaemon(true);
             threads.add(t);
             return t;
@@ -44,7 +46,8 @@ final class Pipeline {
     void start() {
         RingBuffer<ChunkSlot> ring = disruptor.start();
         context.control().finished().whenComplete((v, t) -> context.pool().add(STOP));
-        control = new Thread(() -> publishAll(ring), "loopnest-" + context.deviceName() + "-control");
+        control = new Thread(() -> publishAll(ring), ThreadNames.control(context.control().number(),
+                context.deviceName()));
         control.setDaemon(true);
         threads.add(control);
         control.start();

@@ -167,10 +167,6 @@ final class PipelineContext implements AutoCloseable {
         return chunksDone;
     }
 
-    ProgressListener progress() {
-        return plan.progress();
-    }
-
     /** Frees every buffer, all of them even if some fail to close; then throws the first failure. */
     @Override
     public void close() {

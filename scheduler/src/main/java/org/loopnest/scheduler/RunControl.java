@@ -16,10 +16,13 @@ import org.loopnest.kernel.IterationFailure;
 import org.loopnest.report.Stage;
 
 /**
- * The shared state of one run: chunks done, the first failure, the abort signal every wait also listens to, and
- * the device operations still in flight. Thread-safe.
+ * The shared state of one run: chunks done (and the progress listener told of them), the first failure, the abort
+ * signal every wait also listens to, and the device operations still in flight. Thread-safe.
  */
 final class RunControl {
+    private static final AtomicLong RUNS = new AtomicLong();
+
+    private final long number = RUNS.incrementAndGet();
     private final long total;
     private final AtomicLong done = new AtomicLong();
     private final AtomicReference<LoopNestException> failure = new AtomicReference<>();
@@ -28,11 +31,19 @@ final class RunControl {
     private final Queue<CompletableFuture<?>> inFlight = new ConcurrentLinkedQueue<>();
 
     private final AtomicLong devicesLeft;
+    private final ProgressListener progress;
+    /** Held while a chunk is counted and the listener told, so that calls never overlap and come in order. */
+    private final Object progressLock = new Object();
 
-    /** The control of a run of {@code total} chunks on {@code devices} devices. */
-    RunControl(long total, int devices) {
+    /**
+     * The control of a run of {@code total} chunks on {@code devices} devices.
+     *
+     * @param progress told of each chunk written (see {@link #chunkDone()}), or {@code null}
+     */
+    RunControl(long total, int devices, ProgressListener progress) {
         this.total = total;
         this.devicesLeft = new AtomicLong(devices);
+        this.progress = progress;
         if (total == 0) {
             finished.complete(null);
         }
@@ -47,6 +58,11 @@ final class RunControl {
         return total;
     }
 
+    /** The run's number, in the order runs start in this JVM: its threads' names carry it. */
+    long number() {
+        return number;
+    }
+
     long done() {
         return done.get();
     }
@@ -59,9 +75,22 @@ final class RunControl {
         return failure.get();
     }
 
-    /** Records one written chunk and returns how many are written. */
+    /**
+     * Records one written chunk, tells the progress listener, and returns how many are written. Counting and telling
+     * happen under one lock, whichever device's thread calls: the listener's calls never overlap and see
+     * {@code 1, 2, …, total} in order. The run finishes only after the listener has been told of the last chunk, so
+     * a listener that throws then still fails it.
+     *
+     * @throws RuntimeException what the listener threw (the chunk is counted all the same)
+     */
     long chunkDone() {
-        long n = done.incrementAndGet();
+        long n;
+        synchronized (progressLock) {
+            n = done.incrementAndGet();
+            if (progress != null) {
+                progress.chunkDone(n, total);
+            }
+        }
         if (n == total) {
             finished.complete(null);
         }

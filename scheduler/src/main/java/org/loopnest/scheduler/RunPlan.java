@@ -42,12 +42,19 @@ import org.loopnest.serializer.ChunkLayout;
 public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource, List<Device> devices,
                       boolean ownsDevice, SplitChoice split, int buffers, Duration timeout,
                       ProgressListener progress, TraceFiles trace) {
+    /**
+     * The most chunk buffer sets per device, {@code B}: far more than five stages can keep busy (beyond a few, more
+     * buffers only take memory from the chunks), and small enough that the pipeline's ring of {@code 2B} slots is
+     * cheap to make.
+     */
+    public static final int MAX_BUFFERS = 1024;
 
     /**
      * Checks the arguments and copies the collections.
      *
      * @throws NullPointerException     if a required argument is null (all but kernelSource, timeout, progress)
-     * @throws IllegalArgumentException if there is no device, {@code buffers < 1} or the timeout is not positive
+     * @throws IllegalArgumentException if there is no device, {@code buffers} is outside {@code 1 … MAX_BUFFERS}
+     *     or the timeout is not positive
      */
     public RunPlan {
         java.util.Objects.requireNonNull(space, "space");
@@ -60,12 +67,23 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
         if (devices.isEmpty()) {
             throw new IllegalArgumentException("devices = [] (expected: at least one Device)");
         }
-        if (buffers < 1) {
-            throw new IllegalArgumentException("buffers B = " + buffers + " (expected: >= 1)");
-        }
+        checkBuffers(buffers);
         if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
             throw new IllegalArgumentException("timeout = " + timeout + " (expected: > 0, or null for none)");
         }
+    }
+
+    /**
+     * Checks a count of chunk buffer sets per device.
+     *
+     * @throws IllegalArgumentException if {@code buffers} is outside {@code 1 …} {@value #MAX_BUFFERS}, e.g.
+     *     {@code buffers = 0 (expected: 1 to 1024)}
+     */
+    public static int checkBuffers(int buffers) {
+        if (buffers < 1 || buffers > MAX_BUFFERS) {
+            throw new IllegalArgumentException("buffers = " + buffers + " (expected: 1 to " + MAX_BUFFERS + ")");
+        }
+        return buffers;
     }
 
     /**
@@ -117,6 +135,8 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
      * retried once with chunks half the size, and the report's split reason says so.
      *
      * @throws org.loopnest.error.DeviceMemoryException if the smaller chunks do not fit either
+     * @throws org.loopnest.error.DeviceException if a device {@linkplain Device#isClosed() is closed}, before
+     *     anything runs
      */
     public Execution start() {
         try {

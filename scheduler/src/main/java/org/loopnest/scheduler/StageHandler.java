@@ -2,11 +2,13 @@ package org.loopnest.scheduler;
 
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.Sequence;
+import org.loopnest.device.ThreadNames;
 import org.loopnest.error.DeviceLostException;
 import org.loopnest.report.Stage;
 
 /**
- * One pipeline stage: a unit of work that its own thread runs for chunk after chunk, in order. It times its
+ * One pipeline stage: a unit of work that its own thread, named for the run, the device and the stage
+ * ({@link ThreadNames#stage}), runs for chunk after chunk, in order. It times its
  * work, skips work once the run is stopped, and hands every failure to the run's control; nothing escapes to
  * the ring.
  */
@@ -23,7 +25,7 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
 
     @Override
     public void onStart() {
-        Thread.currentThread().setName("loopnest-" + context.deviceName() + "-" + stage);
+        Thread.currentThread().setName(ThreadNames.stage(context.control().number(), context.deviceName(), stage));
         context.waitStrategy().waitFor(stage.ordinal() == 0 ? null : Stage.values()[stage.ordinal() - 1]);
     }
 

@@ -109,11 +109,8 @@ final class Stages {
             }
             release(slot);
             context.clock().add(Stage.DESERIALIZE, slot.chunk.number(), start, System.nanoTime());
-            long done = context.control().chunkDone();
             context.chunksDone().increment();
-            if (context.progress() != null) {
-                context.progress().chunkDone(done, context.control().total());
-            }
+            context.control().chunkDone(); // tells the progress listener
         }
 
         /** Only unpacking counts as this stage's busy time, not the user's progress listener. */

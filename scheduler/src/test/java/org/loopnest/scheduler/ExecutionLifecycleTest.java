@@ -1,5 +1,6 @@
 package org.loopnest.scheduler;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,6 +22,7 @@ import org.loopnest.device.Launch;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
+import org.loopnest.error.DeviceException;
 import org.loopnest.error.RunCancelledException;
 import org.loopnest.error.RunTimeoutException;
 import org.loopnest.report.RunReport;
@@ -155,11 +157,41 @@ class ExecutionLifecycleTest {
             IllegalArgumentException buffers = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
                     p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 0, null, null,
                     p.trace()));
-            assertEquals("buffers B = 0 (expected: >= 1)", buffers.getMessage());
+            assertEquals("buffers = 0 (expected: 1 to 1024)", buffers.getMessage());
+            IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
+                    p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 1 << 30, null,
+                    null, p.trace()));
+            assertEquals("buffers = 1073741824 (expected: 1 to 1024)", tooMany.getMessage());
             IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
                     p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 2,
                     Duration.ZERO, null, p.trace()));
             assertEquals("timeout = PT0S (expected: > 0, or null for none)", timeout.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseToStartOnAClosedDeviceNamingItBeforeAnythingRuns() {
+        CpuDevice cpu = new CpuDevice(1);
+        cpu.close();
+        DeviceException alone = assertThrows(DeviceException.class, () -> plusOne(4, 64).on(cpu).run());
+        assertEquals("device cpu is closed (expected: an open device; close a device only after the runs that use "
+                + "it)", alone.getMessage());
+        assertEquals("cpu", alone.device());
+        assertThrows(DeviceException.class, () -> LoopNest.of(0, 4).in("a", new float[0]).out("b", new float[0])
+                .kernel(arrays -> it -> { }).on(cpu).run(), "even a nest with nothing to do");
+        SimDevice closed = new SimDevice(SimConfig.builder().name("sim-b").memory(1 << 20).threads(1).build());
+        closed.close();
+        float[] out = new float[4 * 64];
+        try (SimDevice open = new SimDevice(SimConfig.builder().name("sim-a").memory(1 << 20).threads(1).build())) {
+            DeviceException second = assertThrows(DeviceException.class, () -> LoopNest.of(4, 64)
+                    .in("a", new float[out.length]).out("b", out).kernel(arrays -> {
+                        FloatView b = arrays.floats("b");
+                        return it -> b.set(it, 1);
+                    }).splitAt(1).on(open, closed).run());
+            assertEquals("device sim-b is closed (expected: an open device; close a device only after the runs that "
+                    + "use it)", second.getMessage());
+            assertArrayEquals(new float[out.length], out, "nothing ran");
+            assertEquals(0, open.usedBytes());
         }
     }
 }

@@ -82,6 +82,11 @@ public final class CpuDevice implements Device {
     }
 
     @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
     public void close() {
         closed = true;
         executor.close();

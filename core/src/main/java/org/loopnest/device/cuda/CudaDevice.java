@@ -22,6 +22,7 @@ import org.loopnest.device.HostStaging;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
 import org.loopnest.device.MemoryBudget;
+import org.loopnest.device.ThreadNames;
 import org.loopnest.index.Chunk;
 import org.loopnest.report.Stage;
 
@@ -138,9 +139,9 @@ public final class CudaDevice implements Device {
             undo.add(context::release);
             CudaProperties properties = context.properties();
             DeviceClock clock = new DeviceClock();
-            CudaEngine h2d = engine(context, name + "-h2d", Stage.COPY_IN, clock, undo);
-            CudaEngine kernel = engine(context, name + "-kernel", Stage.KERNEL, clock, undo);
-            CudaEngine d2h = engine(context, name + "-d2h", Stage.COPY_OUT, clock, undo);
+            CudaEngine h2d = engine(context, name, Stage.COPY_IN, clock, undo);
+            CudaEngine kernel = engine(context, name, Stage.KERNEL, clock, undo);
+            CudaEngine d2h = engine(context, name, Stage.COPY_OUT, clock, undo);
             CudaBuffer dummy = CudaBuffer.allocate(context, DUMMY_BYTES, b -> { });
             undo.add(0, dummy::close);
             return new CudaDevice(name, context, properties, compiler, clock, h2d, kernel, d2h, dummy, memoryLimit);
@@ -156,9 +157,9 @@ public final class CudaDevice implements Device {
         }
     }
 
-    private static CudaEngine engine(CudaContext context, String name, Stage stage, DeviceClock clock,
+    private static CudaEngine engine(CudaContext context, String device, Stage stage, DeviceClock clock,
                                      List<Runnable> undo) {
-        CudaEngine engine = new CudaEngine(context, "loopnest-" + name, stage, clock);
+        CudaEngine engine = new CudaEngine(context, ThreadNames.engine(device, stage), stage, clock);
         undo.add(0, () -> {
             engine.shutdown();
             engine.destroyStream();
@@ -364,6 +365,11 @@ public final class CudaDevice implements Device {
         if (closed.get()) {
             throw new IllegalStateException("device " + name + " is closed");
         }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed.get();
     }
 
     /**

@@ -24,6 +24,7 @@ import org.loopnest.device.KernelTarget;
 import org.loopnest.device.Launch;
 import org.loopnest.device.MemoryBudget;
 import org.loopnest.device.SerialEngine;
+import org.loopnest.device.ThreadNames;
 import org.loopnest.report.Stage;
 
 /**
@@ -99,9 +100,9 @@ public final class OpenClDevice implements Device {
         long maxAllocation = Math.min(usable, id.maxAllocationBytes());
         this.budget = new MemoryBudget(name, usable, maxAllocation);
         this.info = new DeviceInfo(name, usable, maxAllocation, id.computeUnits(), false, id.description());
-        this.copyInEngine = new SerialEngine(name + "-h2d");
-        this.kernelEngine = new SerialEngine(name + "-kernel");
-        this.copyOutEngine = new SerialEngine(name + "-d2h");
+        this.copyInEngine = new SerialEngine(ThreadNames.engine(name, Stage.COPY_IN));
+        this.kernelEngine = new SerialEngine(ThreadNames.engine(name, Stage.KERNEL));
+        this.copyOutEngine = new SerialEngine(ThreadNames.engine(name, Stage.COPY_OUT));
     }
 
     /**
@@ -299,6 +300,11 @@ public final class OpenClDevice implements Device {
         }
         throw new IllegalArgumentException(what + " is a " + buffer.getClass().getSimpleName()
                 + " (expected: a buffer allocated by " + name + ")");
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
     }
 
     /**

@@ -12,6 +12,8 @@ import org.loopnest.device.HostBuffer;
 import org.loopnest.device.Launch;
 import org.loopnest.device.MemoryBudget;
 import org.loopnest.device.SerialEngine;
+import org.loopnest.device.ThreadNames;
+import org.loopnest.report.Stage;
 
 /**
  * A simulated accelerator: separate memory with a budget, one copy engine per direction that moves bytes at
@@ -35,8 +37,8 @@ public final class SimDevice implements Device {
     public SimDevice(SimConfig config) {
         this.config = config;
         this.budget = new MemoryBudget(config.name(), config.memoryBytes(), config.maxAllocationBytes());
-        this.hostToDevice = new SerialEngine(config.name() + "-h2d");
-        this.deviceToHost = new SerialEngine(config.name() + "-d2h");
+        this.hostToDevice = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_IN));
+        this.deviceToHost = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_OUT));
         this.kernels = new BlockExecutor(config.name(), config.threads());
         this.info = new DeviceInfo(config.name(), config.memoryBytes(), config.maxAllocationBytes(), config.threads(),
                 false, "simulated accelerator: " + (config.memoryBytes() >> 10) + " KiB, link "
@@ -124,6 +126,11 @@ public final class SimDevice implements Device {
                 throw new IllegalStateException("simulated copy interrupted");
             }
         }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
     }
 
     @Override

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
+import org.loopnest.error.DeviceException;
 import org.loopnest.error.KernelCompileException;
 import org.loopnest.report.RunReport;
 
@@ -126,11 +127,14 @@ class OpenClDeviceTest {
     void shouldRefuseEveryOperationAfterClose() {
         OpenClSupport.assumeOpenCl();
         OpenClDevice opencl = OpenClDevice.open(0);
+        assertFalse(opencl.isClosed());
         opencl.close();
         opencl.close();
-        IllegalStateException run = assertThrows(IllegalStateException.class,
+        assertTrue(opencl.isClosed());
+        DeviceException run = assertThrows(DeviceException.class,
                 () -> scaling(new float[1024], new float[1024], "b = a;").on(opencl).run());
-        assertEquals("device opencl:0 is closed", run.getMessage());
+        assertEquals("device opencl:0 is closed (expected: an open device; close a device only after the runs that "
+                + "use it)", run.getMessage());
         assertThrows(IllegalStateException.class, () -> opencl.allocate(64));
         assertThrows(IllegalStateException.class, () -> opencl.allocateStaging(64));
     }

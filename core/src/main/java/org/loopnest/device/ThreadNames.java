@@ -1,0 +1,57 @@
+package org.loopnest.device;
+
+import org.loopnest.report.Stage;
+
+/**
+ * The names of LoopNest's threads, in one place so that no two threads of a device and the runs on it share a name
+ * and a thread dump says whose each thread is. Every name starts with {@code loopnest-} and the device's name:
+ *
+ * <pre>
+ * loopnest-opencl:0-engine-copy-in    a device's engine: one thread per kind of operation (copy-in, kernel, copy-out)
+ * loopnest-cpu-worker-3               a device's pool of kernel threads, numbered from 0
+ * loopnest-opencl:0-run7-kernel       run 7's pipeline stage on that device (serialize … deserialize)
+ * loopnest-opencl:0-run7-control      run 7's thread that feeds chunks to that device's pipeline
+ * </pre>
+ *
+ * <p>Runs are numbered in the order they start in the JVM, so two runs sharing a device have threads of distinct
+ * names. Stateless; thread-safe.
+ */
+public final class ThreadNames {
+    private static final String PREFIX = "loopnest-";
+
+    private ThreadNames() {
+    }
+
+    /**
+     * The thread of {@code device}'s engine for {@code stage}'s operations (copy-in, kernel or copy-out), e.g.
+     * {@code loopnest-cuda:0-engine-kernel}.
+     */
+    public static String engine(String device, Stage stage) {
+        return PREFIX + device + "-engine-" + stage;
+    }
+
+    /** The {@code n}-th thread of {@code device}'s kernel pool, e.g. {@code loopnest-cpu-worker-0}. */
+    public static String worker(String device, int n) {
+        return PREFIX + device + "-worker-" + n;
+    }
+
+    /** Run {@code run}'s {@code stage} thread on {@code device}, e.g. {@code loopnest-sim-run3-copy-in}. */
+    public static String stage(long run, String device, Stage stage) {
+        return runThread(run, device, stage.toString());
+    }
+
+    /**
+     * Run {@code run}'s thread that feeds chunks to {@code device}'s pipeline, e.g. {@code loopnest-cpu-run3-control}.
+     */
+    public static String control(long run, String device) {
+        return runThread(run, device, "control");
+    }
+
+    /**
+     * A thread of run {@code run} on {@code device} with the given role, e.g. {@code loopnest-cpu-run3-stage-0} for a
+     * stage thread not yet told which stage it runs.
+     */
+    public static String runThread(long run, String device, String role) {
+        return PREFIX + device + "-run" + run + "-" + role;
+    }
+}
