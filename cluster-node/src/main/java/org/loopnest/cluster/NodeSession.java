@@ -47,6 +47,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private final java.util.concurrent.Executor setup;
     private final AtomicLong nextHandle = new AtomicLong(1);
     private final HandshakeQuota quota;
+    private final java.net.InetAddress peer;
     private State state = State.AWAIT_HELLO;
     private boolean authenticating = true; // holds a place in the quota; event loop only
     private ScheduledFuture<?> handshakeDeadline;
@@ -59,12 +60,15 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
      *              flowing
      * @param quota the node's unauthenticated connections, where this one already holds a place; given back once
      *              it authenticates or closes
+     * @param peer  the address the connection comes from, which holds the place
      */
-    NodeSession(NodeConfig config, java.util.concurrent.Executor setup, HandshakeQuota quota) {
+    NodeSession(NodeConfig config, java.util.concurrent.Executor setup, HandshakeQuota quota,
+                java.net.InetAddress peer) {
         this.config = config;
         this.device = config.device();
         this.setup = setup;
         this.quota = quota;
+        this.peer = peer;
     }
 
     @Override
@@ -85,7 +89,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private void stopAuthenticating() {
         if (authenticating) {
             authenticating = false;
-            quota.leave();
+            quota.leave(peer);
             if (handshakeDeadline != null) {
                 handshakeDeadline.cancel(false);
             }

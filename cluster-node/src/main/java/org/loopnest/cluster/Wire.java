@@ -27,8 +27,9 @@ package org.loopnest.cluster;
  *       compiled kernels, description, maximum frame); or {@link #REFUSED} and close.</li>
  * </ol>
  * The server nonce is new for every connection, so a recorded {@code AUTH} cannot be replayed. A node closes a
- * connection that has not authenticated within its handshake timeout, and turns new ones away while too many are
- * still authenticating ({@link NodeConfig}). Nothing the coordinator pipelines behind {@code AUTH} is answered
+ * connection that has not authenticated within its handshake timeout, and while too many are still
+ * authenticating, in all or from one source, answers a new one at once with {@link #REFUSED} ({@code "node busy:
+ * …"}) and closes it ({@link NodeConfig}). Nothing the coordinator pipelines behind {@code AUTH} is answered
  * before {@code READY}.
  *
  * <p><b>Requests</b> after the handshake: {@link #OPEN_RUN} (run description), {@link #END_RUN} (the id of the
