@@ -16,29 +16,44 @@ import org.loopnest.device.Device;
  * @param idleTimeout        a connection on which no byte arrives this long is closed (coordinators ping more
  *                           often)
  * @param handshakeTimeout   a connection not authenticated this long after it opened is refused and closed
- * @param maxUnauthenticated the most connections still authenticating at once; a new one above it is closed at
- *                           once (with a warning in the log), so that silent connections cannot exhaust the node
+ * @param maxUnauthenticated the most connections still authenticating at once; a new one above it is told
+ *                           {@code "node busy: …"} ({@link Wire#REFUSED}) and closed at once, with a warning in the
+ *                           log, so that silent connections cannot exhaust the node
+ * @param maxUnauthenticatedPerSource the most of those from one source (an IPv4 address, or an IPv6 /64 network):
+ *                           a new one above it is turned away in the same way, so that one source cannot use up
+ *                           {@code maxUnauthenticated} and keep coordinators from other addresses out; at or above
+ *                           {@code maxUnauthenticated} it has no effect
  */
 public record NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
-                         Duration idleTimeout, Duration handshakeTimeout, int maxUnauthenticated) {
+                         Duration idleTimeout, Duration handshakeTimeout, int maxUnauthenticated,
+                         int maxUnauthenticatedPerSource) {
     /** The default {@link #handshakeTimeout()}: 10 s. */
     public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
     /** The default {@link #maxUnauthenticated()}: 64. */
     public static final int DEFAULT_MAX_UNAUTHENTICATED = 64;
+    /** The default {@link #maxUnauthenticatedPerSource()}: 8. */
+    public static final int DEFAULT_MAX_UNAUTHENTICATED_PER_SOURCE = 8;
 
     /**
-     * Loopback, no TLS, {@link Wire#DEFAULT_MAX_FRAME}, 30 s idle timeout, {@link #DEFAULT_HANDSHAKE_TIMEOUT} and
-     * {@link #DEFAULT_MAX_UNAUTHENTICATED}.
+     * Loopback, no TLS, {@link Wire#DEFAULT_MAX_FRAME}, 30 s idle timeout, {@link #DEFAULT_HANDSHAKE_TIMEOUT},
+     * {@link #DEFAULT_MAX_UNAUTHENTICATED} and {@link #DEFAULT_MAX_UNAUTHENTICATED_PER_SOURCE}.
      */
     public static NodeConfig loopback(int port, Device device, Secret secret) {
         return new NodeConfig("127.0.0.1", port, device, secret, null, Wire.DEFAULT_MAX_FRAME, Duration.ofSeconds(30));
     }
 
-    /** The settings given, with the default handshake timeout and cap on unauthenticated connections. */
+    /** The settings given, with the default handshake timeout and caps on unauthenticated connections. */
     public NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
                       Duration idleTimeout) {
         this(bindHost, port, device, secret, tls, maxFrame, idleTimeout, DEFAULT_HANDSHAKE_TIMEOUT,
                 DEFAULT_MAX_UNAUTHENTICATED);
+    }
+
+    /** The settings given, with the default cap on unauthenticated connections per source. */
+    public NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
+                      Duration idleTimeout, Duration handshakeTimeout, int maxUnauthenticated) {
+        this(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout, maxUnauthenticated,
+                DEFAULT_MAX_UNAUTHENTICATED_PER_SOURCE);
     }
 
     /**
@@ -65,6 +80,10 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
             throw new IllegalArgumentException("max unauthenticated connections = " + maxUnauthenticated
                     + " (expected: > 0)");
         }
+        if (maxUnauthenticatedPerSource < 1) {
+            throw new IllegalArgumentException("max unauthenticated connections per source = "
+                    + maxUnauthenticatedPerSource + " (expected: > 0)");
+        }
     }
 
     private static void requirePositive(Duration value, String name) {
@@ -76,30 +95,36 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
     /** The same with TLS from {@code context}. */
     public NodeConfig withTls(SslContext context) {
         return new NodeConfig(bindHost, port, device, secret, context, maxFrame, idleTimeout, handshakeTimeout,
-                maxUnauthenticated);
+                maxUnauthenticated, maxUnauthenticatedPerSource);
     }
 
     /** The same listening on {@code host}. */
     public NodeConfig withBindHost(String host) {
         return new NodeConfig(host, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
-                maxUnauthenticated);
+                maxUnauthenticated, maxUnauthenticatedPerSource);
     }
 
     /** The same with another idle timeout. */
     public NodeConfig withIdleTimeout(Duration timeout) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, timeout, handshakeTimeout,
-                maxUnauthenticated);
+                maxUnauthenticated, maxUnauthenticatedPerSource);
     }
 
     /** The same with another handshake timeout. */
     public NodeConfig withHandshakeTimeout(Duration timeout) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, timeout,
-                maxUnauthenticated);
+                maxUnauthenticated, maxUnauthenticatedPerSource);
     }
 
     /** The same with another cap on connections still authenticating. */
     public NodeConfig withMaxUnauthenticated(int connections) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
-                connections);
+                connections, maxUnauthenticatedPerSource);
+    }
+
+    /** The same with another cap on connections still authenticating from one source. */
+    public NodeConfig withMaxUnauthenticatedPerSource(int connections) {
+        return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
+                maxUnauthenticated, connections);
     }
 }

@@ -12,16 +12,19 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.timeout.IdleStateHandler;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A worker node: listens for coordinators, authenticates each ({@link Wire}), and runs their chunks on its local
  * device. Until a coordinator has authenticated, frames above {@value #HANDSHAKE_MAX_FRAME} bytes close its
  * connection; after, the configured maximum applies. A connection that has not authenticated within the
- * configured handshake timeout is closed, and while the configured number of connections are authenticating, new
- * ones are closed at once. Serves any number of coordinators, one after another or at once; a coordinator that
- * vanishes has its buffers freed and does not disturb the others. Start with {@link #start}; {@link #close()} stops
+ * configured handshake timeout is closed, and while the configured number of connections are authenticating, in
+ * all or from the new one's source ({@link NodeConfig#maxUnauthenticatedPerSource()}), a new one is sent
+ * {@link Wire#REFUSED} ({@code "node busy: …"}) and closed at once. Serves any number of coordinators, one after
+ * another or at once; a coordinator that vanishes has its buffers freed and does not disturb the others. Start with {@link #start}; {@link #close()} stops
  * listening and ends every connection (the device stays open: its owner closes it).
  */
 public final class NodeServer implements AutoCloseable {
@@ -60,21 +63,24 @@ public final class NodeServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        HandshakeQuota quota = new HandshakeQuota(config.maxUnauthenticated());
+        HandshakeQuota quota = new HandshakeQuota(config.maxUnauthenticated(), config.maxUnauthenticatedPerSource());
+        AtomicInteger telling = new AtomicInteger();
         try {
             ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers)
                     .channel(NioServerSocketChannel.class)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            if (!quota.tryEnter()) {
-                                turnAway(ch, quota);
+                            InetAddress peer = ch.remoteAddress().getAddress();
+                            String busy = quota.tryEnter(peer);
+                            if (busy != null) {
+                                turnAway(ch, config, quota, busy, telling);
                                 return;
                             }
                             try {
-                                pipeline(ch, config, setup, quota);
+                                pipeline(ch, config, setup, quota, peer);
                             } catch (RuntimeException e) {
-                                quota.leave(); // no session to give the place back
+                                quota.leave(peer); // no session to give the place back
                                 throw e;
                             }
                         }
@@ -93,7 +99,7 @@ public final class NodeServer implements AutoCloseable {
     }
 
     private static void pipeline(SocketChannel ch, NodeConfig config, java.util.concurrent.Executor setup,
-                                 HandshakeQuota quota) {
+                                 HandshakeQuota quota, InetAddress peer) {
         ChannelPipeline p = ch.pipeline();
         if (config.tls() != null) {
             p.addLast("tls", config.tls().newHandler(ch.alloc()));
@@ -102,15 +108,24 @@ public final class NodeServer implements AutoCloseable {
         p.addLast("idle", new IdleStateHandler(config.idleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
         p.addLast(FRAMES, decoder(HANDSHAKE_MAX_FRAME));
         p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
-        p.addLast("session", new NodeSession(config, setup, quota));
+        p.addLast("session", new NodeSession(config, setup, quota, peer));
     }
 
-    /** Closes a connection above the cap on unauthenticated ones; warns once per episode of being full. */
-    private static void turnAway(SocketChannel ch, HandshakeQuota quota) {
+    /**
+     * Tells a connection above a cap on unauthenticated ones why it is turned away and closes it; warns once per
+     * episode of being full.
+     */
+    private static void turnAway(SocketChannel ch, NodeConfig config, HandshakeQuota quota, String reason,
+                                 AtomicInteger telling) {
         System.Logger.Level level = quota.firstRefusal() ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
-        LOG.log(level, "node: turned away " + ch.remoteAddress() + ": " + quota.max() + " connections are already "
-                + "authenticating (expected: fewer; see NodeConfig.maxUnauthenticated, handshakeTimeout)");
-        ch.close();
+        LOG.log(level, "node: turned away " + ch.remoteAddress() + ": " + reason + " (see NodeConfig."
+                + "maxUnauthenticated, maxUnauthenticatedPerSource, handshakeTimeout)");
+        ChannelPipeline p = ch.pipeline();
+        if (config.tls() != null) {
+            p.addLast("tls", config.tls().newHandler(ch.alloc()));
+        }
+        p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
+        p.addLast("turn-away", new TurnAway(reason, config.handshakeTimeout(), telling, config.maxUnauthenticated()));
     }
 
     /** Connections that have not authenticated yet (for tests and monitoring). */

@@ -24,7 +24,8 @@ import org.loopnest.scheduler.PackedLaunch;
 import org.loopnest.serializer.ChunkLayout;
 
 /**
- * One coordinator's connection to a node: the handshake, then its run and its buffers. Nothing but the handshake
+ * One coordinator's connection to a node: the handshake, then its run (one at a time: an {@code OPEN_RUN} while
+ * a run is open is answered with an {@code ERROR}, see {@link RunSlot}) and its buffers. Nothing but the handshake
  * is accepted before authentication, which must complete within the configured handshake timeout; a refusal is
  * one log line and a closed connection. A run the node cannot set up (a kernel class it cannot load, a kernel that
  * does not compile) is answered with an {@code ERROR} saying why; only a frame that does not follow {@link Wire}
@@ -46,27 +47,28 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private final java.util.concurrent.Executor setup;
     private final AtomicLong nextHandle = new AtomicLong(1);
     private final HandshakeQuota quota;
+    private final java.net.InetAddress peer;
     private State state = State.AWAIT_HELLO;
     private boolean authenticating = true; // holds a place in the quota; event loop only
     private ScheduledFuture<?> handshakeDeadline;
     private byte[] clientNonce;
     private byte[] serverNonce;
-    private volatile ChunkLayout layout;
-    private volatile Map<String, ArrayBinding> arrays;
-    private volatile RunSpec run;
-    private volatile org.loopnest.device.KernelSource kernelSource;
+    private final RunSlot run = new RunSlot();
 
     /**
      * @param setup where runs are set up (kernels loaded or compiled), off the event loop so that heartbeats keep
      *              flowing
      * @param quota the node's unauthenticated connections, where this one already holds a place; given back once
      *              it authenticates or closes
+     * @param peer  the address the connection comes from, which holds the place
      */
-    NodeSession(NodeConfig config, java.util.concurrent.Executor setup, HandshakeQuota quota) {
+    NodeSession(NodeConfig config, java.util.concurrent.Executor setup, HandshakeQuota quota,
+                java.net.InetAddress peer) {
         this.config = config;
         this.device = config.device();
         this.setup = setup;
         this.quota = quota;
+        this.peer = peer;
     }
 
     @Override
@@ -87,7 +89,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private void stopAuthenticating() {
         if (authenticating) {
             authenticating = false;
-            quota.leave();
+            quota.leave(peer);
             if (handshakeDeadline != null) {
                 handshakeDeadline.cancel(false);
             }
@@ -194,11 +196,8 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     private void request(ChannelHandlerContext ctx, byte type, long id, ByteBuf frame) {
         switch (type) {
             case Wire.PING -> ctx.writeAndFlush(Frames.frame(ctx.alloc(), Wire.PONG, id));
-            case Wire.OPEN_RUN -> {
-                RunSpecCodec.Decoded decoded = RunSpecCodec.read(frame);
-                boolean compiles = device.runsCompiledKernels();
-                answer(ctx, id, CompletableFuture.runAsync(() -> openRun(decoded.load(compiles)), setup));
-            }
+            case Wire.OPEN_RUN -> openRun(ctx, id, RunSpecCodec.read(frame));
+            case Wire.END_RUN -> run.end(frame.readLong());
             case Wire.ALLOC -> allocate(ctx, id, frame.readLong());
             case Wire.FREE -> {
                 DeviceBuffer freed = buffers.remove(frame.readLong());
@@ -214,8 +213,30 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * Claims the connection's run slot and sets the run up off the event loop; answers {@code ERROR}, changing
+     * nothing, while another run is open.
+     */
+    private void openRun(ChannelHandlerContext ctx, long id, RunSpecCodec.Decoded decoded) {
+        try {
+            run.claim(id);
+        } catch (IllegalStateException busy) {
+            answer(ctx, id, CompletableFuture.failedFuture(busy));
+            return;
+        }
+        boolean compiles = device.runsCompiledKernels();
+        CompletableFuture<Void> setUp = CompletableFuture.runAsync(() -> run.ready(id, prepare(decoded.load(compiles))),
+                setup);
+        // the slot is free again before the ERROR goes out, so the coordinator may open its next run at once
+        answer(ctx, id, setUp.whenComplete((v, t) -> {
+            if (t != null) {
+                run.end(id);
+            }
+        }));
+    }
+
     /** Lays out the run and, on a compiled device, compiles its kernel; runs on the setup executor. */
-    private void openRun(RunSpec spec) {
+    private RunSlot.Prepared prepare(RunSpec spec) {
         ChunkLayout newLayout = ChunkLayout.of(spec.split(), spec.bindings());
         org.loopnest.device.KernelSource source = null;
         if (device.runsCompiledKernels()) {
@@ -224,10 +245,7 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
         }
         Map<String, ArrayBinding> byName = new LinkedHashMap<>();
         spec.bindings().forEach(b -> byName.put(b.name(), b));
-        layout = newLayout;
-        arrays = byName;
-        kernelSource = source;
-        run = spec;
+        return new RunSlot.Prepared(spec, newLayout, byName, source);
     }
 
     private void allocate(ChannelHandlerContext ctx, long id, long bytes) {
@@ -311,15 +329,14 @@ final class NodeSession extends ChannelInboundHandlerAdapter {
     }
 
     private void launch(ChannelHandlerContext ctx, long id, ByteBuf frame) {
-        if (run == null) {
-            throw new IllegalArgumentException("LAUNCH before OPEN_RUN");
-        }
+        RunSlot.Prepared prepared = run.ready();
         Chunk chunk = new Chunk(frame.readLong(), frame.readLong(), frame.readLong(), frame.readLong(),
                 frame.readLong());
         DeviceBuffer in = buffer(frame.readLong());
         DeviceBuffer out = buffer(frame.readLong());
         long res = frame.readLong();
-        PackedLaunch launch = new PackedLaunch(layout, arrays, run.kernel(), kernelSource, chunk, in, out,
+        PackedLaunch launch = new PackedLaunch(prepared.layout(), prepared.arrays(), prepared.spec().kernel(),
+                prepared.kernelSource(), chunk, in, out,
                 res < 0 ? null : buffer(res), () -> !ctx.channel().isActive());
         answer(ctx, id, device.launch(launch));
     }

@@ -26,11 +26,18 @@ import org.loopnest.index.Chunk;
  * device and sent back. Made by {@link Cluster#connect}. Memory is the node device's, and no buffer exceeds the
  * node's largest frame.
  *
- * <p><b>Threading:</b> every method may be called from any thread, but one connection serves one run at a time:
- * {@link #beginRun} replaces the node session's run (connect again for a concurrent run). <b>Failure:</b> once the node disconnects or
- * misses its heartbeats every pending and later operation fails with {@link DeviceLostException}; the node's
- * error for one request fails that request only. <b>Ownership:</b> the caller closes it, which closes the
- * connection (the node then frees this coordinator's buffers).
+ * <p><b>Threading:</b> every method may be called from any thread, but one connection serves <b>one run at a
+ * time</b>: a run is open from {@link #beginRun} until every buffer allocated on this device has been closed
+ * again (a run frees its buffers when it ends), or, if it never holds a buffer, until its first allocation fails.
+ * {@link #beginRun} while a run is open throws a {@link LoopNestException} naming this device, before anything is
+ * sent; the node, too, answers an {@code OPEN_RUN} while a run is open with an error rather than replacing the run
+ * ({@link Wire#END_RUN}). For concurrent runs on one node, {@link Cluster#connect connect} once per run.
+ * <b>Failure:</b> once the node disconnects or misses its heartbeats every pending and later operation fails with
+ * {@link DeviceLostException}; the node's error for one request fails that request only. <b>Ownership:</b> the
+ * caller closes it, which closes the connection (the node then frees this coordinator's buffers).
+ *
+ * <p><b>Pitfall:</b> a run that is still open (its buffers not yet closed) keeps the next one out, even from the
+ * same thread; let each run end (its {@code run()} return or throw) before starting the next on this device.
  */
 public final class RemoteDevice implements Device {
     private static final int COPY_HEADER = Wire.COPY_IN_HEADER_BYTES;
@@ -44,6 +51,7 @@ public final class RemoteDevice implements Device {
     private final Duration requestTimeout;
     private final AtomicLong ids = new AtomicLong(1);
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final RunGate gate = new RunGate();
 
     RemoteDevice(String name, Channel channel, EventLoopGroup group, ClientHandler handler, ByteBuf ready,
                  Duration requestTimeout, int ownMaxFrame) {
@@ -79,19 +87,36 @@ public final class RemoteDevice implements Device {
      * from its device code).
      *
      * @throws IllegalArgumentException if the Java body is a lambda a node cannot load
-     * @throws LoopNestException if the node refuses the run (unknown class, compile error), with its message
+     * @throws LoopNestException if a run is already open on this device (see the class comment), or if the node
+     *                           refuses the run (unknown class, compile error), with its message
      */
     @Override
     public void beginRun(RunSpec run) {
         long id = ids.getAndIncrement();
-        ByteBuf frame = Frames.frame(channel.alloc(), Wire.OPEN_RUN, id);
+        DeviceLostException gone = handler.lost();
+        if (gone != null) {
+            throw gone;
+        }
+        if (!gate.tryOpen(id)) {
+            throw new LoopNestException("device " + name + ": a run is already open on this connection (expected: "
+                    + "one run at a time per RemoteDevice; let it end, or connect again for a concurrent run)");
+        }
         try {
-            RunSpecCodec.write(frame, run, compiled);
+            ByteBuf frame = Frames.frame(channel.alloc(), Wire.OPEN_RUN, id);
+            try {
+                RunSpecCodec.write(frame, run, compiled);
+            } catch (RuntimeException e) {
+                frame.release();
+                throw e;
+            }
+            await(send(id, frame), "OPEN_RUN").release();
         } catch (RuntimeException e) {
-            frame.release();
+            synchronized (gate) {
+                gate.openFailed(id);
+                endRun(id); // in case the node set it up after all (this side stopped waiting)
+            }
             throw e;
         }
-        await(send(id, frame), "OPEN_RUN").release();
     }
 
     /** Nothing: the node compiles when the run begins ({@link #beginRun}). */
@@ -104,19 +129,43 @@ public final class RemoteDevice implements Device {
         long id = ids.getAndIncrement();
         ByteBuf frame = Frames.frame(channel.alloc(), Wire.ALLOC, id);
         frame.writeLong(bytes);
-        ByteBuf reply = await(send(id, frame), "ALLOC of " + bytes + " bytes");
+        ByteBuf reply;
         try {
+            reply = await(send(id, frame), "ALLOC of " + bytes + " bytes");
+        } catch (RuntimeException e) {
+            synchronized (gate) {
+                endRun(gate.allocationFailed());
+            }
+            throw e;
+        }
+        try {
+            gate.allocated();
             return new RemoteBuffer(this, reply.readLong(), bytes);
         } finally {
             reply.release();
         }
     }
 
-    /** Tells the node to free a buffer; nothing is awaited (the connection's end frees it too). */
+    /**
+     * Tells the node to free a buffer, and that the open run ended if this was the last buffer; nothing is awaited
+     * (the connection's end frees it too).
+     */
     void free(long handle) {
-        if (channel.isActive()) {
-            ByteBuf frame = Frames.frame(channel.alloc(), Wire.FREE, ids.getAndIncrement());
-            frame.writeLong(handle);
+        synchronized (gate) {
+            if (channel.isActive()) {
+                ByteBuf frame = Frames.frame(channel.alloc(), Wire.FREE, ids.getAndIncrement());
+                frame.writeLong(handle);
+                channel.writeAndFlush(frame);
+            }
+            endRun(gate.freed());
+        }
+    }
+
+    /** Tells the node that run {@code run} ended (nothing for {@link RunGate#NONE}); the caller holds the gate. */
+    private void endRun(long run) {
+        if (run != RunGate.NONE && channel.isActive()) {
+            ByteBuf frame = Frames.frame(channel.alloc(), Wire.END_RUN, ids.getAndIncrement());
+            frame.writeLong(run);
             channel.writeAndFlush(frame);
         }
     }

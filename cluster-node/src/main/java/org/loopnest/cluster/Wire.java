@@ -27,15 +27,19 @@ package org.loopnest.cluster;
  *       compiled kernels, description, maximum frame); or {@link #REFUSED} and close.</li>
  * </ol>
  * The server nonce is new for every connection, so a recorded {@code AUTH} cannot be replayed. A node closes a
- * connection that has not authenticated within its handshake timeout, and turns new ones away while too many are
- * still authenticating ({@link NodeConfig}). Nothing the coordinator pipelines behind {@code AUTH} is answered
+ * connection that has not authenticated within its handshake timeout, and while too many are still
+ * authenticating, in all or from one source, answers a new one at once with {@link #REFUSED} ({@code "node busy:
+ * …"}) and closes it ({@link NodeConfig}). Nothing the coordinator pipelines behind {@code AUTH} is answered
  * before {@code READY}.
  *
- * <p><b>Requests</b> after the handshake: {@link #OPEN_RUN} (run description), {@link #ALLOC} (bytes → handle),
- * {@link #FREE} (handle), {@link #COPY_IN} (handle, bytes, CRC32C, data), {@link #COPY_OUT} (handle, bytes →
+ * <p><b>Requests</b> after the handshake: {@link #OPEN_RUN} (run description), {@link #END_RUN} (the id of the
+ * {@code OPEN_RUN} that opened the run; not answered, ignored unless that run is open), {@link #ALLOC} (bytes →
+ * handle), {@link #FREE} (handle), {@link #COPY_IN} (handle, bytes, CRC32C, data), {@link #COPY_OUT} (handle, bytes →
  * {@link #DATA}: CRC32C, data), {@link #LAUNCH} (chunk number, first outer, outer count, first flat, iterations,
  * input, output and resident handles, −1 for none); replies {@link #OK}, {@link #HANDLE}, {@link #DATA} or
  * {@link #ERROR} (message); a reply that does not parse (an {@code ERROR} without its string) loses the node.
+ * A connection has at most one run open: an {@code OPEN_RUN} while one is open (or still being set up) is answered
+ * with {@link #ERROR} and changes nothing; a run that fails to set up is not open.
  * {@link #PING} is answered by {@link #PONG}; the coordinator pings every {@code heartbeat} and declares the node
  * lost after {@code heartbeat × 5} in which it received no byte, unless it is itself still sending a large frame
  * and bytes keep leaving (the node cannot answer a ping queued behind it).
@@ -43,8 +47,8 @@ package org.loopnest.cluster;
 public final class Wire {
     /** {@code LNST}: the first four bytes of every {@code HELLO}. */
     public static final int MAGIC = 0x4C4E5354;
-    /** The protocol version this build speaks. */
-    public static final int VERSION = 1;
+    /** The protocol version this build speaks (2: one run at a time per connection, ended by {@link #END_RUN}). */
+    public static final int VERSION = 2;
     /** Bytes of a nonce. */
     public static final int NONCE_BYTES = 32;
     /** Bytes of an HMAC-SHA256 proof. */
@@ -86,6 +90,8 @@ public final class Wire {
     public static final byte DATA = 16;
     /** Request: run one chunk. */
     public static final byte LAUNCH = 17;
+    /** Request, not answered: the run opened by the {@link #OPEN_RUN} with this id has ended. */
+    public static final byte END_RUN = 18;
     /** Reply: done. */
     public static final byte OK = 20;
     /** Reply: failed, with a message. */

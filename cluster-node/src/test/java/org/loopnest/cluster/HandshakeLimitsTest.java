@@ -89,8 +89,9 @@ class HandshakeLimitsTest {
             List<String> warnings = capture.records().stream().filter(r -> r.getLevel() == Level.WARNING)
                     .map(LogRecord::getMessage).filter(m -> m.startsWith("node: turned away ")).toList();
             assertEquals(1, warnings.size(), warnings.toString());
-            assertTrue(warnings.get(0).endsWith(": 2 connections are already authenticating (expected: fewer; see "
-                    + "NodeConfig.maxUnauthenticated, handshakeTimeout)"), warnings.get(0));
+            assertTrue(warnings.get(0).endsWith(": node busy: too many unauthenticated connections (2 at most; try "
+                    + "again later) (see NodeConfig.maxUnauthenticated, maxUnauthenticatedPerSource, "
+                    + "handshakeTimeout)"), warnings.get(0));
             awaitNoUnauthenticated(node);
             NodeSecurityTest.assertServesACorrectCoordinator(node);
         }
@@ -142,10 +143,15 @@ class HandshakeLimitsTest {
 
     /** Waits (at most 5 s) until the node has seen the unauthenticated connections close. */
     private static void awaitNoUnauthenticated(NodeServer node) {
+        awaitUnauthenticated(node, 0);
+    }
+
+    /** Waits (at most 5 s) until the node counts {@code count} connections as authenticating. */
+    static void awaitUnauthenticated(NodeServer node, int count) {
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (node.unauthenticatedConnections() > 0 && System.nanoTime() < deadline) {
+        while (node.unauthenticatedConnections() != count && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }
-        assertEquals(0, node.unauthenticatedConnections(), "closed connections still counted as authenticating");
+        assertEquals(count, node.unauthenticatedConnections(), "connections counted as authenticating");
     }
 }

@@ -111,6 +111,22 @@ class NodeTlsTest {
         }
     }
 
+    @Test
+    void shouldTellATlsCoordinatorTurnedAwayWhyOverTls() throws Exception {
+        try (SimDevice sim = new SimDevice(SimConfig.builder().threads(1).build());
+             NodeServer node = NodeServer.start(NodeConfig.loopback(0, sim, NodeRoundTripTest.SECRET)
+                     .withTls(serverTls).withMaxUnauthenticatedPerSource(1));
+             RawNodeClient idle = RawNodeClient.connect(node)) {
+            HandshakeLimitsTest.awaitUnauthenticated(node, 1);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> Cluster.defaults()
+                    .withTls(clientTls).open(List.of(Cluster.address("127.0.0.1:" + node.address().getPort())),
+                            NodeRoundTripTest.SECRET).forEach(RemoteDevice::close));
+            assertEquals("node node:127.0.0.1:" + node.address().getPort() + " refused: node busy: too many "
+                    + "unauthenticated connections from 127.0.0.1 (1 at most per source; try again later)",
+                    e.getMessage());
+        }
+    }
+
     /** {@code cluster} cannot connect to {@code node}: IllegalStateException, well within the request timeout. */
     private static void assertFailsInTime(Cluster cluster, NodeServer node) {
         long start = System.nanoTime();

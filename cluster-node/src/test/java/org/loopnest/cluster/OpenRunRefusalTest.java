@@ -86,7 +86,7 @@ class OpenRunRefusalTest {
     }
 
     /** An OPEN_RUN payload for a 4-iteration loop, no arrays, and the Java body {@code javaClass}. */
-    private static byte[] openRun(String javaClass) {
+    static byte[] openRun(String javaClass) {
         ByteBuf b = Unpooled.buffer();
         try {
             b.writeInt(1).writeLong(4);

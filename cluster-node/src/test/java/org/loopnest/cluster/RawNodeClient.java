@@ -58,7 +58,16 @@ final class RawNodeClient implements AutoCloseable {
 
     /** Connects to {@code node} on loopback. */
     static RawNodeClient connect(NodeServer node) throws IOException {
+        return connectFrom("127.0.0.1", node);
+    }
+
+    /**
+     * Connects to {@code node} on loopback from the local address {@code from} (any of 127.0.0.0/8 on Linux), so
+     * that the node sees another source.
+     */
+    static RawNodeClient connectFrom(String from, NodeServer node) throws IOException {
         Socket s = new Socket();
+        s.bind(new InetSocketAddress(from, 0));
         s.connect(new InetSocketAddress("127.0.0.1", node.address().getPort()), READ_TIMEOUT_MS);
         s.setSoTimeout(READ_TIMEOUT_MS);
         s.setTcpNoDelay(true);

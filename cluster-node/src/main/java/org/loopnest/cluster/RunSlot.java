@@ -1,0 +1,68 @@
+package org.loopnest.cluster;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.device.KernelSource;
+import org.loopnest.device.RunSpec;
+import org.loopnest.serializer.ChunkLayout;
+
+/**
+ * The one run a node connection may have open ({@link Wire#END_RUN}): claimed when its {@code OPEN_RUN} arrives,
+ * ready once set up, free again when the run ends or fails to set up. A run is never replaced while open, so a
+ * launch always runs with the layout and kernel of the run that allocated its buffers.
+ *
+ * <p><b>Threading:</b> thread-safe; claimed and ended on the event loop, set up on the node's setup threads.
+ */
+final class RunSlot {
+    /**
+     * A run set up for launches. Immutable.
+     *
+     * @param kernelSource the compiled kernel on a compiled device, or {@code null}
+     */
+    record Prepared(RunSpec spec, ChunkLayout layout, Map<String, ArrayBinding> arrays, KernelSource kernelSource) {
+    }
+
+    /** The open run's id, and its setup once done ({@code null} before). */
+    private record Open(long id, Prepared prepared) {
+    }
+
+    private final AtomicReference<Open> open = new AtomicReference<>();
+
+    /**
+     * Claims the slot for run {@code id}.
+     *
+     * @throws IllegalStateException naming the run still open, changing nothing
+     */
+    void claim(long id) {
+        Open mine = new Open(id, null);
+        Open other = open.compareAndExchange(null, mine);
+        if (other != null) {
+            throw new IllegalStateException("run " + other.id() + " is still open on this connection (expected: "
+                    + "END_RUN for it before the next OPEN_RUN; one run at a time per connection)");
+        }
+    }
+
+    /** Makes run {@code id} ready for launches, unless it ended while being set up. */
+    void ready(long id, Prepared prepared) {
+        open.getAndUpdate(o -> o != null && o.id() == id && o.prepared() == null ? new Open(id, prepared) : o);
+    }
+
+    /** Frees the slot if run {@code id} holds it (its setup failed, or it ended); otherwise does nothing. */
+    void end(long id) {
+        open.getAndUpdate(o -> o != null && o.id() == id ? null : o);
+    }
+
+    /**
+     * The run ready for launches.
+     *
+     * @throws IllegalArgumentException if no run is open and set up
+     */
+    Prepared ready() {
+        Open o = open.get();
+        if (o == null || o.prepared() == null) {
+            throw new IllegalArgumentException("LAUNCH with no run open (expected: after OPEN_RUN's OK)");
+        }
+        return o.prepared();
+    }
+}
