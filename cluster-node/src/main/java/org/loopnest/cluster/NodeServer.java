@@ -53,7 +53,8 @@ public final class NodeServer implements AutoCloseable {
     /**
      * Binds and starts serving.
      *
-     * @throws IllegalStateException if the address cannot be bound, saying which
+     * @throws IllegalStateException if the address cannot be bound, saying which (the cause is the {@link
+     *     java.net.BindException}), after shutting down the threads started for the server
      */
     public static NodeServer start(NodeConfig config) {
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -89,7 +90,8 @@ public final class NodeServer implements AutoCloseable {
             LOG.log(System.Logger.Level.INFO, "node listening on " + channel.localAddress() + " with device "
                     + config.device().info().name() + (config.tls() != null ? " (TLS)" : ""));
             return new NodeServer(boss, workers, setup, channel, quota);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Exception, not RuntimeException: syncUninterruptibly() rethrows the bind's checked BindException
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             setup.shutdownNow();

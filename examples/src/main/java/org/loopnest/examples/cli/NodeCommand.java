@@ -113,13 +113,10 @@ public final class NodeCommand implements Callable<Integer> {
             }
             stopped.await();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw bad(e.getMessage());
-        } catch (Exception e) {
-            // NodeServer.start lets Netty's checked BindException (e.g. the port is taken) through undeclared
-            if (e instanceof BindException) {
-                throw bad("--bind " + bind + " --port " + port + ": cannot listen there: " + e.getMessage());
+            if (e.getCause() instanceof BindException bindFailure) { // NodeServer.start: e.g. the port is taken
+                throw bad("--bind " + bind + " --port " + port + ": cannot listen there: " + bindFailure.getMessage());
             }
-            throw e;
+            throw bad(e.getMessage());
         }
         return ErrorHandler.OK;
     }
