@@ -59,7 +59,8 @@ public final class LoopNest {
     /**
      * A nest with the given extents, outermost first. An extent of 0 gives an empty nest (the run does nothing).
      *
-     * @throws IllegalArgumentException if an extent is negative or their product overflows a {@code long}
+     * @throws IllegalArgumentException if an extent is negative or the product of the non-zero extents overflows a
+     *     {@code long} (also in an empty nest, so that every array size and chunk size fits)
      */
     public static LoopNest of(long... extents) {
         return new LoopNest(IndexSpace.of(extents));
