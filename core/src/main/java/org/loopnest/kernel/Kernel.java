@@ -8,6 +8,7 @@ import org.loopnest.index.Iteration;
  * ({@link DeviceCode}), or both. Immutable; the wrapped lambdas are the user's.
  */
 public final class Kernel {
+    private static final String PER_ELEMENT = "per-element";
     private final ChunkKernel blockwise;
     private final String form;
     private final DeviceCode deviceCode;
@@ -32,7 +33,7 @@ public final class Kernel {
                     body.apply(cursor);
                 }
             };
-        }, "per-element", null, kernel);
+        }, PER_ELEMENT, null, kernel);
     }
 
     /** A per-chunk kernel. */
@@ -110,6 +111,12 @@ public final class Kernel {
     /**
      * Runs the block that {@code cursor} walks with the given arrays.
      *
+     * <p>A per-chunk body that walks the block run by run ({@code get(it, k)}, {@code it.advance(n)}) leaves the
+     * cursor at the first iteration of the run it threw in. To name the iteration that threw, the failure path
+     * then runs that run's iterations again one by one, each alone on a cursor of its own, up to the first that
+     * throws (the per-element form needs no such replay). A body whose iterations are independent, as the nest
+     * requires, writes the same values again; one that no longer throws is reported at the run's first iteration.
+     *
      * @throws IterationFailure wrapping whatever the body threw, with the indices of the iteration it threw at (none
      *     if it threw while binding, e.g. looking up an array that is not there)
      * @throws IllegalStateException if the kernel has no Java body
@@ -132,8 +139,27 @@ public final class Kernel {
         } catch (VirtualMachineError fatal) {
             throw fatal;
         } catch (Throwable t) {
-            throw new IterationFailure(cursor.valid() ? cursor.indices() : null, t);
+            throw new IterationFailure(cursor.valid() ? failedAt(body, cursor) : null, t);
         }
+    }
+
+    /** The indices of the first iteration of the cursor's current run that throws when run alone. */
+    private long[] failedAt(BlockBody body, Iteration cursor) {
+        if (PER_ELEMENT.equals(form)) {
+            return cursor.indices(); // the cursor stands on the failing iteration
+        }
+        for (int k = 0, n = cursor.run(); k < n; k++) {
+            Iteration alone = cursor.alone(k);
+            long[] indices = alone.indices();
+            try {
+                body.run(alone);
+            } catch (VirtualMachineError fatal) {
+                throw fatal;
+            } catch (Throwable again) {
+                return indices;
+            }
+        }
+        return cursor.indices();
     }
 
     /** {@code per-element}, {@code per-chunk} or {@code device code only}, with {@code + device code}. */
