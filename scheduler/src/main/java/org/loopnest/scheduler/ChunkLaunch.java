@@ -1,9 +1,13 @@
 package org.loopnest.scheduler;
 
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.Role;
+import org.loopnest.data.UnsetOutputs;
 import org.loopnest.data.Views;
 import org.loopnest.device.Launch;
 import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
+import org.loopnest.index.Split;
 import org.loopnest.kernel.ViewTable;
 
 /**
@@ -25,9 +29,16 @@ final class ChunkLaunch implements Launch {
         return chunk;
     }
 
+    /** Clears the block's output elements in the user's arrays (see {@link UnsetOutputs}), then runs the body. */
     @Override
     public void run(long from, long to) {
-        Iteration cursor = context.layout().split().cursor(chunk, from, to);
+        Split split = context.layout().split();
+        for (ArrayBinding binding : context.plan().arrays().values()) {
+            if (binding.role() == Role.OUT) {
+                UnsetOutputs.clear(binding, split.cursor(chunk, from, to));
+            }
+        }
+        Iteration cursor = split.cursor(chunk, from, to);
         context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), Views::direct), cursor);
     }
 
