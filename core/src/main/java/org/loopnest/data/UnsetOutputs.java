@@ -9,12 +9,12 @@ import org.loopnest.index.Iteration;
 
 /**
  * The rule for an output element that a Java body leaves unset: it comes back as 0, on every device, as from a
- * compiled kernel (whose generated code sets each output to 0 before the body). Java devices clear a block's output
- * elements just before the body runs over the block: in the user's own array on a host-addressable device (so the
- * old value does not survive), in the packed chunk buffer elsewhere (so another chunk's data does not). The cost is
- * one more write of each output element, a fill per row or per block while the elements are about to be written
- * anyway. Stateless; each call touches only the elements of the block it is given, so blocks may be cleared
- * concurrently.
+ * compiled kernel (whose generated code sets each output to 0 before the body). Java devices clear the output
+ * elements of each piece of a block ({@link org.loopnest.kernel.Kernel#PIECE} iterations) just before the body runs
+ * over it, while they stay in cache: in the user's own array on a host-addressable device (so the old value does not
+ * survive), in the packed chunk buffer elsewhere (so another chunk's data does not). The cost is one more write of
+ * each output element, one fill per piece (per row for a strided or jagged output). Stateless; each call touches only
+ * the elements of the block it is given, so blocks may be cleared concurrently.
  */
 public final class UnsetOutputs {
     private UnsetOutputs() {

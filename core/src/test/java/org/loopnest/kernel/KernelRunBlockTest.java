@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -62,6 +64,28 @@ class KernelRunBlockTest {
     @Test
     void shouldReportTheFirstIterationOfARunWhenTheThrowIsThere() {
         assertArrayEquals(new long[] {1, 0}, failure(runWalking(0)).indices());
+    }
+
+    @Test
+    void shouldBindOnceAndRunThePreludeJustBeforeEachPiece() {
+        IndexSpace wide = IndexSpace.of(2, 2 * Kernel.PIECE + 100);
+        Split rows = wide.split(1, 1);
+        List<String> events = new ArrayList<>();
+        Kernel kernel = Kernel.ofChunks(arrays -> {
+            events.add("bind");
+            return it -> {
+                events.add("run " + it.local() + "+" + it.remaining());
+                while (it.valid()) {
+                    it.advance(it.run());
+                }
+            };
+        });
+        kernel.runBlock(new ViewTable(Map.of(), Views::direct), rows, rows.chunk(1), 10, 2 * Kernel.PIECE + 50,
+                piece -> events.add("prelude " + piece.local() + "+" + piece.remaining()));
+        long p = Kernel.PIECE;
+        assertEquals(List.of("bind", "prelude 10+" + p, "run 10+" + p, "prelude " + (10 + p) + "+" + p,
+                "run " + (10 + p) + "+" + p, "prelude " + (10 + 2 * p) + "+40", "run " + (10 + 2 * p) + "+40"),
+                events);
     }
 
     @Test

@@ -29,17 +29,22 @@ final class ChunkLaunch implements Launch {
         return chunk;
     }
 
-    /** Clears the block's output elements in the user's arrays (see {@link UnsetOutputs}), then runs the body. */
+    /** Runs the body over the block, clearing its output elements in the user's arrays first ({@link UnsetOutputs}). */
     @Override
     public void run(long from, long to) {
+        context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), Views::direct),
+                context.layout().split(), chunk, from, to, this::clearOutputs);
+    }
+
+    private void clearOutputs(Iteration piece) {
+        long from = piece.local();
+        long to = from + piece.remaining();
         Split split = context.layout().split();
         for (ArrayBinding binding : context.plan().arrays().values()) {
             if (binding.role() == Role.OUT) {
                 UnsetOutputs.clear(binding, split.cursor(chunk, from, to));
             }
         }
-        Iteration cursor = split.cursor(chunk, from, to);
-        context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), Views::direct), cursor);
     }
 
     @Override

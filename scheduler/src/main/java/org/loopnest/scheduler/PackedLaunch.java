@@ -77,17 +77,21 @@ public final class PackedLaunch implements Launch {
     }
 
     /**
-     * Clears the block's output elements in the output buffer, which holds an earlier chunk's results (see
-     * {@link UnsetOutputs}), then runs the Java body.
+     * Runs the Java body over the block piece by piece, first clearing each piece's output elements in the output
+     * buffer, which holds an earlier chunk's results (see {@link UnsetOutputs}).
      */
     @Override
     public void run(long from, long to) {
+        kernel.runBlock(new ViewTable(arrays, this::view), layout.split(), chunk, from, to, this::clearOutputs);
+    }
+
+    private void clearOutputs(Iteration piece) {
+        long from = piece.local();
+        long to = from + piece.remaining();
         for (Placement p : layout.outputs()) {
             UnsetOutputs.clear(ElementCopier.typed(output.hostView(), p.binding().type()), layout.addressing(p, chunk),
                     layout.split().cursor(chunk, from, to));
         }
-        Iteration cursor = layout.split().cursor(chunk, from, to);
-        kernel.runBlock(new ViewTable(arrays, this::view), cursor);
     }
 
     @Override
