@@ -38,7 +38,8 @@ final class BufferAddress {
         try {
             Class<?> segment = Class.forName("java.lang.foreign.MemorySegment");
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
-            MethodHandle ofBuffer = lookup.findStatic(segment, "ofBuffer", MethodType.methodType(segment, Buffer.class));
+            MethodHandle ofBuffer = lookup.findStatic(segment, "ofBuffer",
+                    MethodType.methodType(segment, Buffer.class));
             MethodHandle address = lookup.findVirtual(segment, "address", MethodType.methodType(long.class));
             return MethodHandles.filterReturnValue(ofBuffer, address).asType(MethodType.methodType(long.class,
                     Buffer.class));
