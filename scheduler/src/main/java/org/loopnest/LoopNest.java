@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.Overlap;
 import org.loopnest.data.Role;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceInfo;
@@ -59,7 +60,8 @@ public final class LoopNest {
     /**
      * A nest with the given extents, outermost first. An extent of 0 gives an empty nest (the run does nothing).
      *
-     * @throws IllegalArgumentException if an extent is negative or their product overflows a {@code long}
+     * @throws IllegalArgumentException if an extent is negative or the product of the non-zero extents overflows a
+     *     {@code long} (also in an empty nest, so that every array size and chunk size fits)
      */
     public static LoopNest of(long... extents) {
         return new LoopNest(IndexSpace.of(extents));
@@ -83,16 +85,19 @@ public final class LoopNest {
      * a jagged array with one level per index, or a {@link org.loopnest.data.Holder} (buffers, strides).
      *
      * @param indices the loop indices the array is indexed by, in nest order; none = every loop
-     * @throws IllegalArgumentException if the name is taken, an index is unknown, or the shape does not match
+     * @throws IllegalArgumentException if the name is taken, an index is unknown, the shape does not match, or the
+     *     array overlaps an output
      */
     public LoopNest in(String name, Object array, String... indices) {
         return bind(name, Role.IN, array, indices);
     }
 
     /**
-     * Binds an output the kernel writes; it must be indexed by every loop and be distinct from every input.
+     * Binds an output the kernel writes; it must be indexed by every loop and share no memory with any other array
+     * (see {@link Overlap} for how rows and buffer ranges are compared, and its limits). An element the body leaves
+     * unset comes back as 0, on every device.
      *
-     * @throws IllegalArgumentException as for {@link #in}, or if the array is also bound as another array
+     * @throws IllegalArgumentException as for {@link #in}, or if the array overlaps another bound array
      */
     public LoopNest out(String name, Object array) {
         return bind(name, Role.OUT, array);
@@ -103,13 +108,7 @@ public final class LoopNest {
             throw new IllegalArgumentException("array name '" + name + "' is bound twice (expected: distinct names)");
         }
         ArrayBinding binding = ArrayBinding.of(name, role, array, space, indices);
-        for (ArrayBinding other : arrays.values()) {
-            if (other.holder().storage() == binding.holder().storage()
-                    && (role == Role.OUT || other.role() == Role.OUT)) {
-                throw new IllegalArgumentException(binding + " is the same array as " + other
-                        + " (expected: outputs distinct from inputs and from each other)");
-            }
-        }
+        Overlap.checkApart(binding, arrays.values());
         arrays.put(name, binding);
         return this;
     }

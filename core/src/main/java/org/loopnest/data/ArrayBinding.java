@@ -30,7 +30,8 @@ public final class ArrayBinding {
      *
      * @param indexNames the loop indices the array uses, in nest order; none means all loops
      * @throws IllegalArgumentException naming the array if the name is blank, an index is unknown, repeated or
-     *     out of nest order, the holder's shape does not match, or an output does not use every loop index
+     *     out of nest order, the holder's shape does not match, or an output does not use every loop index or
+     *     reaches one element from two iterations (strides, or a jagged row bound twice)
      */
     public static ArrayBinding of(String name, Role role, Object array, IndexSpace space, String... indexNames) {
         if (name == null || name.isBlank()) {
@@ -60,7 +61,11 @@ public final class ArrayBinding {
         if (role == Role.OUT && holder instanceof LinearHolder linear) {
             linear.checkDistinct(what, shape);
         }
-        return new ArrayBinding(name, role, holder, dims, shape, space.depth());
+        ArrayBinding binding = new ArrayBinding(name, role, holder, dims, shape, space.depth());
+        if (role == Role.OUT && holder instanceof JaggedHolder) {
+            Overlap.checkOwnRows(binding);
+        }
+        return binding;
     }
 
     /**

@@ -20,6 +20,11 @@ public final class BufferHolder extends LinearHolder {
         return given;
     }
 
+    /** The buffer as it was when bound (its position then is element 0's byte, before the offset). Not a copy. */
+    ByteBuffer bytes() {
+        return buffer;
+    }
+
     /** Whether the buffer refuses writes. */
     public boolean isReadOnly() {
         return buffer.isReadOnly();

@@ -5,11 +5,12 @@ import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.util.Arrays;
 
 /**
  * Copies a run of elements between two typed buffers of the same element type (heap-wrapped arrays, user
- * buffers, packed chunk buffers), with a stride on each side. Stride 1 on both sides is one bulk copy (a
- * memory copy when the byte orders agree).
+ * buffers, packed chunk buffers), with a stride on each side, or clears one. Stride 1 on both sides is one bulk copy
+ * (a memory copy when the byte orders agree).
  */
 public final class ElementCopier {
     private ElementCopier() {
@@ -69,6 +70,46 @@ public final class ElementCopier {
         }
         for (int m = 0; m < n; m++) {
             d.put(dp + m * ds, s.get(sp + m * ss));
+        }
+    }
+
+    /**
+     * Sets {@code count} elements {@code dst[pos + m·stride]} to 0: one {@code Arrays.fill} for a run of an array.
+     *
+     * @throws IndexOutOfBoundsException if an element lies outside {@code dst}
+     */
+    public static void clear(Buffer dst, int pos, int stride, int count) {
+        if (stride == 1 && dst.hasArray()) {
+            int from = dst.arrayOffset() + pos;
+            Object array = dst.array();
+            if (array instanceof float[] f) {
+                Arrays.fill(f, from, from + count, 0f);
+            } else if (array instanceof double[] d) {
+                Arrays.fill(d, from, from + count, 0d);
+            } else if (array instanceof int[] i) {
+                Arrays.fill(i, from, from + count, 0);
+            } else {
+                Arrays.fill((long[]) array, from, from + count, 0L);
+            }
+            return;
+        }
+        if (dst instanceof FloatBuffer f) {
+            for (int m = 0; m < count; m++) {
+                f.put(pos + m * stride, 0f);
+            }
+        } else if (dst instanceof DoubleBuffer d) {
+            for (int m = 0; m < count; m++) {
+                d.put(pos + m * stride, 0d);
+            }
+        } else if (dst instanceof IntBuffer i) {
+            for (int m = 0; m < count; m++) {
+                i.put(pos + m * stride, 0);
+            }
+        } else {
+            LongBuffer l = (LongBuffer) dst;
+            for (int m = 0; m < count; m++) {
+                l.put(pos + m * stride, 0L);
+            }
         }
     }
 

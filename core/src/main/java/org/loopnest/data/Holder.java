@@ -50,16 +50,15 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
      * Wraps a flat primitive array whose element {@code (a_0, …)} sits at {@code offset + Σ a_m·strides[m]},
      * one stride per index the array is bound with, in the binding's order.
      *
-     * @throws IllegalArgumentException if {@code array} is not a flat primitive array or {@code offset < 0}
+     * @throws IllegalArgumentException if {@code array} is not a flat primitive array, {@code offset < 0} or
+     *     {@code strides} is null
      */
     public static Holder strided(Object array, long offset, long... strides) {
         Holder plain = of(array);
         if (!(plain instanceof FlatHolder flat)) {
             throw new IllegalArgumentException("strided: array must be flat (expected: float[], double[], int[] or long[])");
         }
-        if (offset < 0) {
-            throw new IllegalArgumentException("strided: offset = " + offset + " (expected: >= 0)");
-        }
+        checkStrided(offset, strides);
         return new FlatHolder(flat.array(), flat.type(), offset, strides.clone());
     }
 
@@ -70,21 +69,38 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
      * @throws IllegalArgumentException if {@code buffer} or {@code type} is null
      */
     public static Holder of(ByteBuffer buffer, ElementType type) {
-        if (buffer == null || type == null) {
-            throw new IllegalArgumentException("buffer and type must not be null");
-        }
+        checkBuffer(buffer, type);
         return new BufferHolder(buffer, type, 0, null);
     }
 
-    /** Like {@link #of(ByteBuffer, ElementType)} with explicit element strides, as in {@link #strided}. */
+    /**
+     * Like {@link #of(ByteBuffer, ElementType)} with explicit element strides, as in {@link #strided}.
+     *
+     * @throws IllegalArgumentException if {@code buffer} or {@code type} is null, {@code offset < 0} or
+     *     {@code strides} is null
+     */
     public static Holder strided(ByteBuffer buffer, ElementType type, long offset, long... strides) {
-        if (buffer == null || type == null) {
-            throw new IllegalArgumentException("buffer and type must not be null");
+        checkBuffer(buffer, type);
+        checkStrided(offset, strides);
+        return new BufferHolder(buffer, type, offset, strides.clone());
+    }
+
+    private static void checkBuffer(ByteBuffer buffer, ElementType type) {
+        if (buffer == null) {
+            throw new IllegalArgumentException("buffer is null (expected: a ByteBuffer holding the elements)");
         }
+        if (type == null) {
+            throw new IllegalArgumentException("type is null (expected: an ElementType, FLOAT, DOUBLE, INT or LONG)");
+        }
+    }
+
+    private static void checkStrided(long offset, long[] strides) {
         if (offset < 0) {
             throw new IllegalArgumentException("strided: offset = " + offset + " (expected: >= 0)");
         }
-        return new BufferHolder(buffer, type, offset, strides.clone());
+        if (strides == null) {
+            throw new IllegalArgumentException("strided: strides is null (expected: one element stride per index)");
+        }
     }
 
     /** The element type. */

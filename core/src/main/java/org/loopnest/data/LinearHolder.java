@@ -107,20 +107,35 @@ public abstract sealed class LinearHolder extends Holder permits FlatHolder, Buf
         if (elements == 0) {
             return;
         }
+        long[] span = span(shape);
+        if (span == null || span[0] < 0 || span[1] >= capacity()) {
+            String reached = span == null ? "reach past the range of a long"
+                    : "reach elements [" + span[0] + ", " + span[1] + "] of " + capacity();
+            throw new IllegalArgumentException(what + ": offset " + offset + " and strides " + Arrays.toString(strides)
+                    + " " + reached + " (expected: within [0, " + (capacity() - 1) + "])");
+        }
+    }
+
+    /**
+     * The lowest and highest element positions an array of the given (non-empty) shape reaches, or {@code null} if
+     * they overflow a {@code long} (huge strides), so that a wrapped position never passes for a small one.
+     */
+    long[] span(long[] shape) {
+        long[] each = strides(shape);
         long low = offset;
         long high = offset;
-        for (int m = 0; m < shape.length; m++) {
-            long reach = (shape[m] - 1) * strides[m];
-            if (reach < 0) {
-                low += reach;
-            } else {
-                high += reach;
+        try {
+            for (int m = 0; m < shape.length; m++) {
+                long reach = Math.multiplyExact(shape[m] - 1, each[m]);
+                if (reach < 0) {
+                    low = Math.addExact(low, reach);
+                } else {
+                    high = Math.addExact(high, reach);
+                }
             }
+        } catch (ArithmeticException overflow) {
+            return null;
         }
-        if (low < 0 || high >= capacity()) {
-            throw new IllegalArgumentException(what + ": offset " + offset + " and strides " + Arrays.toString(strides)
-                    + " reach elements [" + low + ", " + high + "] of " + capacity()
-                    + " (expected: within [0, " + (capacity() - 1) + "])");
-        }
+        return new long[] {low, high};
     }
 }

@@ -7,8 +7,8 @@ import java.util.List;
  * The iteration space of a loop nest {@code for i_0 in [0,n_0) … for i_N in [0,n_N)}: extents, index names,
  * row-major strides, and the map <b>f</b> from a flat iteration number to loop indices.
  *
- * <p>Immutable and thread-safe. An extent of 0 is allowed (the nest is empty); the product of the extents
- * must fit a {@code long}.
+ * <p>Immutable and thread-safe. An extent of 0 is allowed (the nest is empty); the product of the other extents
+ * must still fit a {@code long}, so that every product of extents (strides, chunk and array sizes) does.
  */
 public final class IndexSpace {
     private final long[] extents;
@@ -20,20 +20,23 @@ public final class IndexSpace {
         this.extents = extents;
         this.names = names;
         this.strides = new long[extents.length];
-        boolean empty = Arrays.stream(extents).anyMatch(n -> n == 0);
         long product = 1;
+        long nonZero = 1;
         for (int j = extents.length - 1; j >= 0; j--) {
             strides[j] = product;
-            product = empty ? product * extents[j] : multiplyChecked(product, extents[j], extents);
+            if (extents[j] != 0) {
+                nonZero = multiplyChecked(nonZero, extents[j], extents);
+            }
+            product *= extents[j]; // at most nonZero: every partial product of the extents fits a long
         }
-        this.count = empty ? 0 : product; // strides of an empty nest are never used
+        this.count = product;
     }
 
     /**
      * A nest with the given extents, outermost first, and default index names {@code i0 … iN}.
      *
-     * @throws IllegalArgumentException if there is no extent, an extent is negative, or the product
-     *     of the extents overflows a {@code long}
+     * @throws IllegalArgumentException if there is no extent, an extent is negative, or the product of the
+     *     non-zero extents overflows a {@code long} (an empty nest is refused too when its other extents overflow)
      */
     public static IndexSpace of(long... extents) {
         if (extents == null || extents.length == 0) {
@@ -80,8 +83,10 @@ public final class IndexSpace {
         try {
             return Math.multiplyExact(a, b);
         } catch (ArithmeticException overflow) {
-            throw new IllegalArgumentException("extents " + Arrays.toString(extents)
-                    + ": their product overflows a long (expected: at most " + Long.MAX_VALUE + " iterations)");
+            boolean empty = Arrays.stream(extents).anyMatch(n -> n == 0);
+            throw new IllegalArgumentException("extents " + Arrays.toString(extents) + ": "
+                    + (empty ? "the product of the non-zero extents" : "their product") + " overflows a long "
+                    + "(expected: at most " + Long.MAX_VALUE + (empty ? ", even in an empty nest)" : " iterations)"));
         }
     }
 

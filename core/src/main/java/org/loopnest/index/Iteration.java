@@ -10,6 +10,7 @@ import java.util.Arrays;
  * keep a reference to it after their call returns. Advancing costs an increment and a comparison, and a division at the end of each row.
  */
 public final class Iteration {
+    private final Split split;
     private final long[] extents;
     private final long innerCount;
     private final long[] indices;
@@ -25,6 +26,7 @@ public final class Iteration {
             throw new IndexOutOfBoundsException("block [" + from + ", " + to + ") of a chunk of "
                     + chunk.iterations() + " iterations");
         }
+        this.split = split;
         this.extents = split.space().extents();
         this.innerCount = split.innerCount();
         this.indices = new long[extents.length];
@@ -68,6 +70,25 @@ public final class Iteration {
         if (indices[last] == lastExtent) {
             carry();
         }
+    }
+
+    /**
+     * A new cursor over just the iteration {@code k} after the current one along its {@linkplain #run() run}: what
+     * a failure handler needs to run a body's iterations one by one. The new cursor belongs to the calling thread.
+     *
+     * @throws IllegalArgumentException if {@code k} is not in {@code [0, run())}
+     */
+    public Iteration alone(int k) {
+        if (k < 0 || k >= run()) {
+            throw new IllegalArgumentException("alone k = " + k + " (expected: 0 <= k < run() = " + run() + ")");
+        }
+        long at = local() + k;
+        return new Iteration(split, chunk, at, at + 1);
+    }
+
+    /** How many iterations, from the current one, are left in this cursor's block (0 once it has passed the end). */
+    public long remaining() {
+        return end - flat;
     }
 
     /** The number of loops of the nest; the innermost is loop {@code depth() - 1}. */

@@ -4,7 +4,8 @@ import org.loopnest.index.Iteration;
 
 /**
  * A body that runs a whole block of consecutive iterations of one chunk with a loop of its own:
- * {@code for (; it.valid(); it.next()) { … }}.
+ * {@code for (; it.valid(); it.next()) { … }}. A device may run the block that it was bound for in several
+ * consecutive pieces, one call per piece, each with a cursor of its own.
  */
 @FunctionalInterface
 public interface BlockBody {

@@ -1,13 +1,22 @@
 package org.loopnest.kernel;
 
 import java.util.Optional;
+import java.util.function.Consumer;
+import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
+import org.loopnest.index.Split;
 
 /**
  * A kernel as the runtime holds it: a Java body (either form, run block by block), a C body for compiled devices
  * ({@link DeviceCode}), or both. Immutable; the wrapped lambdas are the user's.
  */
 public final class Kernel {
+    /**
+     * The most iterations {@link #runBlock(BoundArrays, Split, Chunk, long, long, Consumer)} runs at a time: small
+     * enough that what the prelude wrote is still in cache, large enough that a piece costs far more than its setup.
+     */
+    public static final long PIECE = 16384;
+    private static final String PER_ELEMENT = "per-element";
     private final ChunkKernel blockwise;
     private final String form;
     private final DeviceCode deviceCode;
@@ -32,7 +41,7 @@ public final class Kernel {
                     body.apply(cursor);
                 }
             };
-        }, "per-element", null, kernel);
+        }, PER_ELEMENT, null, kernel);
     }
 
     /** A per-chunk kernel. */
@@ -110,30 +119,79 @@ public final class Kernel {
     /**
      * Runs the block that {@code cursor} walks with the given arrays.
      *
+     * <p>A per-chunk body that walks the block run by run ({@code get(it, k)}, {@code it.advance(n)}) leaves the
+     * cursor at the first iteration of the run it threw in. To name the iteration that threw, the failure path
+     * then runs that run's iterations again one by one, each alone on a cursor of its own, up to the first that
+     * throws (the per-element form needs no such replay). A body whose iterations are independent, as the nest
+     * requires, writes the same values again; one that no longer throws is reported at the run's first iteration.
+     *
      * @throws IterationFailure wrapping whatever the body threw, with the indices of the iteration it threw at (none
      *     if it threw while binding, e.g. looking up an array that is not there)
      * @throws IllegalStateException if the kernel has no Java body
      */
     public void runBlock(BoundArrays arrays, Iteration cursor) {
+        run(bind(arrays), cursor);
+    }
+
+    /**
+     * Runs local iterations {@code [from, to)} of {@code chunk} as {@link #runBlock(BoundArrays, Iteration)} does,
+     * binding once, but in pieces of at most {@link #PIECE} iterations with {@code prelude} given a cursor over each
+     * piece just before the body runs over it (how a Java device clears a block's outputs while they stay in cache).
+     *
+     * @throws IterationFailure as {@link #runBlock(BoundArrays, Iteration)}
+     * @throws IllegalStateException if the kernel has no Java body
+     */
+    public void runBlock(BoundArrays arrays, Split split, Chunk chunk, long from, long to,
+                         Consumer<Iteration> prelude) {
+        BlockBody body = bind(arrays);
+        for (long at = from; at < to; at += PIECE) {
+            long end = Math.min(to, at + PIECE);
+            prelude.accept(split.cursor(chunk, at, end));
+            run(body, split.cursor(chunk, at, end));
+        }
+    }
+
+    private BlockBody bind(BoundArrays arrays) {
         if (blockwise == null) {
             throw new IllegalStateException("the kernel has only device code (expected: a Java body to run on a "
                     + "Java device)");
         }
-        BlockBody body;
         try {
-            body = blockwise.bind(arrays);
+            return blockwise.bind(arrays);
         } catch (VirtualMachineError fatal) {
             throw fatal;
         } catch (Throwable t) {
             throw new IterationFailure(null, t); // looking arrays up failed: no iteration is at fault
         }
+    }
+
+    private void run(BlockBody body, Iteration cursor) {
         try {
             body.run(cursor);
         } catch (VirtualMachineError fatal) {
             throw fatal;
         } catch (Throwable t) {
-            throw new IterationFailure(cursor.valid() ? cursor.indices() : null, t);
+            throw new IterationFailure(cursor.valid() ? failedAt(body, cursor) : null, t);
         }
+    }
+
+    /** The indices of the first iteration of the cursor's current run that throws when run alone. */
+    private long[] failedAt(BlockBody body, Iteration cursor) {
+        if (PER_ELEMENT.equals(form)) {
+            return cursor.indices(); // the cursor stands on the failing iteration
+        }
+        for (int k = 0, n = cursor.run(); k < n; k++) {
+            Iteration alone = cursor.alone(k);
+            long[] indices = alone.indices();
+            try {
+                body.run(alone);
+            } catch (VirtualMachineError fatal) {
+                throw fatal;
+            } catch (Throwable again) {
+                return indices;
+            }
+        }
+        return cursor.indices();
     }
 
     /** {@code per-element}, {@code per-chunk} or {@code device code only}, with {@code + device code}. */

@@ -16,5 +16,8 @@
  * <p><b>Threading:</b> {@code bind} is called once per block, on the thread that runs the block; blocks of one
  * chunk and of neighbouring chunks run concurrently, so a kernel must not share mutable state across calls.
  * An exception thrown by a body fails the run with the chunk number and the indices of the failing iteration.
+ *
+ * <p><b>Pitfall:</b> an output element the body does not set comes back as 0, on every device (see
+ * {@link org.loopnest.data.UnsetOutputs}) — not the array's old value: outputs are not updated in place.
  */
 package org.loopnest.kernel;

@@ -65,6 +65,12 @@ class ArrayBindingTest {
     }
 
     @Test
+    void shouldRejectStridesWhoseReachOverflowsALongRatherThanWrapAround() {
+        assertEquals("in 'T': offset 0 and strides [4611686018427387904] reach past the range of a long (expected: "
+                + "within [0, 9])", failure(Role.IN, Holder.strided(new float[10], 0, 1L << 62), "t"));
+    }
+
+    @Test
     void shouldBindASubsetWithItsShape() {
         ArrayBinding p = ArrayBinding.of("p", Role.IN, new double[7 * 72], space, "z", "x");
         assertArrayEquals(new int[] {1, 3}, p.dims());

@@ -52,6 +52,22 @@ class IndexSpaceTest {
     }
 
     @Test
+    void shouldRejectAnEmptyNestWhoseOtherExtentsOverflow() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> IndexSpace.of(3, 1L << 62, 0));
+        assertEquals("extents [3, 4611686018427387904, 0]: the product of the non-zero extents overflows a long "
+                + "(expected: at most " + Long.MAX_VALUE + ", even in an empty nest)", e.getMessage());
+    }
+
+    @Test
+    void shouldAllowAnEmptyNestWhoseOtherExtentsFit() {
+        IndexSpace space = IndexSpace.of(3, 1L << 61, 0);
+        assertEquals(0, space.count());
+        assertEquals(3L << 61, space.product(0, 2), "every partial product of the extents fits a long");
+        assertEquals(0, space.split(2, 1).chunkCount());
+    }
+
+    @Test
     void shouldAllowAnEmptyNest() {
         IndexSpace space = IndexSpace.of(4, 0, 3);
         assertEquals(0, space.count());

@@ -1,9 +1,13 @@
 package org.loopnest.scheduler;
 
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.Role;
+import org.loopnest.data.UnsetOutputs;
 import org.loopnest.data.Views;
 import org.loopnest.device.Launch;
 import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
+import org.loopnest.index.Split;
 import org.loopnest.kernel.ViewTable;
 
 /**
@@ -25,10 +29,22 @@ final class ChunkLaunch implements Launch {
         return chunk;
     }
 
+    /** Runs the body over the block, clearing its output elements in the user's arrays first ({@link UnsetOutputs}). */
     @Override
     public void run(long from, long to) {
-        Iteration cursor = context.layout().split().cursor(chunk, from, to);
-        context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), Views::direct), cursor);
+        context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), Views::direct),
+                context.layout().split(), chunk, from, to, this::clearOutputs);
+    }
+
+    private void clearOutputs(Iteration piece) {
+        long from = piece.local();
+        long to = from + piece.remaining();
+        Split split = context.layout().split();
+        for (ArrayBinding binding : context.plan().arrays().values()) {
+            if (binding.role() == Role.OUT) {
+                UnsetOutputs.clear(binding, split.cursor(chunk, from, to));
+            }
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.function.BooleanSupplier;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.ElementCopier;
 import org.loopnest.data.Role;
+import org.loopnest.data.UnsetOutputs;
 import org.loopnest.data.Views;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.KernelSource;
@@ -75,10 +76,22 @@ public final class PackedLaunch implements Launch {
         return chunk;
     }
 
+    /**
+     * Runs the Java body over the block piece by piece, first clearing each piece's output elements in the output
+     * buffer, which holds an earlier chunk's results (see {@link UnsetOutputs}).
+     */
     @Override
     public void run(long from, long to) {
-        Iteration cursor = layout.split().cursor(chunk, from, to);
-        kernel.runBlock(new ViewTable(arrays, this::view), cursor);
+        kernel.runBlock(new ViewTable(arrays, this::view), layout.split(), chunk, from, to, this::clearOutputs);
+    }
+
+    private void clearOutputs(Iteration piece) {
+        long from = piece.local();
+        long to = from + piece.remaining();
+        for (Placement p : layout.outputs()) {
+            UnsetOutputs.clear(ElementCopier.typed(output.hostView(), p.binding().type()), layout.addressing(p, chunk),
+                    layout.split().cursor(chunk, from, to));
+        }
     }
 
     @Override

@@ -1,0 +1,161 @@
+package org.loopnest.data;
+
+import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * Refuses an output that shares memory with another binding or with itself, by the memory each binding actually
+ * reaches: flat arrays by identity, jagged arrays by their primitive rows (an output row bound twice, or also
+ * reached by any other binding), buffers by the byte ranges their elements span in one backing store (the same
+ * heap array, or native memory).
+ *
+ * <p><b>Limits:</b> buffers are compared by the range from their lowest to their highest element, so two layouts
+ * interleaved in one buffer count as overlapping. Java 17 has no public way to a direct buffer's address: there
+ * (before JDK 22) two distinct direct buffer objects over the same memory, e.g. {@code b} and {@code b.duplicate()},
+ * cannot be told apart from unrelated ones and are accepted; so is a read-only view of a heap buffer, which hides
+ * its array. The same buffer object bound twice is always compared by its byte ranges. Stateless.
+ */
+public final class Overlap {
+    private static final Object NATIVE_MEMORY = new Object();
+    private static final String EXPECTED = " (expected: outputs distinct from inputs and from each other)";
+
+    private Overlap() {
+    }
+
+    /**
+     * Checks that {@code added} shares no memory with any of {@code bound} where one of the two is an output.
+     *
+     * @throws IllegalArgumentException naming both bindings and where they overlap
+     */
+    public static void checkApart(ArrayBinding added, Iterable<ArrayBinding> bound) {
+        List<Piece> mine = null;
+        for (ArrayBinding other : bound) {
+            if (added.role() != Role.OUT && other.role() != Role.OUT) {
+                continue;
+            }
+            if (added.holder().storage() == other.holder().storage() && !(added.holder() instanceof BufferHolder)) {
+                throw new IllegalArgumentException(added + " is the same array as " + other + EXPECTED);
+            }
+            mine = mine == null ? pieces(added) : mine;
+            Map<Object, List<Piece>> theirs = byStore(pieces(other));
+            for (Piece p : mine) {
+                for (Piece q : theirs.getOrDefault(p.store, List.of())) {
+                    if (p.meets(q)) {
+                        throw new IllegalArgumentException(added + " overlaps " + other + ": " + p.text(added)
+                                + " of " + added + " and " + q.text(other) + " of " + other + " share memory"
+                                + EXPECTED);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Checks that no primitive row of a jagged output is reached twice, as two iterations would write it.
+     *
+     * @throws IllegalArgumentException naming the two rows
+     */
+    static void checkOwnRows(ArrayBinding output) {
+        Map<Object, Piece> seen = new IdentityHashMap<>();
+        for (Piece p : pieces(output)) {
+            Piece before = seen.putIfAbsent(p.store, p);
+            if (before != null && before.meets(p)) {
+                throw new IllegalArgumentException(output + ": " + before.text(output) + " and " + p.text(output)
+                        + " share memory (expected: distinct rows in an output, else two iterations write the same "
+                        + "element)");
+            }
+        }
+    }
+
+    private static Map<Object, List<Piece>> byStore(List<Piece> pieces) {
+        Map<Object, List<Piece>> map = new IdentityHashMap<>();
+        for (Piece p : pieces) {
+            map.computeIfAbsent(p.store, s -> new ArrayList<>(1)).add(p);
+        }
+        return map;
+    }
+
+    private static List<Piece> pieces(ArrayBinding binding) {
+        Holder holder = binding.holder();
+        if (holder instanceof FlatHolder flat) {
+            return List.of(new Piece(flat.array(), 0, flat.capacity(), -1, "the array"));
+        }
+        if (holder instanceof JaggedHolder jagged) {
+            return rows(jagged, binding.shape());
+        }
+        return binding.elements() == 0 ? List.of() : List.of(bytes((BufferHolder) holder, binding.shape()));
+    }
+
+    private static List<Piece> rows(JaggedHolder jagged, long[] shape) {
+        long rows = 1;
+        for (int m = 0; m < shape.length - 1; m++) {
+            rows *= shape[m];
+        }
+        List<Piece> pieces = new ArrayList<>();
+        long[] prefix = new long[shape.length];
+        for (long r = 0; r < rows; r++) {
+            Object row = jagged.row(prefix);
+            pieces.add(new Piece(row, 0, Array.getLength(row), r, null));
+            for (int m = shape.length - 2; m >= 0 && ++prefix[m] == shape[m]; m--) {
+                prefix[m] = 0;
+            }
+        }
+        return pieces;
+    }
+
+    private static Piece bytes(BufferHolder holder, long[] shape) {
+        long[] span = holder.span(shape);
+        int size = holder.type().bytes();
+        ByteBuffer bytes = holder.bytes();
+        Object store = holder.storage();
+        long base = bytes.position();
+        String kind = "buffer bytes";
+        if (bytes.hasArray()) {
+            store = bytes.array();
+            base += bytes.arrayOffset();
+            kind = "heap array bytes";
+        } else {
+            OptionalLong address = BufferAddress.of(bytes);
+            if (address.isPresent()) {
+                store = NATIVE_MEMORY;
+                base = address.getAsLong();
+                kind = "native bytes";
+            }
+        }
+        long from = base + span[0] * size;
+        long to = base + (span[1] + 1) * size;
+        boolean hex = store == NATIVE_MEMORY;
+        return new Piece(store, from, to, -1, kind + " [" + (hex ? "0x" + Long.toHexString(from) : from) + ", "
+                + (hex ? "0x" + Long.toHexString(to) : to) + ")");
+    }
+
+    /** A range of one store; {@code row} numbers a jagged array's rows (row-major), else -1. */
+    private record Piece(Object store, long from, long to, long row, String what) {
+        boolean meets(Piece other) {
+            return store == other.store && from < other.to && other.from < to;
+        }
+
+        String text(ArrayBinding binding) {
+            if (row < 0) {
+                return what;
+            }
+            long[] shape = binding.shape();
+            StringBuilder path = new StringBuilder("row ");
+            long rest = row;
+            long[] index = new long[shape.length - 1];
+            for (int m = index.length - 1; m >= 0; m--) {
+                index[m] = rest % shape[m];
+                rest /= shape[m];
+            }
+            for (long i : index) {
+                path.append('[').append(i).append(']');
+            }
+            return path.toString();
+        }
+    }
+}
