@@ -1,14 +1,17 @@
 package org.loopnest.examples.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import org.loopnest.examples.weather.FileKinds;
+import org.loopnest.examples.weather.StagingNames;
 
 /**
  * Checks of the paths a command will write, made before anything runs so that bad input exits with code 2 and
- * writes nothing. The checks ask the file system ({@link Files#isWritable}), which also catches a read-only mount
- * for any user, root included.
+ * writes nothing. A directory to write in must pass {@link Files#isWritable} (which also catches a read-only
+ * mount for any user, root included) and take a probe file, created under the hidden staging name and deleted at
+ * once, so that what stops even root ({@code /proc}, say) is found too.
  *
  * <p><b>Threading:</b> stateless; safe from any thread. <b>Failure:</b> each check throws
  * {@link IllegalArgumentException} with a one-line message naming the option, the path and what was expected.
@@ -31,8 +34,12 @@ final class PathChecks {
                     ? "exists and is" : existing + " is") + " not a directory (expected: a directory, or a path "
                     + "where one can be made)");
         }
-        if (existing != null && !Files.isWritable(existing)) {
-            throw new IllegalArgumentException(option + " " + dir + ": " + existing + " is not writable");
+        if (existing != null) {
+            String unwritable = unwritable(existing, names.isEmpty() ? "probe" : names.iterator().next());
+            if (unwritable != null) {
+                throw new IllegalArgumentException(option + " " + dir + ": " + existing + " is not writable ("
+                        + unwritable + ")");
+            }
         }
         for (String name : names) {
             Path file = dir.resolve(name);
@@ -65,9 +72,28 @@ final class PathChecks {
             throw new IllegalArgumentException(option + " " + file + ": directory " + parent + " does not exist"
                     + expected);
         }
-        if (!Files.isWritable(parent)) {
-            throw new IllegalArgumentException(option + " " + file + ": directory " + parent + " is not writable"
-                    + expected);
+        String unwritable = unwritable(parent, file.getFileName().toString());
+        if (unwritable != null) {
+            throw new IllegalArgumentException(option + " " + file + ": directory " + parent + " is not writable ("
+                    + unwritable + ")" + expected);
+        }
+    }
+
+    /**
+     * Why a file {@code name} cannot be made in {@code dir}, or null if it can: asks the file system, then creates
+     * and deletes a probe under the hidden staging name of {@code name}, since the permission bits do not stop
+     * root while a read-only mount or a pseudo file system such as {@code /proc} does.
+     */
+    private static String unwritable(Path dir, String name) {
+        if (!Files.isWritable(dir)) {
+            return "no write permission, or a read-only file system";
+        }
+        Path probe = StagingNames.temporary(dir.resolve(name));
+        try {
+            Files.delete(Files.createFile(probe));
+            return null;
+        } catch (IOException e) {
+            return "a file cannot be made there: " + e.getClass().getSimpleName();
         }
     }
 

@@ -307,6 +307,22 @@ class WeatherCommandTest {
     }
 
     @Test
+    void shouldRefuseADirectoryWhereEvenRootCannotMakeAFileBeforeRunning() {
+        Path proc = Path.of("/proc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(proc.resolve("self")), "no /proc here");
+        Cli report = Cli.run("weather", "--shape", SMALL, "--report", "/proc/run.json");
+        assertEquals(2, report.code(), report.err());
+        assertEquals(1, report.errLines().length, report.err());
+        assertTrue(report.err().startsWith("loopnest weather: --report /proc/run.json: directory /proc is not writable "
+                + "("), report.err());
+        assertTrue(report.err().contains(") (expected: a file in an existing, writable directory)"), report.err());
+        Cli out = Cli.run("weather", "--shape", SMALL, "--out", "/proc/out");
+        assertEquals(2, out.code(), out.err());
+        assertTrue(out.err().startsWith("loopnest weather: --out /proc/out: /proc is not writable ("), out.err());
+        assertEquals("", report.out() + out.out(), "nothing ran");
+    }
+
+    @Test
     void shouldRefuseAnOutputDirectoryHoldingADirectoryWhereAnOutputGoes() throws IOException {
         Path out = Files.createDirectories(dir.resolve("out/rh.f32"));
         Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.getParent().toString());
