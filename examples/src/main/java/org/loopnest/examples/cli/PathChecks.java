@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.loopnest.examples.weather.FileKinds;
 import org.loopnest.examples.weather.StagingNames;
 
@@ -94,6 +97,23 @@ final class PathChecks {
             return null;
         } catch (IOException e) {
             return "a file cannot be made there: " + e.getClass().getSimpleName();
+        }
+    }
+
+    /**
+     * Checks that no file is written twice: {@code files} maps each option to the files it writes, and no two
+     * options may name the same file.
+     */
+    static void distinct(Map<String, List<Path>> files) {
+        Map<Path, String> owners = new HashMap<>();
+        for (Map.Entry<String, List<Path>> option : files.entrySet()) {
+            for (Path file : option.getValue()) {
+                String other = owners.putIfAbsent(file.toAbsolutePath().normalize(), option.getKey());
+                if (other != null) {
+                    throw new IllegalArgumentException(option.getKey() + " " + file + ": also written by " + other
+                            + " (expected: a different file for each output)");
+                }
+            }
         }
     }
 

@@ -178,6 +178,7 @@ public final class WeatherCommand implements Callable<Integer> {
             PathChecks.file("--trace", trace);
             PathChecks.file("--trace-svg", traceSvg);
             PathChecks.file("--report", report);
+            PathChecks.distinct(outputFiles());
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
@@ -185,6 +186,18 @@ public final class WeatherCommand implements Callable<Integer> {
         checkInputSizes();
         checkHeap();
         return depth;
+    }
+
+    /** The files this run writes, by option, in the order the options are checked. */
+    private Map<String, List<Path>> outputFiles() {
+        Map<String, List<Path>> files = new LinkedHashMap<>();
+        files.put("--out", out == null ? List.of() : OUTPUT_NAMES.stream().map(out::resolve).toList());
+        files.put("--save-inputs", saveInputs == null ? List.of() : INPUT_NAMES.stream().map(saveInputs::resolve)
+                .toList());
+        files.put("--trace", trace == null ? List.of() : List.of(trace));
+        files.put("--trace-svg", traceSvg == null ? List.of() : List.of(traceSvg));
+        files.put("--report", report == null ? List.of() : List.of(report));
+        return files;
     }
 
     private void checkInputSizes() throws IOException {

@@ -323,6 +323,22 @@ class WeatherCommandTest {
     }
 
     @Test
+    void shouldRefuseTwoOptionsThatWriteTheSameFile() throws IOException {
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.toString(), "--report",
+                out.resolve("theta.f32").toString());
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().startsWith("loopnest weather: --report " + out.resolve("theta.f32") + ": also written by "
+                + "--out (expected: a different file for each output)"), run.err());
+        Cli trace = Cli.run("weather", "--shape", SMALL, "--trace", dir.resolve("run.json").toString(),
+                "--trace-svg", dir.resolve("./run.json").toString());
+        assertEquals(2, trace.code(), trace.err());
+        assertTrue(trace.err().contains("--trace-svg " + dir.resolve("./run.json") + ": also written by --trace"),
+                trace.err());
+        assertEquals(1, count(dir), "only the out directory");
+    }
+
+    @Test
     void shouldRefuseAnOutputDirectoryHoldingADirectoryWhereAnOutputGoes() throws IOException {
         Path out = Files.createDirectories(dir.resolve("out/rh.f32"));
         Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.getParent().toString());
