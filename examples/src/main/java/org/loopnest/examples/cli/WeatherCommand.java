@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +12,6 @@ import org.loopnest.LoopNest;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.StagedFiles;
-import org.loopnest.examples.weather.StagingNames;
 import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
@@ -55,9 +52,6 @@ import picocli.CommandLine.Spec;
 public final class WeatherCommand implements Callable<Integer> {
     /** Fewest chunks an automatic split is allowed, so that the pipeline overlaps and progress shows. */
     public static final int MIN_CHUNKS = 8;
-    private static final List<String> OUTPUT_NAMES = Arrays.stream(WeatherOutput.values()).map(
-            WeatherOutput::fileName).toList();
-    private static final List<String> INPUT_NAMES = List.of("T.f32", "q.f32");
 
     @Spec
     private CommandSpec spec;
@@ -134,7 +128,9 @@ public final class WeatherCommand implements Callable<Integer> {
         WeatherFields fields;
         RunReport run;
         try (OpenDevices targets = device.open()) { // first, so that a missing device is reported at once
-            removeStale(stdout);
+            for (Path file : paths().removeStale()) {
+                stdout.println("removed " + file + ", left by an interrupted run");
+            }
             fields = load();
             stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
                     + inputT + ", " + inputQ) + ", " + fields);
@@ -172,13 +168,7 @@ public final class WeatherCommand implements Callable<Integer> {
                     + "--shape " + shape + ")");
         }
         try {
-            PathChecks.directory("--out", out, OUTPUT_NAMES);
-            PathChecks.directory("--save-inputs", saveInputs, INPUT_NAMES);
-            PathChecks.directory("--dump-kernels", dumpKernels, List.of());
-            PathChecks.file("--trace", trace);
-            PathChecks.file("--trace-svg", traceSvg);
-            PathChecks.file("--report", report);
-            PathChecks.distinct(outputFiles());
+            paths().check();
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
@@ -188,16 +178,8 @@ public final class WeatherCommand implements Callable<Integer> {
         return depth;
     }
 
-    /** The files this run writes, by option, in the order the options are checked. */
-    private Map<String, List<Path>> outputFiles() {
-        Map<String, List<Path>> files = new LinkedHashMap<>();
-        files.put("--out", out == null ? List.of() : OUTPUT_NAMES.stream().map(out::resolve).toList());
-        files.put("--save-inputs", saveInputs == null ? List.of() : INPUT_NAMES.stream().map(saveInputs::resolve)
-                .toList());
-        files.put("--trace", trace == null ? List.of() : List.of(trace));
-        files.put("--trace-svg", traceSvg == null ? List.of() : List.of(traceSvg));
-        files.put("--report", report == null ? List.of() : List.of(report));
-        return files;
+    private WeatherPaths paths() {
+        return new WeatherPaths(out, saveInputs, dumpKernels, trace, traceSvg, report);
     }
 
     private void checkInputSizes() throws IOException {
@@ -278,24 +260,6 @@ public final class WeatherCommand implements Callable<Integer> {
         }
     }
 
-    /** Removes what a killed earlier run left beside the files this run writes (only those names). */
-    private void removeStale(PrintWriter stdout) throws IOException {
-        List<Path> removed = new ArrayList<>();
-        if (out != null) {
-            removed.addAll(StagingNames.removeStale(out, OUTPUT_NAMES));
-        }
-        if (saveInputs != null) {
-            removed.addAll(StagingNames.removeStale(saveInputs, INPUT_NAMES));
-        }
-        if (report != null) {
-            removed.addAll(StagingNames.removeStale(report.toAbsolutePath().getParent(),
-                    List.of(report.getFileName().toString())));
-        }
-        for (Path file : removed) {
-            stdout.println("removed " + file + ", left by an interrupted run");
-        }
-    }
-
     /** Writes the outputs and the report as one set: all replaced, or none. */
     private void write(WeatherFields fields, RunReport run, PrintWriter stdout) throws IOException {
         if (out == null && report == null) {
@@ -318,7 +282,7 @@ public final class WeatherCommand implements Callable<Integer> {
             throw new IOException("outputs not written, the previous ones are kept (" + e + ")", e);
         }
         if (out != null) {
-            stdout.println("wrote " + String.join(" ", OUTPUT_NAMES) + " to " + out);
+            stdout.println("wrote " + String.join(" ", WeatherPaths.OUTPUT_NAMES) + " to " + out);
         }
         if (report != null) {
             stdout.println("wrote report " + report);
