@@ -81,7 +81,8 @@ public final class WeatherCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 (little-endian float32) here.")
+            description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 (little-endian float32) here, "
+                    + "with the --report, as one set: all replaced, or (on failure or interruption) none.")
     private Path out;
 
     @Option(names = "--save-inputs", paramLabel = "DIR",
