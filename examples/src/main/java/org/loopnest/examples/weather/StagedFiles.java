@@ -102,7 +102,8 @@ public final class StagedFiles implements AutoCloseable {
      * Replaces every staged target with its temporary, all or none (see the class comment).
      *
      * @throws IOException if a move failed; the targets then hold the old set again (if restoring a backup
-     *     failed too, that is a suppressed exception and the backup stays for the next run to restore)
+     *     failed too, that is a suppressed exception and the backup stays for the next run to restore), and the
+     *     set can only be closed
      * @throws IllegalStateException if the set was committed or cleaned up already
      */
     public synchronized void commit() throws IOException {
@@ -125,6 +126,7 @@ public final class StagedFiles implements AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             rollBack(placed, backups, e);
+            cleaned = true;
             throw e;
         }
         staged.clear();
