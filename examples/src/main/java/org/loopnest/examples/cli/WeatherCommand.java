@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.loopnest.LoopNest;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.RawFloats;
+import org.loopnest.examples.weather.StagedFiles;
 import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
@@ -29,9 +30,12 @@ import picocli.CommandLine.Spec;
  * {@code loopnest weather}: derives six thermodynamic fields from temperature and humidity over a
  * {@code [t][z][y][x]} grid with LoopNest, checks them against the plain sequential loop and writes them.
  *
- * <p><b>Failure:</b> every option and input file is checked before anything runs, and outputs are written only
- * after the run (and the verification, if on) succeeded, through temporary files and renames; bad input exits
- * with code 2 and writes nothing.
+ * <p><b>Failure:</b> every option, input file and output path is checked before anything runs, and so is the
+ * heap the grid needs ({@code -Xmx}, through {@code JAVA_OPTS} for the launcher); bad input exits with code 2 and
+ * writes nothing. The outputs and the report are written only after the run (and the verification, if on)
+ * succeeded, as one {@link StagedFiles} set: hidden temporaries first, then all renamed into place or none, so a
+ * failure (a full disk, say) keeps the previous outputs whole. Ctrl-C or SIGTERM deletes the temporaries; what
+ * {@code kill -9} leaves behind the next run with the same {@code --out} or {@code --report} removes.
  */
 @Command(name = "weather", sortOptions = false,
         description = {"Derives theta, es, e, rh, td and thetae from T and q on pressure levels, as a LoopNest over "
@@ -77,7 +81,8 @@ public final class WeatherCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 (little-endian float32) here.")
+            description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 (little-endian float32) here, "
+                    + "with the --report, as one set: all replaced, or (on failure or interruption) none.")
     private Path out;
 
     @Option(names = "--save-inputs", paramLabel = "DIR",
@@ -124,6 +129,9 @@ public final class WeatherCommand implements Callable<Integer> {
         WeatherFields fields;
         RunReport run;
         try (OpenDevices targets = device.open()) { // first, so that a missing device is reported at once
+            for (Path file : paths().removeStale()) {
+                stdout.println("removed " + file + ", left by an interrupted run");
+            }
             fields = load();
             stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
                     + inputT + ", " + inputQ) + ", " + fields);
@@ -134,7 +142,7 @@ public final class WeatherCommand implements Callable<Integer> {
             run = run(fields, depth, targets);
         }
         stdout.println(run);
-        if (verify != null ? verify : inputT == null) {
+        if (verifying()) {
             Verification check = WeatherNest.verify(fields);
             stdout.println(check);
             if (!check.passed()) {
@@ -148,9 +156,10 @@ public final class WeatherCommand implements Callable<Integer> {
         return ErrorHandler.OK;
     }
 
-    /** Checks every option; returns the split depth, or null for auto. */
+    /** Checks every option and path, and that the arrays fit the heap; returns the split depth, or null for auto. */
     private Integer validate() throws IOException {
         device.validate();
+        BufferBound.check(spec, device.buffers());
         if ((inputT == null) != (inputQ == null)) {
             throw bad((inputT == null ? "--input-q" : "--input-t") + " given alone (expected: both --input-t and "
                     + "--input-q, or neither for synthetic fields)");
@@ -159,40 +168,19 @@ public final class WeatherCommand implements Callable<Integer> {
             throw bad("--levels: " + levels.size() + " given (expected: " + shape.z() + ", one per level of "
                     + "--shape " + shape + ")");
         }
-        checkDirectory("--out", out);
-        checkDirectory("--save-inputs", saveInputs);
-        checkDirectory("--dump-kernels", dumpKernels);
-        for (Path file : new Path[] {trace, traceSvg}) {
-            if (file != null && !Files.isDirectory(file.toAbsolutePath().getParent())) {
-                throw bad((file == trace ? "--trace " : "--trace-svg ") + file + ": directory "
-                        + file.toAbsolutePath().getParent() + " does not exist");
-            }
-        }
-        if (report != null && !Files.isDirectory(report.toAbsolutePath().getParent())) {
-            throw bad("--report " + report + ": directory " + report.toAbsolutePath().getParent()
-                    + " does not exist");
+        try {
+            paths().check();
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
         }
         Integer depth = parseSplit();
         checkInputSizes();
+        checkHeap();
         return depth;
     }
 
-    /** A directory the run will write into (made if missing): it, or its nearest existing parent, is a directory. */
-    private void checkDirectory(String option, Path dir) {
-        if (dir == null) {
-            return;
-        }
-        Path existing = dir.toAbsolutePath();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing != null && !Files.isDirectory(existing)) {
-            throw bad(option + " " + dir + ": " + (existing.equals(dir.toAbsolutePath()) ? "exists and is"
-                    : existing + " is") + " not a directory (expected: a directory, or a path where one can be made)");
-        }
-        if (existing != null && !Files.isWritable(existing)) {
-            throw bad(option + " " + dir + ": " + existing + " is not writable");
-        }
+    private WeatherPaths paths() {
+        return new WeatherPaths(out, saveInputs, dumpKernels, trace, traceSvg, report);
     }
 
     private void checkInputSizes() throws IOException {
@@ -203,9 +191,25 @@ public final class WeatherCommand implements Callable<Integer> {
             RawFloats.checkSize(inputT, shape.points(), "--input-t");
             RawFloats.checkSize(inputQ, shape.points(), "--input-q");
         } catch (IllegalArgumentException e) {
-            throw bad(e.getMessage().endsWith("no such file") ? e.getMessage() : e.getMessage() + " for --shape "
-                    + shape);
+            throw bad(e.getMessage() + " for --shape " + shape);
         }
+    }
+
+    /** Refuses a grid whose arrays do not fit the heap, before they are allocated. */
+    private void checkHeap() {
+        boolean verifying = verifying();
+        String detail = WeatherFields.fieldCount(verifying) + " float32 fields of " + HeapBudget.bytes(
+                shape.fieldBytes()) + ": T, q, the 6 outputs" + (verifying ? " and 6 more to verify them" : "");
+        try {
+            HeapBudget.current().check(WeatherFields.heapBytes(shape, verifying), "--shape " + shape, detail,
+                    "fewer points in --shape" + (verifying ? ", or --no-verify" : ""));
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private boolean verifying() {
+        return verify != null ? verify : inputT == null;
     }
 
     private Integer parseSplit() {
@@ -257,17 +261,31 @@ public final class WeatherCommand implements Callable<Integer> {
         }
     }
 
+    /** Writes the outputs and the report as one set: all replaced, or none. */
     private void write(WeatherFields fields, RunReport run, PrintWriter stdout) throws IOException {
-        if (out != null) {
-            Map<String, float[]> files = new LinkedHashMap<>();
-            for (WeatherOutput o : WeatherOutput.values()) {
-                files.put(o.fileName(), fields.output(o));
+        if (out == null && report == null) {
+            return;
+        }
+        try (StagedFiles set = StagedFiles.open()) {
+            if (out != null) {
+                Files.createDirectories(out);
+                Map<String, float[]> files = new LinkedHashMap<>();
+                for (WeatherOutput o : WeatherOutput.values()) {
+                    files.put(o.fileName(), fields.output(o));
+                }
+                RawFloats.stageAll(set, out, files);
             }
-            RawFloats.writeAll(out, files);
-            stdout.println("wrote " + String.join(" ", files.keySet()) + " to " + out);
+            if (report != null) {
+                Files.writeString(set.stage(report), run.toJson() + System.lineSeparator());
+            }
+            set.commit();
+        } catch (IOException e) {
+            throw new IOException("outputs not written, the previous ones are kept (" + e + ")", e);
+        }
+        if (out != null) {
+            stdout.println("wrote " + String.join(" ", WeatherPaths.OUTPUT_NAMES) + " to " + out);
         }
         if (report != null) {
-            RawFloats.writeText(report, run.toJson() + System.lineSeparator());
             stdout.println("wrote report " + report);
         }
     }

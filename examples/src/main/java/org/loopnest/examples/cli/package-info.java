@@ -7,10 +7,13 @@
  * {@link org.loopnest.examples.cli.Units} (sizes like {@code 512m}, rates like {@code 2GB/s}: the only place text
  * becomes bytes) and {@link org.loopnest.examples.cli.GridShapeConverter};
  * {@link org.loopnest.examples.cli.ProgressDisplay} (a progress bar on stderr for runs longer than a second);
- * {@link org.loopnest.examples.cli.ErrorHandler} (one line and an exit code per failure).
+ * {@link org.loopnest.examples.cli.ErrorHandler} (one line and an exit code per failure); {@code WeatherPaths}
+ * with {@code PathChecks}, {@code HeapBudget} and {@code BufferBound} (checks of the paths written, of the heap a
+ * grid needs and of {@code --buffers}, made before anything runs).
  *
  * <p><b>Contract:</b> a command validates all its options and input files before it runs anything; bad input
  * exits with 2 and writes nothing; a failed run or verification exits with 1 and writes nothing; output files
- * appear only complete (temporary files, then renames).
+ * appear only complete and as a whole set (temporary files, then renames, rolled back if one fails); an
+ * interrupted run deletes its temporary files, and the next run removes any that a {@code kill -9} left.
  */
 package org.loopnest.examples.cli;

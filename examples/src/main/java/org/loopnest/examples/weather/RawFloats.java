@@ -5,23 +5,20 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Raw little-endian float32 files, the layout of GrADS binary data: no header, {@code 4·n} bytes for {@code n}
  * values.
  *
  * <p><b>Failure:</b> {@link #writeAll} writes every file to a temporary name in the target directory first and
- * renames them only once all are complete, so an error never leaves a half-written output under its final name.
+ * renames them only once all are complete, all or none ({@link StagedFiles}), so an error or an interruption
+ * never leaves a half-written output under its final name nor a mix of old and new outputs.
  */
 public final class RawFloats {
     private static final int BLOCK_FLOATS = 1 << 18;
@@ -30,21 +27,28 @@ public final class RawFloats {
     }
 
     /**
-     * Checks that {@code file} holds exactly {@code count} float32 values.
+     * Checks that {@code file} is a regular file this user can read holding exactly {@code count} float32 values.
      *
      * @param what names the file in the message, e.g. {@code --input-t}
-     * @throws IllegalArgumentException saying the size found and the size expected, in bytes
-     * @throws IOException if the file cannot be read
+     * @throws IllegalArgumentException saying what the file is (missing, a directory, a FIFO, a device,
+     *     unreadable, or its size in bytes) and what was expected, e.g. {@code --input-t t.f32: a directory
+     *     (expected: a regular file of 6720 bytes = 1680 float32 values)}
+     * @throws IOException if the file's attributes cannot be read
      */
     public static void checkSize(Path file, long count, String what) throws IOException {
+        long expected = count * Float.BYTES;
+        String wanted = expected + " bytes = " + count + " float32 values)";
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(what + " " + file + ": no such file");
+            throw new IllegalArgumentException(what + " " + file + ": " + FileKinds.describe(file)
+                    + " (expected: a regular file of " + wanted);
+        }
+        if (!Files.isReadable(file)) {
+            throw new IllegalArgumentException(what + " " + file + ": not readable by this user (expected: a "
+                    + "readable regular file of " + wanted);
         }
         long size = Files.size(file);
-        long expected = count * Float.BYTES;
         if (size != expected) {
-            throw new IllegalArgumentException(what + " " + file + ": " + size + " bytes (expected: " + expected
-                    + " bytes = " + count + " float32 values)");
+            throw new IllegalArgumentException(what + " " + file + ": " + size + " bytes (expected: " + wanted);
         }
     }
 
@@ -87,62 +91,35 @@ public final class RawFloats {
     }
 
     /**
-     * Writes each array to {@code dir/name}, creating {@code dir} if needed: all to temporary files first, then
-     * renamed (atomically where the file system can). On failure the temporary files are deleted.
+     * Writes each array to {@code dir/name}, creating {@code dir} if needed, as one {@link StagedFiles} set: all
+     * to temporary files first, then all renamed into place, or none (the old files stay). On failure or
+     * interruption the temporary files are deleted.
      *
      * @return the files written, in the map's order
+     * @throws IOException if a file cannot be written or moved into place; the old files are then kept
      */
     public static List<Path> writeAll(Path dir, Map<String, float[]> files) throws IOException {
         Files.createDirectories(dir);
-        Map<Path, Path> staged = new LinkedHashMap<>();
-        try {
-            for (Map.Entry<String, float[]> file : files.entrySet()) {
-                Path temp = stagingFile(dir, file.getKey());
-                staged.put(temp, dir.resolve(file.getKey()));
-                write(temp, file.getValue());
-            }
-            for (Map.Entry<Path, Path> move : staged.entrySet()) {
-                moveIntoPlace(move.getKey(), move.getValue());
-            }
-        } finally {
-            for (Path temp : staged.keySet()) {
-                Files.deleteIfExists(temp);
-            }
-        }
-        return new ArrayList<>(staged.values());
-    }
-
-    /** Writes {@code text} (UTF-8) to {@code file} through a temporary file and a rename. */
-    public static void writeText(Path file, String text) throws IOException {
-        Path temp = stagingFile(file.toAbsolutePath().getParent(), file.getFileName().toString());
-        try {
-            Files.writeString(temp, text);
-            moveIntoPlace(temp, file);
-        } finally {
-            Files.deleteIfExists(temp);
+        try (StagedFiles set = StagedFiles.open()) {
+            List<Path> written = stageAll(set, dir, files);
+            set.commit();
+            return written;
         }
     }
 
-    /** A new empty hidden file beside {@code name}, created with the default permissions (the umask applies). */
-    private static Path stagingFile(Path dir, String name) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            Path temp = dir.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
-                    + ".tmp");
-            try {
-                return Files.createFile(temp);
-            } catch (FileAlreadyExistsException taken) {
-                if (attempt == 10) {
-                    throw taken;
-                }
-            }
+    /**
+     * Stages each array as {@code dir/name} in {@code set} and writes it to its temporary; the caller commits the
+     * set. {@code dir} must exist.
+     *
+     * @return the target files, in the map's order
+     */
+    public static List<Path> stageAll(StagedFiles set, Path dir, Map<String, float[]> files) throws IOException {
+        List<Path> targets = new ArrayList<>();
+        for (Map.Entry<String, float[]> file : files.entrySet()) {
+            Path target = dir.resolve(file.getKey());
+            write(set.stage(target), file.getValue());
+            targets.add(target);
         }
-    }
-
-    private static void moveIntoPlace(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        return targets;
     }
 }

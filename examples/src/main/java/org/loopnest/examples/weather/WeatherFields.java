@@ -83,6 +83,23 @@ public final class WeatherFields {
     }
 
     /**
+     * The number of float32 fields a weather run holds at once: {@code T}, {@code q} and the six outputs,
+     * plus, when {@code verifying}, the six reference outputs of {@link WeatherNest#verify}.
+     */
+    public static int fieldCount(boolean verifying) {
+        return 2 + WeatherOutput.COUNT + (verifying ? WeatherOutput.COUNT : 0);
+    }
+
+    /**
+     * The heap, in bytes, that the arrays of a weather run of {@code shape} take: {@link #fieldCount} fields, and
+     * when {@code verifying} one more byte per point for the comparison. Buffers of a device and the JVM's own
+     * use come on top.
+     */
+    public static long heapBytes(GridShape shape, boolean verifying) {
+        return fieldCount(verifying) * shape.fieldBytes() + (verifying ? shape.points() : 0);
+    }
+
+    /**
      * The default pressure levels in hPa: 1000, 850, 700, 500, 300, 200, 100 for {@code z = 7}, else {@code z}
      * levels evenly spaced in log-pressure from 1000 to 100 hPa.
      */

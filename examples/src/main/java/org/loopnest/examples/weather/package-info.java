@@ -7,6 +7,9 @@
  * {@link org.loopnest.examples.weather.WeatherOutput} (the outputs, units and tolerances);
  * {@link org.loopnest.examples.weather.GridShape} and {@link org.loopnest.examples.weather.WeatherFields} (the
  * arrays, synthetic or read with {@link org.loopnest.examples.weather.RawFloats});
+ * {@link org.loopnest.examples.weather.StagedFiles} and {@link org.loopnest.examples.weather.StagingNames} (output
+ * files replaced as one set, all or none, and what an interrupted run left behind);
+ * {@link org.loopnest.examples.weather.FileKinds} (what a path that is not a regular file is, in words);
  * {@link org.loopnest.examples.weather.WeatherNest} (the nest, the sequential reference loop) and
  * {@link org.loopnest.examples.weather.Verification} (the point-by-point comparison).
  *

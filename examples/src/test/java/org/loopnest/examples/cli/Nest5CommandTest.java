@@ -31,4 +31,12 @@ class Nest5CommandTest {
         assertEquals(2, extents.code());
         assertTrue(extents.err().contains("--extents: 2 given (expected: 5, L,M,N,K,J)"), extents.err());
     }
+
+    @Test
+    void shouldRefuseMoreBuffersThanTheRingCanHold() {
+        Cli run = Cli.run("nest5", "--buffers", "1073741824");
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().startsWith("loopnest nest5: --buffers 1073741824: too many (expected: 1 to 1024 chunk "
+                + "buffer sets per device)"), run.err());
+    }
 }

@@ -264,4 +264,137 @@ class WeatherCommandTest {
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--trace " + dir.resolve("no/such/dir/run.json") + ": directory "), bad.err());
     }
+
+    @Test
+    void shouldRemoveAStaleTemporaryOfAnInterruptedRunAndOnlyThose() throws IOException {
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Path stale = Files.write(out.resolve(".theta.f32.5e1f00aa12.tmp"), new byte[58]);
+        Path foreign = Files.writeString(out.resolve(".notes.txt.5e1f00aa12.tmp"), "not ours");
+        Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("removed " + stale + ", left by an interrupted run"), run.out());
+        assertTrue(Files.notExists(stale));
+        assertTrue(Files.exists(foreign));
+        assertEquals(7, count(out), "six outputs and the foreign file");
+    }
+
+    @Test
+    void shouldRefuseAReportPathThatIsADirectoryBeforeWritingAnyOutput() throws IOException {
+        Path out = dir.resolve("out");
+        Path report = Files.createDirectory(dir.resolve("report"));
+        Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.toString(), "--report", report.toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("loopnest weather: --report " + report + ": a directory (expected: a file in "
+                + "an existing, writable directory)"), run.err());
+        assertTrue(Files.notExists(out), "no output written");
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void shouldRefuseReportAndTracePathsUnderARegularFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("afile"), "x");
+        for (String option : new String[] {"--report", "--trace", "--trace-svg"}) {
+            Path path = file.resolve("run.json");
+            Cli run = Cli.run("weather", "--shape", SMALL, option, path.toString());
+            assertEquals(2, run.code(), option + ": " + run.err());
+            assertTrue(run.err().startsWith("loopnest weather: " + option + " " + path + ": " + file + " is a regular "
+                    + "file, not a directory (expected: a file in an existing, writable directory)"), run.err());
+        }
+        Cli trace = Cli.run("weather", "--shape", SMALL, "--trace", dir.toString());
+        assertEquals(2, trace.code(), trace.err());
+        assertTrue(trace.err().contains("--trace " + dir + ": a directory (expected: a file"), trace.err());
+    }
+
+    @Test
+    void shouldRefuseADirectoryWhereEvenRootCannotMakeAFileBeforeRunning() {
+        Path proc = Path.of("/proc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(proc.resolve("self")), "no /proc here");
+        Cli report = Cli.run("weather", "--shape", SMALL, "--report", "/proc/run.json");
+        assertEquals(2, report.code(), report.err());
+        assertEquals(1, report.errLines().length, report.err());
+        assertTrue(report.err().startsWith("loopnest weather: --report /proc/run.json: directory /proc is not writable "
+                + "("), report.err());
+        assertTrue(report.err().contains(") (expected: a file in an existing, writable directory)"), report.err());
+        Cli out = Cli.run("weather", "--shape", SMALL, "--out", "/proc/out");
+        assertEquals(2, out.code(), out.err());
+        assertTrue(out.err().startsWith("loopnest weather: --out /proc/out: /proc is not writable ("), out.err());
+        assertEquals("", report.out() + out.out(), "nothing ran");
+    }
+
+    @Test
+    void shouldRefuseTwoOptionsThatWriteTheSameFile() throws IOException {
+        Path out = Files.createDirectory(dir.resolve("out"));
+        Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.toString(), "--report",
+                out.resolve("theta.f32").toString());
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().startsWith("loopnest weather: --report " + out.resolve("theta.f32") + ": also written by "
+                + "--out (expected: a different file for each output)"), run.err());
+        Cli trace = Cli.run("weather", "--shape", SMALL, "--trace", dir.resolve("run.json").toString(),
+                "--trace-svg", dir.resolve("./run.json").toString());
+        assertEquals(2, trace.code(), trace.err());
+        assertTrue(trace.err().contains("--trace-svg " + dir.resolve("./run.json") + ": also written by --trace"),
+                trace.err());
+        assertEquals(1, count(dir), "only the out directory");
+    }
+
+    @Test
+    void shouldRefuseAnOutputDirectoryHoldingADirectoryWhereAnOutputGoes() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out/rh.f32"));
+        Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.getParent().toString());
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().startsWith("loopnest weather: --out " + out.getParent() + ": " + out + " is a directory "
+                + "(expected: no file or a regular file named rh.f32, which is replaced)"), run.err());
+    }
+
+    @Test
+    void shouldSayAnInputIsADirectoryOrADeviceAndWhatWasExpected() throws IOException {
+        Path q = Files.write(dir.resolve("q.f32"), new byte[1680 * 4]);
+        Cli directory = Cli.run("weather", "--shape", SMALL, "--input-t", dir.toString(), "--input-q", q.toString());
+        assertEquals(2, directory.code(), directory.err());
+        assertTrue(directory.err().startsWith("loopnest weather: --input-t " + dir + ": a directory (expected: a "
+                + "regular file of 6720 bytes = 1680 float32 values) for --shape " + SMALL), directory.err());
+        Cli missing = Cli.run("weather", "--shape", SMALL, "--input-t", q.toString(), "--input-q",
+                dir.resolve("none").toString());
+        assertEquals(2, missing.code(), missing.err());
+        assertTrue(missing.err().contains("--input-q " + dir.resolve("none") + ": no such file (expected: a regular "
+                + "file of 6720 bytes"), missing.err());
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/zero")), "no /dev/zero here");
+        Cli zero = Cli.run("weather", "--shape", SMALL, "--input-t", q.toString(), "--input-q", "/dev/zero");
+        assertEquals(2, zero.code(), zero.err());
+        assertTrue(zero.err().contains("--input-q /dev/zero: a character device (expected: a regular file of 6720 "
+                + "bytes"), zero.err());
+    }
+
+    @Test
+    void shouldRefuseAGridTooLargeForTheHeapBeforeAllocatingItAndSayWhatToDo() {
+        long max = Runtime.getRuntime().maxMemory();
+        long rowPoints = 7L * 100 * 100;
+        long t = max / (57 * rowPoints) + 1;
+        org.junit.jupiter.api.Assumptions.assumeTrue(t * rowPoints <= Integer.MAX_VALUE - 8,
+                "the test JVM's heap is larger than any grid of one Java array per field");
+        String shape = t + ",7,100,100";
+        Path out = dir.resolve("out");
+        Cli run = Cli.run("weather", "--shape", shape, "--out", out.toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("loopnest weather: --shape " + shape + ": the run needs about "), run.err());
+        assertTrue(run.err().contains(" of heap (14 float32 fields of "), run.err());
+        assertTrue(run.err().contains(": T, q, the 6 outputs and 6 more to verify them) but the JVM may use "
+                + HeapBudget.bytes(max)), run.err());
+        assertTrue(run.err().contains("(expected: a larger heap, e.g. JAVA_OPTS=-Xmx"), run.err());
+        assertTrue(run.err().contains("g ./loopnest ..., or fewer points in --shape, or --no-verify)"), run.err());
+        assertEquals("", run.out(), "nothing made");
+        assertTrue(Files.notExists(out));
+    }
+
+    @Test
+    void shouldRefuseMoreBuffersThanTheRingCanHold() {
+        Cli run = Cli.run("weather", "--shape", SMALL, "--buffers", "1073741824");
+        assertEquals(2, run.code(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("loopnest weather: --buffers 1073741824: too many (expected: 1 to 1024 chunk "
+                + "buffer sets per device)"), run.err());
+        assertEquals(2, Cli.run("weather", "--shape", SMALL, "--buffers", "1025").code());
+    }
 }

@@ -1,0 +1,80 @@
+package org.loopnest.examples.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.loopnest.examples.weather.StagingNames;
+import org.loopnest.examples.weather.WeatherOutput;
+
+/**
+ * The paths {@code loopnest weather} writes, each {@code null} when its option is not given: what they must be
+ * before the run ({@link #check()}) and what an interrupted earlier run left beside them ({@link #removeStale()}).
+ *
+ * <p><b>Threading:</b> immutable; safe from any thread.
+ *
+ * @param out         {@code --out}, the directory of the six outputs
+ * @param saveInputs  {@code --save-inputs}, the directory of {@code T.f32} and {@code q.f32}
+ * @param dumpKernels {@code --dump-kernels}, the directory of the generated kernels
+ * @param trace       {@code --trace}
+ * @param traceSvg    {@code --trace-svg}
+ * @param report      {@code --report}
+ */
+record WeatherPaths(Path out, Path saveInputs, Path dumpKernels, Path trace, Path traceSvg, Path report) {
+    /** The names of the outputs in {@code --out}: {@code theta.f32} and the others. */
+    static final List<String> OUTPUT_NAMES = Arrays.stream(WeatherOutput.values()).map(WeatherOutput::fileName)
+            .toList();
+    /** The names of the inputs in {@code --save-inputs}. */
+    static final List<String> INPUT_NAMES = List.of("T.f32", "q.f32");
+
+    /**
+     * Checks every path with {@link PathChecks}, and that no two options write the same file.
+     *
+     * @throws IllegalArgumentException naming the option, the path and what was expected
+     */
+    void check() {
+        PathChecks.directory("--out", out, OUTPUT_NAMES);
+        PathChecks.directory("--save-inputs", saveInputs, INPUT_NAMES);
+        PathChecks.directory("--dump-kernels", dumpKernels, List.of());
+        PathChecks.file("--trace", trace);
+        PathChecks.file("--trace-svg", traceSvg);
+        PathChecks.file("--report", report);
+        PathChecks.distinct(files());
+    }
+
+    /** The files written, by option, in the order of the options. */
+    private Map<String, List<Path>> files() {
+        Map<String, List<Path>> files = new LinkedHashMap<>();
+        files.put("--out", out == null ? List.of() : OUTPUT_NAMES.stream().map(out::resolve).toList());
+        files.put("--save-inputs", saveInputs == null ? List.of()
+                : INPUT_NAMES.stream().map(saveInputs::resolve).toList());
+        files.put("--trace", trace == null ? List.of() : List.of(trace));
+        files.put("--trace-svg", traceSvg == null ? List.of() : List.of(traceSvg));
+        files.put("--report", report == null ? List.of() : List.of(report));
+        return files;
+    }
+
+    /**
+     * Removes the temporaries and backups a killed run left beside the files of {@code --out},
+     * {@code --save-inputs} and {@code --report}: only those names ({@link StagingNames#removeStale}).
+     *
+     * @return the files removed or restored
+     */
+    List<Path> removeStale() throws IOException {
+        List<Path> removed = new ArrayList<>();
+        if (out != null) {
+            removed.addAll(StagingNames.removeStale(out, OUTPUT_NAMES));
+        }
+        if (saveInputs != null) {
+            removed.addAll(StagingNames.removeStale(saveInputs, INPUT_NAMES));
+        }
+        if (report != null) {
+            removed.addAll(StagingNames.removeStale(report.toAbsolutePath().getParent(),
+                    List.of(report.getFileName().toString())));
+        }
+        return removed;
+    }
+}
