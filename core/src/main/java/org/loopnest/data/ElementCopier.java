@@ -123,4 +123,24 @@ public final class ElementCopier {
             case LONG -> whole.asLongBuffer();
         };
     }
+
+    /**
+     * A typed buffer over a whole primitive array ({@code float[]} → {@code FloatBuffer}, …; a jagged array's leaf
+     * row), sharing it.
+     *
+     * @throws ClassCastException if {@code row} is not a {@code float[]}, {@code double[]}, {@code int[]} or
+     *     {@code long[]}
+     */
+    public static Buffer wrap(Object row) {
+        if (row instanceof float[] f) {
+            return FloatBuffer.wrap(f);
+        }
+        if (row instanceof double[] d) {
+            return DoubleBuffer.wrap(d);
+        }
+        if (row instanceof int[] i) {
+            return IntBuffer.wrap(i);
+        }
+        return LongBuffer.wrap((long[]) row);
+    }
 }

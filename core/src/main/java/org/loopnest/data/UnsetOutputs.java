@@ -1,10 +1,6 @@
 package org.loopnest.data;
 
 import java.nio.Buffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
 import org.loopnest.index.Iteration;
 
 /**
@@ -29,7 +25,7 @@ public final class UnsetOutputs {
             JaggedRows rows = new JaggedRows(output);
             while (block.valid()) {
                 int n = block.run();
-                ElementCopier.clear(wrap(rows.row(block)), rows.column(block), 1, n);
+                ElementCopier.clear(ElementCopier.wrap(rows.row(block)), rows.column(block), 1, n);
                 block.advance(n);
             }
             return;
@@ -54,16 +50,4 @@ public final class UnsetOutputs {
         }
     }
 
-    private static Buffer wrap(Object row) {
-        if (row instanceof float[] f) {
-            return FloatBuffer.wrap(f);
-        }
-        if (row instanceof double[] d) {
-            return DoubleBuffer.wrap(d);
-        }
-        if (row instanceof int[] i) {
-            return IntBuffer.wrap(i);
-        }
-        return LongBuffer.wrap((long[]) row);
-    }
 }

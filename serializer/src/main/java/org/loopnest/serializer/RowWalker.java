@@ -1,10 +1,6 @@
 package org.loopnest.serializer;
 
 import java.nio.Buffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.ElementCopier;
 import org.loopnest.data.JaggedHolder;
@@ -98,7 +94,7 @@ final class RowWalker {
             flush();
             Object row = ((JaggedHolder) binding.holder()).row(index);
             int column = (int) index[dims.length - 1];
-            move(wrap(row), column, 1, packedPosition, rowLength);
+            move(ElementCopier.wrap(row), column, 1, packedPosition, rowLength);
             return;
         }
         long position = linear.offset();
@@ -136,16 +132,4 @@ final class RowWalker {
         }
     }
 
-    private static Buffer wrap(Object row) {
-        if (row instanceof float[] f) {
-            return FloatBuffer.wrap(f);
-        }
-        if (row instanceof double[] d) {
-            return DoubleBuffer.wrap(d);
-        }
-        if (row instanceof int[] i) {
-            return IntBuffer.wrap(i);
-        }
-        return LongBuffer.wrap((long[]) row);
-    }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import org.loopnest.cluster.Cluster;
 import org.loopnest.cluster.Secret;
 import org.loopnest.device.Device;
+import org.loopnest.scheduler.RunPlan;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -55,7 +56,7 @@ public final class DeviceOptions {
     private Path tlsTrust;
 
     @Option(names = "--buffers", paramLabel = "B", defaultValue = "2",
-            description = "Chunk buffer sets per device: chunks in flight at once. Default: ${DEFAULT-VALUE}.")
+            description = "Chunk buffer sets per device: chunks in flight at once, 1 to 1024. Default: ${DEFAULT-VALUE}.")
     private int buffers;
 
     /**
@@ -70,8 +71,8 @@ public final class DeviceOptions {
      * Checks the options together.
      *
      * @throws ParameterException (exit code 2) for a link bandwidth without {@code --device sim} or below
-     *     {@link #MIN_LINK_BANDWIDTH}, a memory without a device that has its own, a memory of 0, fewer than one
-     *     buffer, or {@code --nodes} that is neither {@code local:N} (N from 1 to {@link LocalNodes#MAX_COUNT}) with
+     *     {@link #MIN_LINK_BANDWIDTH}, a memory without a device that has its own, a memory of 0, a number of
+     *     buffers outside 1 to {@link RunPlan#MAX_BUFFERS}, or {@code --nodes} that is neither {@code local:N} (N from 1 to {@link LocalNodes#MAX_COUNT}) with
      *     one device and no link bandwidth (a node's link is real; {@code --device-memory} is passed to each local
      *     node) nor addresses with a {@code --secret-file} and no {@code --device}, {@code --device-memory} or
      *     {@code --link-bandwidth} (those are set where a node starts)
@@ -95,8 +96,10 @@ public final class DeviceOptions {
         if (memory != null && memory < 1) {
             throw new ParameterException(spec.commandLine(), "--device-memory " + memory + " bytes (expected: > 0)");
         }
-        if (buffers < 1) {
-            throw new ParameterException(spec.commandLine(), "--buffers " + buffers + " (expected: >= 1)");
+        if (buffers < 1 || buffers > RunPlan.MAX_BUFFERS) {
+            // the ring of a device holds highestOneBit(B) << 1 slots, and far fewer sets exhaust any device's memory
+            throw new ParameterException(spec.commandLine(), "--buffers " + buffers + " (expected: 1 to "
+                    + RunPlan.MAX_BUFFERS + " chunk buffer sets per device)");
         }
         if (bandwidth != null && bandwidth != 0 && bandwidth < MIN_LINK_BANDWIDTH) {
             throw new ParameterException(spec.commandLine(), "--link-bandwidth " + bandwidth + " bytes/s is too slow "

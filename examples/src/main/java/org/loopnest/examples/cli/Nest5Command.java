@@ -51,7 +51,6 @@ public final class Nest5Command implements Callable<Integer> {
     @Override
     public Integer call() throws java.io.IOException {
         device.validate();
-        BufferBound.check(spec, device.buffers());
         Nest5 nest5 = create();
         PrintWriter out = spec.commandLine().getOut();
         IndexRecovery.describe(nest5.split(), show).forEach(out::println);

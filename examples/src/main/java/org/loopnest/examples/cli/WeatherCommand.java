@@ -159,7 +159,6 @@ public final class WeatherCommand implements Callable<Integer> {
     /** Checks every option and path, and that the arrays fit the heap; returns the split depth, or null for auto. */
     private Integer validate() throws IOException {
         device.validate();
-        BufferBound.check(spec, device.buffers());
         if ((inputT == null) != (inputQ == null)) {
             throw bad((inputT == null ? "--input-q" : "--input-t") + " given alone (expected: both --input-t and "
                     + "--input-q, or neither for synthetic fields)");

@@ -8,8 +8,8 @@
  * becomes bytes) and {@link org.loopnest.examples.cli.GridShapeConverter};
  * {@link org.loopnest.examples.cli.ProgressDisplay} (a progress bar on stderr for runs longer than a second);
  * {@link org.loopnest.examples.cli.ErrorHandler} (one line and an exit code per failure); {@code WeatherPaths}
- * with {@code PathChecks}, {@code HeapBudget} and {@code BufferBound} (checks of the paths written, of the heap a
- * grid needs and of {@code --buffers}, made before anything runs).
+ * with {@code PathChecks}, and {@code HeapBudget} (checks of the paths written and of the heap a grid needs, made
+ * before anything runs).
  *
  * <p><b>Contract:</b> a command validates all its options and input files before it runs anything; bad input
  * exits with 2 and writes nothing; a failed run or verification exits with 1 and writes nothing; output files

@@ -393,7 +393,7 @@ class WeatherCommandTest {
         Cli run = Cli.run("weather", "--shape", SMALL, "--buffers", "1073741824");
         assertEquals(2, run.code(), run.err());
         assertEquals(1, run.errLines().length, run.err());
-        assertTrue(run.err().startsWith("loopnest weather: --buffers 1073741824: too many (expected: 1 to 1024 chunk "
+        assertTrue(run.err().startsWith("loopnest weather: --buffers 1073741824 (expected: 1 to 1024 chunk "
                 + "buffer sets per device)"), run.err());
         assertEquals(2, Cli.run("weather", "--shape", SMALL, "--buffers", "1025").code());
     }
