@@ -42,7 +42,11 @@ import org.loopnest.trace.TraceFiles;
  */
 public final class LoopNest {
     private IndexSpace space;
+    /** Every array bound, in the order bound; {@code null} for one whose indices wait for {@link #names}. */
     private final Map<String, ArrayBinding> arrays = new LinkedHashMap<>();
+    /** Arrays bound by index names not known yet, before {@link #names} was called; bound once it is. */
+    private final Map<String, BindRequest> pending = new LinkedHashMap<>();
+    private boolean named;
     private Kernel kernel;
     private DeviceCode deviceCode;
     private Integer splitDepth;
@@ -68,15 +72,20 @@ public final class LoopNest {
     }
 
     /**
-     * Names the loop indices, outermost first (default {@code i0 … iN}). Must come before {@link #in}/{@link #out}.
+     * Names the loop indices, outermost first (default {@code i0 … iN}). May come before or after {@link #in} and
+     * {@link #out}: an array bound earlier by index names keeps the loops it named, and one bound by names that
+     * were not known yet is bound now.
      *
-     * @throws IllegalArgumentException if the count differs from the depth or a name repeats
+     * @throws IllegalArgumentException if the count differs from the depth or a name repeats, or an array bound
+     *     earlier names an index that is still unknown (the message names the array)
      */
     public LoopNest names(String... names) {
-        if (!arrays.isEmpty()) {
-            throw new IllegalStateException("names(...) must come before in(...) and out(...)");
-        }
         space = space.withNames(names);
+        named = true;
+        for (BindRequest request : List.copyOf(pending.values())) {
+            pending.remove(request.name());
+            bindNow(request);
+        }
         return this;
     }
 
@@ -107,10 +116,28 @@ public final class LoopNest {
         if (name != null && arrays.containsKey(name)) {
             throw new IllegalArgumentException("array name '" + name + "' is bound twice (expected: distinct names)");
         }
-        ArrayBinding binding = ArrayBinding.of(name, role, array, space, indices);
-        Overlap.checkApart(binding, arrays.values());
-        arrays.put(name, binding);
+        BindRequest request = new BindRequest(name, role, array, indices == null ? null : indices.clone());
+        if (!named && request.namesUnknownIndex(space)) {
+            arrays.put(name, null); // keeps its place in the binding order
+            pending.put(name, request);
+            return this;
+        }
+        bindNow(request);
         return this;
+    }
+
+    private void bindNow(BindRequest request) {
+        ArrayBinding binding = ArrayBinding.of(request.name(), request.role(), request.array(), space,
+                request.indices());
+        Overlap.checkApart(binding, arrays.values().stream().filter(java.util.Objects::nonNull).toList());
+        arrays.put(request.name(), binding);
+    }
+
+    /** An {@link #in}/{@link #out} call kept until the index names it uses are known. */
+    private record BindRequest(String name, Role role, Object array, String[] indices) {
+        boolean namesUnknownIndex(IndexSpace space) {
+            return indices != null && java.util.Arrays.stream(indices).anyMatch(i -> space.indexOf(i) < 0);
+        }
     }
 
     /** The body in per-element form. */
@@ -156,7 +183,9 @@ public final class LoopNest {
     }
 
     /**
-     * Groups {@code r} consecutive outer iterations into one chunk (with {@link #splitAt}; default 1).
+     * Groups {@code r} consecutive outer iterations into one chunk (default 1). Needs {@link #splitAt}: with the
+     * automatic split, which chooses its own group, {@link #plan()} refuses a group other than 1 rather than ignore
+     * it.
      *
      * @throws IllegalArgumentException if {@code r < 1}
      */
@@ -272,8 +301,10 @@ public final class LoopNest {
      * Freezes the description and chooses the split.
      *
      * @throws IllegalStateException if the device needs a body the nest lacks: a Java body ({@link #kernel} or
-     *     {@link #chunkKernel}) on a Java device, {@link #deviceCode} on a compiled one
-     * @throws IllegalArgumentException if device code is given and a loop index or array name is no C identifier
+     *     {@link #chunkKernel}) on a Java device, {@link #deviceCode} on a compiled one; or if {@link #group} was
+     *     given without {@link #splitAt}
+     * @throws IllegalArgumentException if device code is given and a loop index or array name is no C identifier, or
+     *     an array names a loop index that no loop has (naming the array)
      * @throws org.loopnest.error.DeviceMemoryException if the chunks cannot fit the device
      */
     public RunPlan plan() {
@@ -301,6 +332,13 @@ public final class LoopNest {
     }
 
     private RunPlan freeze(boolean toRun) {
+        if (!pending.isEmpty()) {
+            bindNow(pending.values().iterator().next()); // throws: names an index that no loop has
+        }
+        if (splitDepth == null && group != 1) {
+            throw new IllegalStateException("group(" + group + ") without splitAt(d) (expected: splitAt(d) with "
+                    + "it, or no group: the automatic split chooses its own)");
+        }
         boolean owns = devices == null;
         List<Device> targets = owns ? List.of(new CpuDevice()) : devices;
         try {
