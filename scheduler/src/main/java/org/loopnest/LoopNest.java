@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.Overlap;
+import org.loopnest.data.Views;
 import org.loopnest.data.Role;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceInfo;
@@ -19,6 +20,8 @@ import org.loopnest.kernel.ChunkKernel;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementKernel;
 import org.loopnest.kernel.Kernel;
+import org.loopnest.kernel.NamedArray;
+import org.loopnest.kernel.ViewTable;
 import org.loopnest.report.RunReport;
 import org.loopnest.scheduler.DeviceGroup;
 import org.loopnest.scheduler.Execution;
@@ -98,7 +101,18 @@ public final class LoopNest {
      *     array overlaps an output
      */
     public LoopNest in(String name, Object array, String... indices) {
-        return bind(name, Role.IN, array, indices);
+        return bind(name, Role.IN, array, null, indices);
+    }
+
+    /**
+     * Binds an input by its typed handle, as {@link #in(String, Object, String...)} binds it by name; the body
+     * reaches it with {@code arrays.get(handle)}.
+     *
+     * @throws IllegalArgumentException as for {@link #in(String, Object, String...)}, or if {@code array} holds
+     *     another element type than the handle says (naming the handle)
+     */
+    public LoopNest in(NamedArray<?> handle, Object array, String... indices) {
+        return bind(handleName(handle), Role.IN, array, handle, indices);
     }
 
     /**
@@ -109,14 +123,31 @@ public final class LoopNest {
      * @throws IllegalArgumentException as for {@link #in}, or if the array overlaps another bound array
      */
     public LoopNest out(String name, Object array) {
-        return bind(name, Role.OUT, array);
+        return bind(name, Role.OUT, array, null);
     }
 
-    private LoopNest bind(String name, Role role, Object array, String... indices) {
+    /**
+     * Binds an output by its typed handle, as {@link #out(String, Object)} binds it by name.
+     *
+     * @throws IllegalArgumentException as for {@link #out(String, Object)}, or if {@code array} holds another
+     *     element type than the handle says (naming the handle)
+     */
+    public LoopNest out(NamedArray<?> handle, Object array) {
+        return bind(handleName(handle), Role.OUT, array, handle);
+    }
+
+    private static String handleName(NamedArray<?> handle) {
+        if (handle == null) {
+            throw new IllegalArgumentException("handle is null (expected: a NamedArray, e.g. NamedArray.floats(\"T\"))");
+        }
+        return handle.name();
+    }
+
+    private LoopNest bind(String name, Role role, Object array, NamedArray<?> handle, String... indices) {
         if (name != null && arrays.containsKey(name)) {
             throw new IllegalArgumentException("array name '" + name + "' is bound twice (expected: distinct names)");
         }
-        BindRequest request = new BindRequest(name, role, array, indices == null ? null : indices.clone());
+        BindRequest request = new BindRequest(name, role, array, handle, indices == null ? null : indices.clone());
         if (!named && request.namesUnknownIndex(space)) {
             arrays.put(name, null); // keeps its place in the binding order
             pending.put(name, request);
@@ -129,12 +160,16 @@ public final class LoopNest {
     private void bindNow(BindRequest request) {
         ArrayBinding binding = ArrayBinding.of(request.name(), request.role(), request.array(), space,
                 request.indices());
+        if (request.handle() != null && binding.type() != request.handle().type()) {
+            throw new IllegalArgumentException(request.role() + " " + request.handle() + ": the array holds "
+                    + binding.type() + " elements (expected: " + request.handle().type() + ", as the handle says)");
+        }
         Overlap.checkApart(binding, arrays.values().stream().filter(java.util.Objects::nonNull).toList());
         arrays.put(request.name(), binding);
     }
 
     /** An {@link #in}/{@link #out} call kept until the index names it uses are known. */
-    private record BindRequest(String name, Role role, Object array, String[] indices) {
+    private record BindRequest(String name, Role role, Object array, NamedArray<?> handle, String[] indices) {
         boolean namesUnknownIndex(IndexSpace space) {
             return indices != null && java.util.Arrays.stream(indices).anyMatch(i -> space.indexOf(i) < 0);
         }
@@ -365,6 +400,9 @@ public final class LoopNest {
             KernelSource source = deviceCode == null ? null : KernelGenerator.generate(choice.layout(), deviceCode);
             Kernel body = kernel == null ? (deviceCode == null ? null : Kernel.ofDeviceCode(deviceCode))
                     : deviceCode == null ? kernel : kernel.withDeviceCode(deviceCode);
+            if (toRun && body != null) {
+                body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
+            }
             return new RunPlan(space, arrays, body, source, targets, owns, choice, buffers, timeout, progress, trace);
         } catch (RuntimeException e) {
             if (owns) {

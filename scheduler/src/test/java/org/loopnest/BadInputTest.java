@@ -176,14 +176,17 @@ class BadInputTest {
     }
 
     @Test
-    void shouldRejectAKernelAskingForAnUnknownArrayOrTheWrongType() {
-        var failure = assertThrows(org.loopnest.error.StageFailedException.class, () -> LoopNest.of(2, 3)
-                .in("T", new float[6]).out("o", new float[6]).kernel(arrays -> {
+    void shouldRejectAtPlanAKernelAskingForAnUnknownArrayOrTheWrongType() {
+        assertEquals("kernel: doubles(\"T\"): in 'T' holds float elements (expected: double; use floats(\"T\"))",
+                message(() -> LoopNest.of(2, 3).in("T", new float[6]).out("o", new float[6]).kernel(arrays -> {
                     arrays.doubles("T");
                     return it -> { };
-                }).run());
-        assertTrue(failure.getMessage().contains("doubles(\"T\"): in 'T' holds float elements (expected: double; "
-                + "use floats(\"T\"))"), failure.getMessage());
+                }).plan()));
+        assertEquals("kernel: floats(\"Tx\"): no array of that name (expected one of: T, o)",
+                message(() -> LoopNest.of(2, 3).in("T", new float[6]).out("o", new float[6]).kernel(arrays -> {
+                    arrays.floats("Tx");
+                    return it -> { };
+                }).plan()));
     }
 
     @Test

@@ -49,15 +49,20 @@ class FailureTest {
     }
 
     @Test
-    void shouldBlameNoIterationWhenTheKernelAsksForAnArrayThatIsNotThere() {
+    void shouldBlameNoIterationWhenBindingTheKernelFailsInAChunk() {
+        // plan() binds the body once to check its lookups; this body fails only when a chunk binds it
+        java.util.concurrent.atomic.AtomicInteger binds = new java.util.concurrent.atomic.AtomicInteger();
         StageFailedException e = assertThrows(StageFailedException.class, () -> LoopNest.of(T, X).names("t", "x")
                 .in("T", new float[T * X]).out("o", new float[T * X]).splitAt(1).chunkKernel(arrays -> {
-                    FloatView missing = arrays.floats("Temp");
-                    return cursor -> missing.get(cursor);
+                    if (binds.incrementAndGet() > 1) {
+                        throw new IllegalStateException("lookup table gone");
+                    }
+                    FloatView t = arrays.floats("T");
+                    return cursor -> t.get(cursor);
                 }).run());
         assertEquals(Stage.KERNEL, e.stage());
         assertTrue(e.indices().isEmpty(), "no iteration is at fault: " + e.getMessage());
-        assertTrue(e.getMessage().contains("floats(\"Temp\"): no array of that name"), e.getMessage());
+        assertTrue(e.getMessage().contains("lookup table gone"), e.getMessage());
         assertTrue(!e.getMessage().contains("at indices"), e.getMessage());
     }
 

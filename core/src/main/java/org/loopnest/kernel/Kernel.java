@@ -151,6 +151,26 @@ public final class Kernel {
         }
     }
 
+    /**
+     * Binds the Java body to {@code arrays} once without running it, so that an array it looks up by a name that is
+     * not bound, or as the wrong element type, is found before any chunk runs. Does nothing for a kernel without a
+     * Java body.
+     *
+     * @throws IllegalArgumentException saying which lookup failed, or what else binding threw
+     */
+    public void checkBinding(BoundArrays arrays) {
+        if (blockwise == null) {
+            return;
+        }
+        try {
+            blockwise.bind(arrays);
+        } catch (IllegalArgumentException lookup) {
+            throw new IllegalArgumentException("kernel: " + lookup.getMessage(), lookup);
+        } catch (RuntimeException other) {
+            throw new IllegalArgumentException("kernel: binding its arrays threw " + other, other);
+        }
+    }
+
     private BlockBody bind(BoundArrays arrays) {
         if (blockwise == null) {
             throw new IllegalStateException("the kernel has only device code (expected: a Java body to run on a "
