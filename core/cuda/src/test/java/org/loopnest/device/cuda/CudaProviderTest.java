@@ -3,6 +3,7 @@ package org.loopnest.device.cuda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.util.List;
@@ -19,7 +20,8 @@ class CudaProviderTest {
     void shouldBeFoundByNameAfterTheHostDevices() {
         assertInstanceOf(CudaProvider.class, Devices.provider("cuda"));
         List<String> names = Devices.available().stream().map(DeviceProvider::name).toList();
-        assertEquals(List.of("cpu", "sim", "cuda"), names.subList(0, 3), names.toString());
+        assertEquals(List.of("cpu", "sim"), names.subList(0, 2), names.toString());
+        assertTrue(names.contains("cuda"), names.toString());
     }
 
     @Test
