@@ -50,22 +50,26 @@ public final class DevicesCommand implements Callable<Integer> {
 
     /** A row per device of the backend {@code name}, or one saying why there is none (its jar absent among them). */
     private static void backend(PrintWriter out, String name) {
-        DeviceProvider.Availability found;
-        DeviceProvider provider = null;
+        DeviceProvider provider;
         try {
             provider = Devices.provider(name);
-            found = provider.availability();
         } catch (IllegalArgumentException e) {
-            found = new DeviceProvider.Availability(0, e.getMessage());
+            none(out, name, e.getMessage());
+            return;
         }
+        DeviceProvider.Availability found = provider.availability();
         for (int n = 0; n < found.devices(); n++) {
             try (Device device = provider.open(n, Long.MAX_VALUE)) {
                 row(out, device.info());
             }
         }
         if (!found.available()) {
-            out.println(String.format(Locale.ROOT, "%-9s %12s %6s  %s", name, "-", "-", "none: " + found.reason()));
+            none(out, name, found.reason());
         }
+    }
+
+    private static void none(PrintWriter out, String name, String reason) {
+        out.println(String.format(Locale.ROOT, "%-9s %12s %6s  %s", name, "-", "-", "none: " + reason));
     }
 
     private static void row(PrintWriter out, DeviceInfo info) {
