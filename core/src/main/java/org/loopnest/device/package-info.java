@@ -10,6 +10,11 @@
  * tells the scheduler the memory budget, the largest single allocation, the compute units, and whether the
  * device reads host memory in place (then nothing is serialized or copied).
  *
+ * <p>{@link org.loopnest.device.Devices} opens a device by name ({@code cpu}, {@code sim}, {@code opencl:1},
+ * {@code cuda:0}): core carries the cpu and sim devices; the OpenCL and CUDA devices are artifacts of their own
+ * ({@code loopnest-opencl}, {@code loopnest-cuda}) found through the {@link org.loopnest.device.DeviceProvider} SPI
+ * when their jar is on the class path, so that a CPU-only user downloads no native code.
+ *
  * <p><b>Ownership:</b> whoever creates a device closes it; closing frees its threads and buffers. Buffers are
  * closed by whoever allocated them, at the latest when the device closes.
  */

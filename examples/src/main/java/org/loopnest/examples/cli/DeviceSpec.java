@@ -2,9 +2,8 @@ package org.loopnest.examples.cli;
 
 import java.util.Locale;
 import org.loopnest.device.Device;
+import org.loopnest.device.Devices;
 import org.loopnest.device.cpu.CpuDevice;
-import org.loopnest.device.cuda.CudaDevice;
-import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 import picocli.CommandLine.ITypeConverter;
@@ -12,7 +11,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * A device as the command line names it: {@code cpu}, {@code sim}, {@code opencl[:N]} or {@code cuda[:N]}.
- * Opening it is the only step that touches a native library (OpenCL or CUDA), and only for those kinds.
+ * Opening it is the only step that touches a native library (OpenCL or CUDA), and only for those kinds, whose devices
+ * come from their backend artifacts through {@link Devices} (this artifact carries both).
  *
  * @param kind  the kind
  * @param index the device number within its kind ({@code 0} unless {@code :N} was given)
@@ -92,7 +92,8 @@ public record DeviceSpec(Kind kind, int index) {
      * @param memory    a memory budget in bytes (sim: its memory, default {@link #DEFAULT_SIM_MEMORY}; opencl and
      *                  cuda: a cap below what the device has), or {@code null}
      * @param bandwidth sim link bandwidth in bytes per second, or {@code null} (or 0) for unlimited
-     * @throws IllegalArgumentException if there is no such OpenCL or CUDA device, saying why
+     * @throws IllegalArgumentException if there is no such OpenCL or CUDA device, or its backend is not on the class
+     *                                  path, saying why
      * @throws IllegalStateException if CUDA is asked for and the driver is absent, saying why
      */
     public Device open(Long memory, Long bandwidth) {
@@ -103,8 +104,7 @@ public record DeviceSpec(Kind kind, int index) {
                     .memory(memory == null ? DEFAULT_SIM_MEMORY : memory)
                     .bandwidth(bandwidth == null ? 0 : bandwidth)
                     .build());
-            case OPENCL -> OpenClDevice.open(index, cap);
-            case CUDA -> CudaDevice.open(index, cap);
+            case OPENCL, CUDA -> Devices.open(toString(), cap);
         };
     }
 

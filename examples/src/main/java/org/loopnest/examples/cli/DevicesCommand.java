@@ -6,11 +6,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceInfo;
-import org.loopnest.device.cuda.CudaDevice;
-import org.loopnest.device.cuda.CudaDriver;
-import org.loopnest.device.opencl.OpenCl;
-import org.loopnest.device.opencl.OpenClDevice;
-import org.loopnest.device.opencl.OpenClDeviceId;
+import org.loopnest.device.DeviceProvider;
+import org.loopnest.device.Devices;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -44,26 +41,35 @@ public final class DevicesCommand implements Callable<Integer> {
                 row(out, device.info());
             }
         }
-        OpenCl.Discovery opencl = OpenCl.discover();
-        for (OpenClDeviceId id : opencl.devices()) {
-            try (Device device = OpenClDevice.open(id.index())) {
-                row(out, device.info());
-            }
-        }
-        if (!opencl.available()) {
-            out.println(String.format(Locale.ROOT, "%-9s %12s %6s  %s", "opencl", "-", "-", "none: " + opencl.reason()));
-        }
-        CudaDriver.Availability cuda = CudaDriver.availability();
-        for (int n = 0; cuda.available() && n < CudaDriver.deviceCount(); n++) {
-            try (Device device = CudaDevice.open(n)) {
-                row(out, device.info());
-            }
-        }
-        if (!cuda.available()) {
-            out.println(String.format(Locale.ROOT, "%-9s %12s %6s  %s", "cuda", "-", "-", "none: " + cuda.reason()));
+        for (DeviceSpec.Kind kind : List.of(DeviceSpec.Kind.OPENCL, DeviceSpec.Kind.CUDA)) {
+            backend(out, kind.toString());
         }
         out.flush();
         return ErrorHandler.OK;
+    }
+
+    /** A row per device of the backend {@code name}, or one saying why there is none (its jar absent among them). */
+    private static void backend(PrintWriter out, String name) {
+        DeviceProvider provider;
+        try {
+            provider = Devices.provider(name);
+        } catch (IllegalArgumentException e) {
+            none(out, name, e.getMessage());
+            return;
+        }
+        DeviceProvider.Availability found = provider.availability();
+        for (int n = 0; n < found.devices(); n++) {
+            try (Device device = provider.open(n, Long.MAX_VALUE)) {
+                row(out, device.info());
+            }
+        }
+        if (!found.available()) {
+            none(out, name, found.reason());
+        }
+    }
+
+    private static void none(PrintWriter out, String name, String reason) {
+        out.println(String.format(Locale.ROOT, "%-9s %12s %6s  %s", name, "-", "-", "none: " + reason));
     }
 
     private static void row(PrintWriter out, DeviceInfo info) {

@@ -9,5 +9,9 @@
  * user supplies, caching it on disk; and {@link org.loopnest.device.cuda.LaunchGrid} shapes each launch, one thread
  * per iteration, in 1-D blocks of up to 1024 threads on a 1-D grid, or a 2-D one when the blocks outnumber the
  * grid's x limit. Only this package refers to JCuda, so its native libraries load only when CUDA is asked for.
+ *
+ * <p>The package ships as its own artifact, {@code org.loopnest:loopnest-cuda} (with JCuda's natives), so that
+ * {@code loopnest-core} carries no native code; {@link org.loopnest.device.cuda.CudaProvider} offers its devices to
+ * {@link org.loopnest.device.Devices} as {@code cuda:N} when the jar is on the class path.
  */
 package org.loopnest.device.cuda;

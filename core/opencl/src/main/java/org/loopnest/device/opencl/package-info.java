@@ -13,5 +13,9 @@
  *
  * <p>JOCL's classes, and so its native library, are touched only inside this package and only when one of
  * these classes is used: a CPU-only run never loads them.
+ *
+ * <p>The package ships as its own artifact, {@code org.loopnest:loopnest-opencl}, so that {@code loopnest-core}
+ * carries no native code; {@link org.loopnest.device.opencl.OpenClProvider} offers its devices to
+ * {@link org.loopnest.device.Devices} as {@code opencl:N} when the jar is on the class path.
  */
 package org.loopnest.device.opencl;
