@@ -80,7 +80,7 @@ class RequestDispatcherTest {
         NodeRequest.CopyIn copy = copyIn(2, handle, DATA, 12345);
         channel.writeInbound(copy);
         assertEquals("java.lang.IllegalStateException: CRC32C mismatch on a chunk payload of 16 bytes",
-                Frames.readString(assertReply(Wire.ERROR, 2)));
+                errorMessage(2));
         assertEquals(0, copy.refCnt());
         assertTrue(channel.isOpen());
     }
@@ -91,7 +91,7 @@ class RequestDispatcherTest {
         channel.writeInbound(new NodeRequest.Alloc(1, largest + 1));
         assertEquals("java.lang.IllegalArgumentException: ALLOC of " + (largest + 1) + " bytes (expected: at most "
                 + largest + ", what one COPY_IN frame of at most " + MAX_FRAME + " bytes carries)",
-                Frames.readString(assertReply(Wire.ERROR, 1)));
+                errorMessage(1));
         assertEquals(0, sim.usedBytes());
         assertTrue(channel.isOpen());
     }
@@ -105,7 +105,7 @@ class RequestDispatcherTest {
         channel.writeInbound(new NodeRequest.OpenRun(6, run));
         assertEquals("java.lang.IllegalStateException: run 5 is still open on this connection (expected: END_RUN "
                 + "for it before the next OPEN_RUN; one run at a time per connection)",
-                Frames.readString(assertReply(Wire.ERROR, 6)));
+                errorMessage(6));
         channel.writeInbound(new NodeRequest.EndRun(5));
         assertNull(channel.readOutbound(), "END_RUN is not answered");
         channel.writeInbound(new NodeRequest.OpenRun(7, run));
@@ -169,6 +169,16 @@ class RequestDispatcherTest {
 
     private static NodeRequest.CopyIn copyIn(long id, long handle, byte[] data, int crc) {
         return new NodeRequest.CopyIn(id, handle, crc, Unpooled.copiedBuffer(data));
+    }
+
+    /** The message of the next reply, an ERROR answering {@code id}. */
+    private String errorMessage(long id) {
+        ByteBuf reply = assertReply(Wire.ERROR, id);
+        try {
+            return Frames.readString(reply);
+        } finally {
+            reply.release();
+        }
     }
 
     /** The next reply has {@code type} and {@code id}; returns its payload, for the caller to release. */
