@@ -7,20 +7,13 @@ import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import org.loopnest.codegen.KernelGenerator;
-import org.loopnest.data.ArrayBinding;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.KernelSource;
-import org.loopnest.device.RunSpec;
 import org.loopnest.kernel.IterationFailure;
 import org.loopnest.scheduler.PackedLaunch;
-import org.loopnest.serializer.ChunkLayout;
 
 /**
  * Serves an authenticated coordinator's {@link NodeRequest}s on the node's device: its run (one at a time: an
@@ -108,26 +101,13 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         }
         boolean compiles = device.runsCompiledKernels();
         CompletableFuture<Void> setUp = CompletableFuture.runAsync(
-                () -> run.ready(id, prepare(open.run().load(compiles))), setup);
+                () -> run.ready(id, RunSlot.Prepared.of(open.run().load(compiles), device)), setup);
         // the slot is free again before the ERROR goes out, so the coordinator may open its next run at once
         answer(ctx, id, setUp.whenComplete((v, t) -> {
             if (t != null) {
                 run.end(id);
             }
         }));
-    }
-
-    /** Lays out the run and, on a compiled device, compiles its kernel; runs on the setup executor. */
-    private RunSlot.Prepared prepare(RunSpec spec) {
-        ChunkLayout layout = ChunkLayout.of(spec.split(), spec.bindings());
-        KernelSource source = null;
-        if (device.runsCompiledKernels()) {
-            source = KernelGenerator.generate(layout, spec.kernel().deviceCode().orElseThrow());
-            device.prepare(source);
-        }
-        Map<String, ArrayBinding> byName = new LinkedHashMap<>();
-        spec.bindings().forEach(b -> byName.put(b.name(), b));
-        return new RunSlot.Prepared(spec, layout, byName, source);
     }
 
     private void allocate(ChannelHandlerContext ctx, NodeRequest.Alloc alloc) {
