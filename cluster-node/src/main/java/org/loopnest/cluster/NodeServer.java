@@ -32,6 +32,8 @@ public final class NodeServer implements AutoCloseable {
     static final int HANDSHAKE_MAX_FRAME = 1024;
     /** The name of the frame decoder in each connection's pipeline (replaced once the peer authenticates). */
     static final String FRAMES = "frames";
+    /** The name of the {@link RequestDecoder} in each connection's pipeline (replaced once the peer authenticates). */
+    static final String REQUESTS = "requests";
 
     private static final System.Logger LOG = System.getLogger(NodeServer.class.getName());
 
@@ -108,9 +110,23 @@ public final class NodeServer implements AutoCloseable {
         }
         // before the frame decoder, so that every byte of a large frame counts as activity
         p.addLast("idle", new IdleStateHandler(config.idleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        addSession(p, config, setup, quota, peer);
+    }
+
+    /**
+     * Adds one coordinator's session to {@code p}, after the transport's handlers (TLS, idle detection): frames cut
+     * at {@value #HANDSHAKE_MAX_FRAME} bytes, decoded to handshake messages for the {@link NodeHandshakeHandler},
+     * which on success lifts both to requests and full-size frames and leaves the {@link RequestDispatcher}.
+     *
+     * @param quota where the connection from {@code peer} already holds a place, given back by the handshake
+     */
+    static void addSession(ChannelPipeline p, NodeConfig config, java.util.concurrent.Executor setup,
+                           HandshakeQuota quota, InetAddress peer) {
         p.addLast(FRAMES, decoder(HANDSHAKE_MAX_FRAME));
         p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
-        p.addLast("session", new NodeSession(config, setup, quota, peer));
+        p.addLast(REQUESTS, RequestDecoder.handshake());
+        p.addLast("handshake", new NodeHandshakeHandler(config, quota, peer));
+        p.addLast("dispatcher", new RequestDispatcher(config, setup));
     }
 
     /**

@@ -1,8 +1,11 @@
 package org.loopnest.cluster;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import org.loopnest.codegen.KernelGenerator;
 import org.loopnest.data.ArrayBinding;
+import org.loopnest.device.Device;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.RunSpec;
 import org.loopnest.serializer.ChunkLayout;
@@ -21,6 +24,23 @@ final class RunSlot {
      * @param kernelSource the compiled kernel on a compiled device, or {@code null}
      */
     record Prepared(RunSpec spec, ChunkLayout layout, Map<String, ArrayBinding> arrays, KernelSource kernelSource) {
+        /**
+         * Lays {@code spec} out and, on a compiled {@code device}, compiles its kernel there. May take long (a
+         * compiler): call it off the event loop.
+         *
+         * @throws RuntimeException whatever laying out or compiling failed with, for the node to answer as ERROR
+         */
+        static Prepared of(RunSpec spec, Device device) {
+            ChunkLayout layout = ChunkLayout.of(spec.split(), spec.bindings());
+            KernelSource source = null;
+            if (device.runsCompiledKernels()) {
+                source = KernelGenerator.generate(layout, spec.kernel().deviceCode().orElseThrow());
+                device.prepare(source);
+            }
+            Map<String, ArrayBinding> byName = new LinkedHashMap<>();
+            spec.bindings().forEach(b -> byName.put(b.name(), b));
+            return new Prepared(spec, layout, byName, source);
+        }
     }
 
     /** The open run's id, and its setup once done ({@code null} before). */

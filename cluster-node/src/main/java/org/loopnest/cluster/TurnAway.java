@@ -1,6 +1,5 @@
 package org.loopnest.cluster;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -43,9 +42,7 @@ final class TurnAway extends ChannelInboundHandlerAdapter {
         }
         counted = true;
         closing = ctx.executor().schedule(() -> ctx.close(), deadline.toNanos(), TimeUnit.NANOSECONDS);
-        ByteBuf refused = Frames.frame(ctx.alloc(), Wire.REFUSED, 0);
-        Frames.writeString(refused, reason);
-        ctx.writeAndFlush(refused).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(Replies.refused(ctx.alloc(), reason)).addListener(ChannelFutureListener.CLOSE);
     }
 
     @Override

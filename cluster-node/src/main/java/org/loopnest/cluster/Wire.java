@@ -64,6 +64,21 @@ public final class Wire {
     /** The largest frame unless configured: 256 MiB, which bounds one chunk buffer on a node. */
     public static final int DEFAULT_MAX_FRAME = 256 << 20;
 
+    /**
+     * Bytes of a {@link #HELLO} payload: magic, version, client nonce. A longer one is read as far as this, so that a
+     * coordinator of another version is told so rather than cut off.
+     */
+    static final int HELLO_BYTES = 4 + 4 + NONCE_BYTES;
+    /** Bytes of an {@link #ALLOC} (bytes), {@link #FREE} (handle) or {@link #END_RUN} (run id) payload. */
+    static final int ONE_LONG_BYTES = 8;
+    /** Bytes of a {@link #COPY_OUT} payload: handle, byte count. */
+    static final int COPY_OUT_BYTES = 8 + 8;
+    /**
+     * Bytes of a {@link #LAUNCH} payload: chunk number, first outer, outer count, first flat, iterations, then the
+     * input, output and resident handles (a negative resident handle: none).
+     */
+    static final int LAUNCH_BYTES = 8 * 8;
+
     /** Handshake: coordinator's greeting. */
     public static final byte HELLO = 1;
     /** Handshake: node's challenge and proof. */

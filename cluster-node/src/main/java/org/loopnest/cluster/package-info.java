@@ -8,6 +8,13 @@
  * challenge–response on a shared secret that never crosses the wire, CRC32C over every chunk payload, heartbeats,
  * and optional TLS ({@code SslHandler}). A node executes nothing for a peer that has not authenticated.
  *
+ * <p>On a node, each connection's pipeline reads, in order: TLS if configured, idle detection, frames ({@code
+ * LengthFieldBasedFrameDecoder}, 1 KiB at most until the peer authenticates), {@code RequestDecoder} (frames to
+ * one immutable {@code NodeRequest} record per kind, the only place a node reads the layouts), {@code
+ * NodeHandshakeHandler} (the handshake; it lifts the frame size, switches the decoder to requests and removes
+ * itself once the coordinator is proven) and {@code RequestDispatcher} (requests to the device, answers back).
+ * Each is tested on its own in Netty's {@code EmbeddedChannel}.
+ *
  * <p><b>Threading:</b> the node answers on Netty's event loop and runs chunks on its device's own threads; a
  * remote device may be used from any thread, like every device. <b>Failure:</b> a node that disconnects or
  * misses its heartbeats fails every pending operation with {@link org.loopnest.error.DeviceLostException}, which

@@ -29,7 +29,7 @@ class NodeSecurityTest {
     static final byte[] SECRET_BYTES = "correct horse battery staple".getBytes(StandardCharsets.UTF_8);
     static final Secret SECRET = Secret.of(SECRET_BYTES);
     static final byte[] WRONG_BYTES = "correct horse battery stapler".getBytes(StandardCharsets.UTF_8);
-    private static final Logger SESSION_LOG = Logger.getLogger(NodeSession.class.getName());
+    private static final Logger SESSION_LOG = Logger.getLogger(NodeHandshakeHandler.class.getName());
 
     private final CapturedLog capture = new CapturedLog();
     private SimDevice sim;
