@@ -9,8 +9,9 @@ import java.nio.LongBuffer;
 /**
  * The element types a bound array may hold, and everything that differs between them: the size in bytes, the Java
  * primitive and NIO buffer classes, the type's name in generated C kernels, and the operations (wrapping, copying,
- * clearing, views) that {@link ElementCopier} and {@link Views} reach through it. Adding a type is one constant here
- * plus one more line of generation in {@code core/pom.xml} (see the package documentation). Immutable.
+ * clearing, views) that {@link ElementCopier} and {@link Views} reach through it. Adding a type is one constant here,
+ * one more {@code <specialise>} line in {@code core/pom.xml} (see the package documentation) and its accessor on a
+ * kernel's arrays. Immutable; safe from any thread.
  */
 public enum ElementType {
     /** 32-bit IEEE float. */
