@@ -24,7 +24,9 @@
  * The generated code has the template's exact shape (same classes, same per-element and run-access methods), so the
  * JIT sees the same code for every type. Adding a type (say {@code short}) is one {@code ElementType} constant and
  * one {@code <specialise>} line in the pom (plus the kernel-facing accessor). Keep the templates free of other words
- * containing {@code float} (such as literals {@code 0f} or {@code Float.BYTES}): the substitution is textual.
+ * containing {@code float} (such as literals {@code 0f} or {@code Float.BYTES}): the substitution is textual. A
+ * template newer than its generated files is copied again on the next build; after changing the rules in the pom,
+ * run {@code mvn clean} once.
  *
  * <p>Why Ant's {@code <copy>} with a filter chain (maven-antrun-plugin) plus build-helper's {@code add-source}: both
  * are plain, long-kept Maven plugins with no script engine to download; textual replacement is all a type

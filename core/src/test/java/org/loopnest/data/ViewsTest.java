@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Iteration;
@@ -114,50 +115,49 @@ class ViewsTest {
         return split.cursor(split.chunk(1), 1, 3);
     }
 
+    /** Runs {@code check} on a fresh holder of each kind for each element type, named like {@code "int jagged"}. */
+    private static void forEveryTypeAndHolderKind(BiConsumer<String, Object> check) {
+        for (ElementType type : ElementType.values()) {
+            holders(type).forEach((kind, holder) -> check.accept(type + " " + kind, holder));
+        }
+    }
+
     @Test
     void shouldReadAndWriteEveryElementTypeThroughEveryHolderKind() {
-        for (ElementType type : ElementType.values()) {
-            holders(type).forEach((kind, holder) -> {
-                String what = type + " " + kind;
-                Object out = view("o", Role.OUT, holder);
-                assertEquals(11, get(out, atOneOne(), 0), what);
-                assertEquals(12, get(out, atOneOne(), 1), what);
-                set(out, atOneOne(), 111);
-                set(out, atOneOne(), 1, 112);
-                Object in = view("a", Role.IN, holder);
-                assertEquals(111, get(in, atOneOne(), 0), what);
-                assertEquals(112, get(in, atOneOne(), 1), what);
-                assertEquals(10, get(in, split.cursor(split.chunk(1), 0, 4), 0), what + ": (1, 0) untouched");
-            });
-        }
+        forEveryTypeAndHolderKind((what, holder) -> {
+            Object out = view("o", Role.OUT, holder);
+            assertEquals(11, get(out, atOneOne(), 0), what);
+            assertEquals(12, get(out, atOneOne(), 1), what);
+            set(out, atOneOne(), 111);
+            set(out, atOneOne(), 1, 112);
+            Object in = view("a", Role.IN, holder);
+            assertEquals(111, get(in, atOneOne(), 0), what);
+            assertEquals(112, get(in, atOneOne(), 1), what);
+            assertEquals(10, get(in, split.cursor(split.chunk(1), 0, 4), 0), what + ": (1, 0) untouched");
+        });
     }
 
     @Test
     void shouldRefuseEveryWriteThroughAnInputsViewNamingIt() {
-        for (ElementType type : ElementType.values()) {
-            holders(type).forEach((kind, holder) -> {
-                String what = type + " " + kind;
-                Object in = view("T", Role.IN, holder);
-                assertEquals("in 'T' is an input (expected: kernels write only outputs)",
-                        assertThrows(IllegalStateException.class, () -> set(in, atOneOne(), 5), what).getMessage());
-                assertEquals("in 'T' is an input (expected: kernels write only outputs)",
-                        assertThrows(IllegalStateException.class, () -> set(in, atOneOne(), 1, 5), what).getMessage());
-                assertEquals(11, get(in, atOneOne(), 0), what + ": unchanged");
-                assertEquals(12, get(in, atOneOne(), 1), what + ": unchanged");
-            });
-        }
+        forEveryTypeAndHolderKind((what, holder) -> {
+            Object in = view("T", Role.IN, holder);
+            assertEquals("in 'T' is an input (expected: kernels write only outputs)",
+                    assertThrows(IllegalStateException.class, () -> set(in, atOneOne(), 5), what).getMessage());
+            assertEquals("in 'T' is an input (expected: kernels write only outputs)",
+                    assertThrows(IllegalStateException.class, () -> set(in, atOneOne(), 1, 5), what).getMessage());
+            assertEquals(11, get(in, atOneOne(), 0), what + ": unchanged");
+            assertEquals(12, get(in, atOneOne(), 1), what + ": unchanged");
+        });
     }
 
     @Test
     void shouldMakeAnInputsViewReadOnlyByTypeRatherThanByACheckPerWrite() {
-        for (ElementType type : ElementType.values()) {
-            holders(type).forEach((kind, holder) -> {
-                Class<?> in = view("a", Role.IN, holder).getClass();
-                Class<?> out = view("o", Role.OUT, holder).getClass();
-                assertNotEquals(out, in, type + " " + kind + ": an input's view is a class of its own");
-                assertEquals(in, out.getSuperclass(), type + " " + kind + ": the output's view adds only the writes");
-            });
-        }
+        forEveryTypeAndHolderKind((what, holder) -> {
+            Class<?> in = view("a", Role.IN, holder).getClass();
+            Class<?> out = view("o", Role.OUT, holder).getClass();
+            assertNotEquals(out, in, what + ": an input's view is a class of its own");
+            assertEquals(in, out.getSuperclass(), what + ": the output's view adds only the writes");
+        });
     }
 
     @Test
