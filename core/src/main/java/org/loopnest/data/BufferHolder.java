@@ -37,12 +37,6 @@ public final class BufferHolder extends LinearHolder {
 
     @Override
     public Buffer typedView() {
-        ByteBuffer view = buffer.duplicate().order(buffer.order());
-        return switch (type()) {
-            case FLOAT -> view.asFloatBuffer();
-            case DOUBLE -> view.asDoubleBuffer();
-            case INT -> view.asIntBuffer();
-            case LONG -> view.asLongBuffer();
-        };
+        return type().ops().view(buffer.duplicate().order(buffer.order()));
     }
 }

@@ -2,10 +2,6 @@ package org.loopnest.data;
 
 import java.lang.reflect.Array;
 import java.nio.Buffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
 
 /** A one-dimensional primitive array, row-major or strided over the indices it is bound with. */
 public final class FlatHolder extends LinearHolder {
@@ -33,11 +29,6 @@ public final class FlatHolder extends LinearHolder {
 
     @Override
     public Buffer typedView() {
-        return switch (type()) {
-            case FLOAT -> FloatBuffer.wrap((float[]) array);
-            case DOUBLE -> DoubleBuffer.wrap((double[]) array);
-            case INT -> IntBuffer.wrap((int[]) array);
-            case LONG -> LongBuffer.wrap((long[]) array);
-        };
+        return type().ops().wrap(array);
     }
 }

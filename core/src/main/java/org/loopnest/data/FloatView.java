@@ -2,9 +2,12 @@ package org.loopnest.data;
 
 import org.loopnest.index.Iteration;
 
+// TEMPLATE: DoubleView, IntView and LongView are generated from this file (see package-info and core/pom.xml).
 /**
  * Reads and writes one bound array of {@code float} elements at the current iteration. Obtained from the
  * kernel's {@code Views}; valid for the block it was obtained for, on that block's thread.
+ *
+ * <p>The view of an input is read-only by type: its {@code set} methods always throw, so an input is never changed.
  */
 public interface FloatView {
     /** The element at the current iteration. */

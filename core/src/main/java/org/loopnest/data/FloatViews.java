@@ -3,36 +3,69 @@ package org.loopnest.data;
 import java.nio.FloatBuffer;
 import org.loopnest.index.Iteration;
 
+// TEMPLATE: DoubleViews, IntViews and LongViews are generated from this file (see package-info and core/pom.xml).
 /**
- * The {@link FloatView} implementations, one small final class per way of finding the element, so that each
+ * The {@link FloatView} implementations, one small class per way of finding the element, so that each
  * {@code get}/{@code set} is a handful of instructions the JIT inlines: an array or buffer in nest order
  * (position {@code k + base}), an array or buffer at a general {@link Addressing}, jagged rows.
+ *
+ * <p>Each class is an input's view: it reads, and its {@code set} methods are {@link ReadOnly}'s, which always throw.
+ * Its final {@code …Out} subclass is an output's view, whose {@code set} methods write. No element access checks the
+ * role.
  */
 final class FloatViews {
     private FloatViews() {
     }
 
-    static FloatView array(float[] array, Addressing at, String readOnly) {
-        return at.isContiguous() ? new FlatArray(array, at.flatBase(), readOnly) : new Array(array, at, readOnly);
+    static FloatView array(float[] array, Addressing at, ArrayBinding binding) {
+        boolean out = binding.role() == Role.OUT;
+        if (at.isContiguous()) {
+            long base = at.flatBase();
+            return out ? new FlatArrayOut(array, base, binding) : new FlatArray(array, base, binding);
+        }
+        return out ? new ArrayOut(array, at, binding) : new Array(array, at, binding);
     }
 
-    static FloatView buffer(FloatBuffer buffer, Addressing at, String readOnly) {
-        return at.isContiguous() ? new FlatBuffer(buffer, at.flatBase(), readOnly) : new Buffer(buffer, at, readOnly);
+    static FloatView buffer(FloatBuffer buffer, Addressing at, ArrayBinding binding) {
+        boolean out = binding.role() == Role.OUT;
+        if (at.isContiguous()) {
+            long base = at.flatBase();
+            return out ? new FlatBufferOut(buffer, base, binding) : new FlatBuffer(buffer, base, binding);
+        }
+        return out ? new BufferOut(buffer, at, binding) : new Buffer(buffer, at, binding);
     }
 
-    static FloatView jagged(JaggedRows rows, String readOnly) {
-        return new Jagged(rows, readOnly);
+    static FloatView jagged(JaggedRows rows, ArrayBinding binding) {
+        return binding.role() == Role.OUT ? new JaggedOut(rows, binding) : new Jagged(rows, binding);
     }
 
-    private static final class FlatArray implements FloatView {
-        private final float[] array;
-        private final long base;
-        private final String readOnly;
+    /** The base of every view: refuses writes, naming the array. */
+    private abstract static class ReadOnly implements FloatView {
+        private final ArrayBinding binding;
 
-        FlatArray(float[] array, long base, String readOnly) {
+        ReadOnly(ArrayBinding binding) {
+            this.binding = binding;
+        }
+
+        @Override
+        public void set(Iteration it, float value) {
+            throw Views.writeToInput(binding);
+        }
+
+        @Override
+        public void set(Iteration it, int k, float value) {
+            throw Views.writeToInput(binding);
+        }
+    }
+
+    private static class FlatArray extends ReadOnly {
+        final float[] array;
+        final long base;
+
+        FlatArray(float[] array, long base, ArrayBinding binding) {
+            super(binding);
             this.array = array;
             this.base = base;
-            this.readOnly = readOnly;
         }
 
         @Override
@@ -41,32 +74,35 @@ final class FloatViews {
         }
 
         @Override
+        public float get(Iteration it, int k) {
+            return array[(int) (it.flat() + base) + k];
+        }
+    }
+
+    private static final class FlatArrayOut extends FlatArray {
+        FlatArrayOut(float[] array, long base, ArrayBinding binding) {
+            super(array, base, binding);
+        }
+
+        @Override
         public void set(Iteration it, float value) {
-            Views.checkWritable(readOnly);
             array[(int) (it.flat() + base)] = value;
         }
 
         @Override
-        public float get(Iteration it, int k) {
-            return array[(int) (it.flat() + base) + k];
-        }
-
-        @Override
         public void set(Iteration it, int k, float value) {
-            Views.checkWritable(readOnly);
             array[(int) (it.flat() + base) + k] = value;
         }
     }
 
-    private static final class Array implements FloatView {
-        private final float[] array;
-        private final Addressing at;
-        private final String readOnly;
+    private static class Array extends ReadOnly {
+        final float[] array;
+        final Addressing at;
 
-        Array(float[] array, Addressing at, String readOnly) {
+        Array(float[] array, Addressing at, ArrayBinding binding) {
+            super(binding);
             this.array = array;
             this.at = at;
-            this.readOnly = readOnly;
         }
 
         @Override
@@ -75,32 +111,35 @@ final class FloatViews {
         }
 
         @Override
+        public float get(Iteration it, int k) {
+            return array[(int) (at.offset(it) + k * at.runStride(it))];
+        }
+    }
+
+    private static final class ArrayOut extends Array {
+        ArrayOut(float[] array, Addressing at, ArrayBinding binding) {
+            super(array, at, binding);
+        }
+
+        @Override
         public void set(Iteration it, float value) {
-            Views.checkWritable(readOnly);
             array[(int) at.offset(it)] = value;
         }
 
         @Override
-        public float get(Iteration it, int k) {
-            return array[(int) (at.offset(it) + k * at.runStride(it))];
-        }
-
-        @Override
         public void set(Iteration it, int k, float value) {
-            Views.checkWritable(readOnly);
             array[(int) (at.offset(it) + k * at.runStride(it))] = value;
         }
     }
 
-    private static final class FlatBuffer implements FloatView {
-        private final FloatBuffer buffer;
-        private final long base;
-        private final String readOnly;
+    private static class FlatBuffer extends ReadOnly {
+        final FloatBuffer buffer;
+        final long base;
 
-        FlatBuffer(FloatBuffer buffer, long base, String readOnly) {
+        FlatBuffer(FloatBuffer buffer, long base, ArrayBinding binding) {
+            super(binding);
             this.buffer = buffer;
             this.base = base;
-            this.readOnly = readOnly;
         }
 
         @Override
@@ -109,32 +148,35 @@ final class FloatViews {
         }
 
         @Override
+        public float get(Iteration it, int k) {
+            return buffer.get((int) (it.flat() + base) + k);
+        }
+    }
+
+    private static final class FlatBufferOut extends FlatBuffer {
+        FlatBufferOut(FloatBuffer buffer, long base, ArrayBinding binding) {
+            super(buffer, base, binding);
+        }
+
+        @Override
         public void set(Iteration it, float value) {
-            Views.checkWritable(readOnly);
             buffer.put((int) (it.flat() + base), value);
         }
 
         @Override
-        public float get(Iteration it, int k) {
-            return buffer.get((int) (it.flat() + base) + k);
-        }
-
-        @Override
         public void set(Iteration it, int k, float value) {
-            Views.checkWritable(readOnly);
             buffer.put((int) (it.flat() + base) + k, value);
         }
     }
 
-    private static final class Buffer implements FloatView {
-        private final FloatBuffer buffer;
-        private final Addressing at;
-        private final String readOnly;
+    private static class Buffer extends ReadOnly {
+        final FloatBuffer buffer;
+        final Addressing at;
 
-        Buffer(FloatBuffer buffer, Addressing at, String readOnly) {
+        Buffer(FloatBuffer buffer, Addressing at, ArrayBinding binding) {
+            super(binding);
             this.buffer = buffer;
             this.at = at;
-            this.readOnly = readOnly;
         }
 
         @Override
@@ -143,30 +185,33 @@ final class FloatViews {
         }
 
         @Override
+        public float get(Iteration it, int k) {
+            return buffer.get((int) (at.offset(it) + k * at.runStride(it)));
+        }
+    }
+
+    private static final class BufferOut extends Buffer {
+        BufferOut(FloatBuffer buffer, Addressing at, ArrayBinding binding) {
+            super(buffer, at, binding);
+        }
+
+        @Override
         public void set(Iteration it, float value) {
-            Views.checkWritable(readOnly);
             buffer.put((int) at.offset(it), value);
         }
 
         @Override
-        public float get(Iteration it, int k) {
-            return buffer.get((int) (at.offset(it) + k * at.runStride(it)));
-        }
-
-        @Override
         public void set(Iteration it, int k, float value) {
-            Views.checkWritable(readOnly);
             buffer.put((int) (at.offset(it) + k * at.runStride(it)), value);
         }
     }
 
-    private static final class Jagged implements FloatView {
-        private final JaggedRows rows;
-        private final String readOnly;
+    private static class Jagged extends ReadOnly {
+        final JaggedRows rows;
 
-        Jagged(JaggedRows rows, String readOnly) {
+        Jagged(JaggedRows rows, ArrayBinding binding) {
+            super(binding);
             this.rows = rows;
-            this.readOnly = readOnly;
         }
 
         @Override
@@ -175,19 +220,23 @@ final class FloatViews {
         }
 
         @Override
+        public float get(Iteration it, int k) {
+            return ((float[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)];
+        }
+    }
+
+    private static final class JaggedOut extends Jagged {
+        JaggedOut(JaggedRows rows, ArrayBinding binding) {
+            super(rows, binding);
+        }
+
+        @Override
         public void set(Iteration it, float value) {
-            Views.checkWritable(readOnly);
             ((float[]) rows.row(it))[rows.column(it)] = value;
         }
 
         @Override
-        public float get(Iteration it, int k) {
-            return ((float[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)];
-        }
-
-        @Override
         public void set(Iteration it, int k, float value) {
-            Views.checkWritable(readOnly);
             ((float[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)] = value;
         }
     }

@@ -1,10 +1,6 @@
 package org.loopnest.data;
 
 import java.nio.Buffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
 
 /**
  * Makes the typed view ({@link FloatView}, {@link DoubleView}, {@link IntView} or {@link LongView}, matching the
@@ -17,54 +13,35 @@ public final class Views {
     private Views() {
     }
 
-    /** A view straight into the user's holder: no copy (host-addressable devices). */
+    /**
+     * A view straight into the user's holder: no copy (host-addressable devices). An input's view refuses writes.
+     */
     public static Object direct(ArrayBinding binding) {
-        String readOnly = readOnly(binding);
+        ElementOps ops = binding.type().ops();
         if (binding.holder() instanceof JaggedHolder) {
-            JaggedRows rows = new JaggedRows(binding);
-            return switch (binding.type()) {
-                case FLOAT -> FloatViews.jagged(rows, readOnly);
-                case DOUBLE -> DoubleViews.jagged(rows, readOnly);
-                case INT -> IntViews.jagged(rows, readOnly);
-                case LONG -> LongViews.jagged(rows, readOnly);
-            };
+            return ops.jaggedView(new JaggedRows(binding), binding);
         }
         LinearHolder linear = (LinearHolder) binding.holder();
         Addressing at = Addressing.of(binding, linear);
         if (linear instanceof FlatHolder flat) {
-            Object array = flat.array();
-            return switch (binding.type()) {
-                case FLOAT -> FloatViews.array((float[]) array, at, readOnly);
-                case DOUBLE -> DoubleViews.array((double[]) array, at, readOnly);
-                case INT -> IntViews.array((int[]) array, at, readOnly);
-                case LONG -> LongViews.array((long[]) array, at, readOnly);
-            };
+            return ops.arrayView(flat.array(), at, binding);
         }
         return over(binding, linear.typedView(), at);
     }
 
     /**
-     * A view over a typed buffer (a packed chunk region, or a user's buffer) at the given addressing.
+     * A view over a typed buffer (a packed chunk region, or a user's buffer) at the given addressing. An input's view
+     * refuses writes.
      *
      * @param typed a {@code FloatBuffer}, … matching the binding's element type
+     * @throws ClassCastException if {@code typed} holds another element type
      */
     public static Object over(ArrayBinding binding, Buffer typed, Addressing at) {
-        String readOnly = readOnly(binding);
-        return switch (binding.type()) {
-            case FLOAT -> FloatViews.buffer((FloatBuffer) typed, at, readOnly);
-            case DOUBLE -> DoubleViews.buffer((DoubleBuffer) typed, at, readOnly);
-            case INT -> IntViews.buffer((IntBuffer) typed, at, readOnly);
-            case LONG -> LongViews.buffer((LongBuffer) typed, at, readOnly);
-        };
+        return binding.type().ops().bufferView(typed, at, binding);
     }
 
-    private static String readOnly(ArrayBinding binding) {
-        return binding.role() == Role.IN ? binding.toString() : null;
-    }
-
-    static void checkWritable(String readOnly) {
-        if (readOnly != null) {
-            throw new IllegalStateException(readOnly + " is an input (expected: kernels write only outputs)");
-        }
+    /** What a view's {@code set} throws for an input: the input's name and what was expected. */
+    static IllegalStateException writeToInput(ArrayBinding input) {
+        return new IllegalStateException(input + " is an input (expected: kernels write only outputs)");
     }
 }

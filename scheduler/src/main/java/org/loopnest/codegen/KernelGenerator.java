@@ -128,7 +128,7 @@ public final class KernelGenerator {
         ArrayBinding b = p.binding();
         boolean input = b.role() == Role.IN;
         String buffer = p.resident() ? "ln_res" : input ? "ln_in" : "ln_out";
-        String type = "LN_GLOBAL " + (input ? "const " : "") + cType(b.type()) + "*";
+        String type = "LN_GLOBAL " + (input ? "const " : "") + b.type().cName() + "*";
         return type + " const ln_at_" + b.name() + " = (" + type + ") (" + buffer + " + " + p.regionOffset() + ") + "
                 + position(layout, p) + ";";
     }
@@ -152,15 +152,6 @@ public final class KernelGenerator {
 
     private static String literal(long value) {
         return value <= Integer.MAX_VALUE ? Long.toString(value) : "LN_C(" + value + ")";
-    }
-
-    private static String cType(ElementType type) {
-        return switch (type) {
-            case FLOAT -> "float";
-            case DOUBLE -> "double";
-            case INT -> "int";
-            case LONG -> "LN_I64";
-        };
     }
 
     private static void line(StringBuilder s, String text) {
