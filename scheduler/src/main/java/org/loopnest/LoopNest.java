@@ -16,7 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.loopnest.codegen.KernelGenerator;
 import org.loopnest.device.KernelSource;
-import org.loopnest.kernel.ChunkKernel;
+import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementKernel;
 import org.loopnest.kernel.Kernel;
@@ -33,7 +33,7 @@ import org.loopnest.trace.TraceFiles;
 
 /**
  * Describes a dependence-free loop nest and runs it: {@code LoopNest.of(extents…)}, bind arrays with
- * {@link #in} and {@link #out}, give the body with {@link #kernel} or {@link #chunkKernel}, optionally choose the
+ * {@link #in} and {@link #out}, give the body with {@link #kernel} or {@link #blockKernel}, optionally choose the
  * split, the device and the number of buffers, then {@link #run()}.
  *
  * <p>Every argument is checked where it enters, with a message naming it and what was expected. The builder is
@@ -181,9 +181,9 @@ public final class LoopNest {
         return this;
     }
 
-    /** The body in per-chunk form: it walks each block of iterations itself. */
-    public LoopNest chunkKernel(ChunkKernel body) {
-        this.kernel = Kernel.ofChunks(body);
+    /** The body in per-block form: it walks each block of iterations itself. */
+    public LoopNest blockKernel(BlockKernel body) {
+        this.kernel = Kernel.ofBlocks(body);
         return this;
     }
 
@@ -336,7 +336,7 @@ public final class LoopNest {
      * Freezes the description and chooses the split.
      *
      * @throws IllegalStateException if the device needs a body the nest lacks: a Java body ({@link #kernel} or
-     *     {@link #chunkKernel}) on a Java device, {@link #deviceCode} on a compiled one; or if {@link #group} was
+     *     {@link #blockKernel}) on a Java device, {@link #deviceCode} on a compiled one; or if {@link #group} was
      *     given without {@link #splitAt}
      * @throws IllegalArgumentException if device code is given and a loop index or array name is no C identifier, or
      *     an array names a loop index that no loop has (naming the array)
@@ -384,7 +384,7 @@ public final class LoopNest {
                             + "the nest has no device code (expected: call deviceCode(...) with the C body)");
                 }
                 if (!compiled && kernel == null) {
-                    throw new IllegalStateException("no kernel (expected: call kernel(...) or chunkKernel(...) "
+                    throw new IllegalStateException("no kernel (expected: call kernel(...) or blockKernel(...) "
                             + "before run()" + (deviceCode == null ? ")" : "; device code alone runs only on OpenCL "
                             + "or CUDA devices, not on " + target.info().name() + ")"));
                 }

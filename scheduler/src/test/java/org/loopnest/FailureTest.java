@@ -53,7 +53,7 @@ class FailureTest {
         // plan() binds the body once to check its lookups; this body fails only when a chunk binds it
         java.util.concurrent.atomic.AtomicInteger binds = new java.util.concurrent.atomic.AtomicInteger();
         StageFailedException e = assertThrows(StageFailedException.class, () -> LoopNest.of(T, X).names("t", "x")
-                .in("T", new float[T * X]).out("o", new float[T * X]).splitAt(1).chunkKernel(arrays -> {
+                .in("T", new float[T * X]).out("o", new float[T * X]).splitAt(1).blockKernel(arrays -> {
                     if (binds.incrementAndGet() > 1) {
                         throw new IllegalStateException("lookup table gone");
                     }

@@ -67,7 +67,7 @@ class PipelineBehaviourTest {
     }
 
     @Test
-    void shouldRunAPerChunkKernelOverEveryBlock() {
+    void shouldRunAPerBlockKernelOverEveryBlock() {
         int t = 7;
         int x = 3001;
         float[] in = new float[t * x];
@@ -75,7 +75,7 @@ class PipelineBehaviourTest {
         for (int i = 0; i < in.length; i++) {
             in[i] = i;
         }
-        RunReport report = LoopNest.of(t, x).in("a", in).out("b", out).chunkKernel(arrays -> {
+        RunReport report = LoopNest.of(t, x).in("a", in).out("b", out).blockKernel(arrays -> {
             FloatView a = arrays.floats("a");
             FloatView b = arrays.floats("b");
             return cursor -> {

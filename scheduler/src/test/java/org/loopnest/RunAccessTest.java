@@ -20,7 +20,7 @@ import org.loopnest.device.sim.SimDevice;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Iteration;
 import org.loopnest.kernel.BlockBody;
-import org.loopnest.kernel.ChunkKernel;
+import org.loopnest.kernel.BlockKernel;
 
 /**
  * The run accessors ({@code Iteration.run/advance}, {@code View.get(it, k)/set(it, k, v)}) reach the same elements
@@ -56,7 +56,7 @@ class RunAccessTest {
                             Object output = Array.newInstance(type.primitive(), 60);
                             LoopNest nest = LoopNest.of(EXTENTS).names("a", "b", "c")
                                     .in("in", input(type, kind), kind.loops == null ? new String[0] : kind.loops)
-                                    .out("out", output).chunkKernel(tripledPlusFlat(type, piece)).splitAt(d)
+                                    .out("out", output).blockKernel(tripledPlusFlat(type, piece)).splitAt(d)
                                     .group(1 + random.nextInt(2));
                             nest.on(onSim ? sim : cpu).run();
                             long[] idx = new long[3];
@@ -82,15 +82,15 @@ class RunAccessTest {
     @Test
     void shouldRefuseToAdvanceBeyondTheRun() {
         IllegalArgumentException[] caught = new IllegalArgumentException[1];
-        LoopNest.of(2, 3).in("in", new float[6]).out("out", new float[6]).chunkKernel(arrays -> cursor -> {
+        LoopNest.of(2, 3).in("in", new float[6]).out("out", new float[6]).blockKernel(arrays -> cursor -> {
             if (caught[0] == null) {
-                caught[0] = assertThrows(IllegalArgumentException.class, () -> cursor.advance(cursor.run() + 1));
+                caught[0] = assertThrows(IllegalArgumentException.class, () -> cursor.advance(cursor.runLength() + 1));
             }
             while (cursor.valid()) {
-                cursor.advance(cursor.run());
+                cursor.advance(cursor.runLength());
             }
         }).splitAt(0).run();
-        assertEquals("advance n = 4 (expected: 0 <= n <= run() = 3)", caught[0].getMessage());
+        assertEquals("advance n = 4 (expected: 0 <= n <= runLength() = 3)", caught[0].getMessage());
     }
 
     /** Element {@code i} of the input, in its own row-major order over the loops it uses, holds {@code i}. */
@@ -135,7 +135,7 @@ class RunAccessTest {
     }
 
     /** {@code out = 3 · in + flat}, walking each run in pieces of at most {@code piece} iterations. */
-    private static ChunkKernel tripledPlusFlat(ElementType type, int piece) {
+    private static BlockKernel tripledPlusFlat(ElementType type, int piece) {
         return arrays -> switch (type) {
             case FLOAT -> {
                 FloatView in = arrays.floats("in");
@@ -167,7 +167,7 @@ class RunAccessTest {
     private static BlockBody runs(int piece, Step step) {
         return cursor -> {
             while (cursor.valid()) {
-                int n = Math.min(cursor.run(), piece);
+                int n = Math.min(cursor.runLength(), piece);
                 for (int k = 0; k < n; k++) {
                     step.at(cursor, k);
                 }

@@ -65,7 +65,7 @@ public final class Addressing {
 
     /** The element position of the current iteration. */
     /**
-     * How far apart, in elements, consecutive iterations of one {@linkplain Iteration#run() run} of the innermost
+     * How far apart, in elements, consecutive iterations of one {@linkplain Iteration#runLength() run} of the innermost
      * loop are: 1 in nest order, the innermost loop's stride for a general layout, 0 for an array that does not use
      * the innermost loop.
      */

@@ -21,14 +21,14 @@ public interface FloatView {
     void set(Iteration it, float value);
 
     /**
-     * The element {@code k} iterations after the current one along its {@linkplain Iteration#run() run} of the
-     * innermost loop, for {@code 0 <= k < it.run()} (other {@code k} give another element or an
+     * The element {@code k} iterations after the current one along its {@linkplain Iteration#runLength() run} of the
+     * innermost loop, for {@code 0 <= k < it.runLength()} (other {@code k} give another element or an
      * {@link IndexOutOfBoundsException}). {@code get(it, 0)} is {@code get(it)}.
      */
     float get(Iteration it, int k);
 
     /**
-     * Writes the element {@code k} iterations after the current one along its run, for {@code 0 <= k < it.run()}.
+     * Writes the element {@code k} iterations after the current one along its run, for {@code 0 <= k < it.runLength()}.
      *
      * @throws IllegalStateException if the array is an input
      */

@@ -24,7 +24,7 @@ public final class UnsetOutputs {
         if (output.holder() instanceof JaggedHolder) {
             JaggedRows rows = new JaggedRows(output);
             while (block.valid()) {
-                int n = block.run();
+                int n = block.runLength();
                 ElementCopier.clear(ElementCopier.wrap(rows.row(block)), rows.column(block), 1, n);
                 block.advance(n);
             }
@@ -44,7 +44,7 @@ public final class UnsetOutputs {
             return;
         }
         while (block.valid()) {
-            int n = block.run();
+            int n = block.runLength();
             ElementCopier.clear(typed, (int) at.offset(block), (int) at.runStride(block), n);
             block.advance(n);
         }

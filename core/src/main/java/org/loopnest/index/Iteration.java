@@ -41,14 +41,13 @@ public final class Iteration {
         }
     }
 
-    /** Whether the cursor stands on an iteration (false once it has passed the end of its block). */
     /**
      * How many iterations, from the current one, lie in its row of the innermost loop within this block: at least
      * 1 while {@link #valid()}, 0 after. Along a run only the innermost index (and {@link #flat()}) changes, so a
      * kernel can walk it with a counted loop and the views' run accessors ({@code get(it, k)}, {@code set(it, k,
      * v)}) and then {@link #advance} past it: the form the JIT turns into tight (often vector) code.
      */
-    public int run() {
+    public int runLength() {
         if (flat >= end) {
             return 0;
         }
@@ -56,14 +55,14 @@ public final class Iteration {
     }
 
     /**
-     * Moves {@code n} iterations forward within the current {@link #run()}: after a whole run, to the first
+     * Moves {@code n} iterations forward within the current {@link #runLength()}: after a whole run, to the first
      * iteration of the next one.
      *
-     * @throws IllegalArgumentException if {@code n} is not in {@code [0, run()]}
+     * @throws IllegalArgumentException if {@code n} is not in {@code [0, runLength()]}
      */
     public void advance(int n) {
-        if (n < 0 || n > run()) {
-            throw new IllegalArgumentException("advance n = " + n + " (expected: 0 <= n <= run() = " + run() + ")");
+        if (n < 0 || n > runLength()) {
+            throw new IllegalArgumentException("advance n = " + n + " (expected: 0 <= n <= runLength() = " + runLength() + ")");
         }
         flat += n;
         indices[last] += n;
@@ -73,14 +72,14 @@ public final class Iteration {
     }
 
     /**
-     * A new cursor over just the iteration {@code k} after the current one along its {@linkplain #run() run}: what
+     * A new cursor over just the iteration {@code k} after the current one along its {@linkplain #runLength() run}: what
      * a failure handler needs to run a body's iterations one by one. The new cursor belongs to the calling thread.
      *
-     * @throws IllegalArgumentException if {@code k} is not in {@code [0, run())}
+     * @throws IllegalArgumentException if {@code k} is not in {@code [0, runLength())}
      */
     public Iteration alone(int k) {
-        if (k < 0 || k >= run()) {
-            throw new IllegalArgumentException("alone k = " + k + " (expected: 0 <= k < run() = " + run() + ")");
+        if (k < 0 || k >= runLength()) {
+            throw new IllegalArgumentException("alone k = " + k + " (expected: 0 <= k < runLength() = " + runLength() + ")");
         }
         long at = local() + k;
         return new Iteration(split, chunk, at, at + 1);
@@ -96,6 +95,7 @@ public final class Iteration {
         return extents.length;
     }
 
+    /** Whether the cursor stands on an iteration (false once it has passed the end of its block). */
     public boolean valid() {
         return flat < end;
     }

@@ -17,12 +17,12 @@ public final class Kernel {
      */
     public static final long PIECE = 16384;
     private static final String PER_ELEMENT = "per-element";
-    private final ChunkKernel blockwise;
+    private final BlockKernel blockwise;
     private final String form;
     private final DeviceCode deviceCode;
     private final Object javaBody;
 
-    private Kernel(ChunkKernel blockwise, String form, DeviceCode deviceCode, Object javaBody) {
+    private Kernel(BlockKernel blockwise, String form, DeviceCode deviceCode, Object javaBody) {
         this.blockwise = blockwise;
         this.form = form;
         this.deviceCode = deviceCode;
@@ -44,12 +44,12 @@ public final class Kernel {
         }, PER_ELEMENT, null, kernel);
     }
 
-    /** A per-chunk kernel. */
-    public static Kernel ofChunks(ChunkKernel kernel) {
+    /** A per-block kernel. */
+    public static Kernel ofBlocks(BlockKernel kernel) {
         if (kernel == null) {
-            throw new IllegalArgumentException("chunkKernel is null (expected: a kernel body)");
+            throw new IllegalArgumentException("blockKernel is null (expected: a kernel body)");
         }
-        return new Kernel(kernel, "per-chunk", null, kernel);
+        return new Kernel(kernel, "per-block", null, kernel);
     }
 
     /** A kernel with only a C body: it runs on compiled devices, not on the CPU or the simulator. */
@@ -70,7 +70,7 @@ public final class Kernel {
     }
 
     /**
-     * The Java body as the user gave it (an {@link ElementKernel} or a {@link ChunkKernel}), if there is one. Remote
+     * The Java body as the user gave it (an {@link ElementKernel} or a {@link BlockKernel}), if there is one. Remote
      * nodes rebuild it from its class, which must then be a named class with a public no-argument constructor.
      */
     public Optional<Object> javaBody() {
@@ -81,7 +81,7 @@ public final class Kernel {
      * Rebuilds a kernel from the class name of its Java body (on a worker node) and the device code, if any.
      *
      * @throws IllegalArgumentException if the class is not on the class path, is no {@link ElementKernel} or
-     *     {@link ChunkKernel}, or has no public no-argument constructor
+     *     {@link BlockKernel}, or has no public no-argument constructor
      */
     public static Kernel fromClassName(String className, DeviceCode code) {
         Object body;
@@ -97,11 +97,11 @@ public final class Kernel {
         Kernel kernel;
         if (body instanceof ElementKernel element) {
             kernel = of(element);
-        } else if (body instanceof ChunkKernel chunk) {
-            kernel = ofChunks(chunk);
+        } else if (body instanceof BlockKernel chunk) {
+            kernel = ofBlocks(chunk);
         } else {
             throw new IllegalArgumentException("kernel class " + className + " is a " + body.getClass().getName()
-                    + " (expected: an ElementKernel or a ChunkKernel)");
+                    + " (expected: an ElementKernel or a BlockKernel)");
         }
         return code == null ? kernel : kernel.withDeviceCode(code);
     }
@@ -119,7 +119,7 @@ public final class Kernel {
     /**
      * Runs the block that {@code cursor} walks with the given arrays.
      *
-     * <p>A per-chunk body that walks the block run by run ({@code get(it, k)}, {@code it.advance(n)}) leaves the
+     * <p>A per-block body that walks the block run by run ({@code get(it, k)}, {@code it.advance(n)}) leaves the
      * cursor at the first iteration of the run it threw in. To name the iteration that threw, the failure path
      * then runs that run's iterations again one by one, each alone on a cursor of its own, up to the first that
      * throws (the per-element form needs no such replay). A body whose iterations are independent, as the nest
@@ -200,7 +200,7 @@ public final class Kernel {
         if (PER_ELEMENT.equals(form)) {
             return cursor.indices(); // the cursor stands on the failing iteration
         }
-        for (int k = 0, n = cursor.run(); k < n; k++) {
+        for (int k = 0, n = cursor.runLength(); k < n; k++) {
             Iteration alone = cursor.alone(k);
             long[] indices = alone.indices();
             try {
@@ -214,7 +214,7 @@ public final class Kernel {
         return cursor.indices();
     }
 
-    /** {@code per-element}, {@code per-chunk} or {@code device code only}, with {@code + device code}. */
+    /** {@code per-element}, {@code per-block} or {@code device code only}, with {@code + device code}. */
     @Override
     public String toString() {
         return deviceCode != null && blockwise != null ? form + " + device code" : form;

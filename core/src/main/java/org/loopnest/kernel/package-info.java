@@ -3,7 +3,7 @@
  *
  * <p>Two forms. The per-element form is the idiomatic one: an {@link org.loopnest.kernel.ElementKernel} looks up
  * its arrays by name once per block and returns an {@link org.loopnest.kernel.ElementBody} called for every
- * iteration. The per-chunk form, a {@link org.loopnest.kernel.ChunkKernel}, returns a
+ * iteration. The per-block form, a {@link org.loopnest.kernel.BlockKernel}, returns a
  * {@link org.loopnest.kernel.BlockBody} that walks a block of iterations with its own loop.
  *
  * <pre>{@code

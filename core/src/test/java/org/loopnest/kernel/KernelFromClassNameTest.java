@@ -39,6 +39,6 @@ class KernelFromClassNameTest {
         IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
                 () -> Kernel.fromClassName(NotAKernel.class.getName(), null));
         assertEquals("kernel class " + NotAKernel.class.getName() + " is a " + NotAKernel.class.getName()
-                + " (expected: an ElementKernel or a ChunkKernel)", wrong.getMessage());
+                + " (expected: an ElementKernel or a BlockKernel)", wrong.getMessage());
     }
 }

@@ -34,12 +34,12 @@ class KernelRunBlockTest {
 
     /** Copies {@code a} to {@code b} run by run, throwing at the element whose last index is {@code bad}. */
     private static Kernel runWalking(int bad) {
-        return Kernel.ofChunks(arrays -> {
+        return Kernel.ofBlocks(arrays -> {
             FloatView a = arrays.floats("a");
             FloatView b = arrays.floats("b");
             return it -> {
                 while (it.valid()) {
-                    int n = it.run();
+                    int n = it.runLength();
                     for (int k = 0; k < n; k++) {
                         if (it.index(1) + k == bad) {
                             throw new ArithmeticException("bad element");
@@ -71,12 +71,12 @@ class KernelRunBlockTest {
         IndexSpace wide = IndexSpace.of(2, 2 * Kernel.PIECE + 100);
         Split rows = wide.split(1, 1);
         List<String> events = new ArrayList<>();
-        Kernel kernel = Kernel.ofChunks(arrays -> {
+        Kernel kernel = Kernel.ofBlocks(arrays -> {
             events.add("bind");
             return it -> {
                 events.add("run " + it.local() + "+" + it.remaining());
                 while (it.valid()) {
-                    it.advance(it.run());
+                    it.advance(it.runLength());
                 }
             };
         });

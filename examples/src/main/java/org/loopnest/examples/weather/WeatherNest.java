@@ -31,12 +31,12 @@ public final class WeatherNest {
     }
 
     /**
-     * The same nest with the kernel in per-chunk form: the body walks each block run by run (a counted loop over
+     * The same nest with the kernel in per-block form: the body walks each block run by run (a counted loop over
      * the innermost index, {@code Iteration.run}), so the JIT compiles loop and body together (measurably faster
      * on the CPU than the per-element form, whose body is called once per iteration). Same results bit for bit.
      */
     public static LoopNest chunkNest(WeatherFields f) {
-        return bound(f).chunkKernel(arrays -> {
+        return bound(f).blockKernel(arrays -> {
             FloatView temperature = arrays.floats("T");
             FloatView humidity = arrays.floats("q");
             FloatView pressure = arrays.floats("p");
@@ -44,7 +44,7 @@ public final class WeatherNest {
             float[] point = new float[WeatherOutput.COUNT];
             return cursor -> {
                 while (cursor.valid()) {
-                    int n = cursor.run();
+                    int n = cursor.runLength();
                     for (int k = 0; k < n; k++) {
                         WeatherFormulas.point(temperature.get(cursor, k), humidity.get(cursor, k),
                                 pressure.get(cursor, k), point);

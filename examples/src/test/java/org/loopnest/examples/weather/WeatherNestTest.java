@@ -24,7 +24,7 @@ class WeatherNestTest {
     }
 
     @Test
-    void shouldGiveTheSameFieldsWithThePerChunkKernel() {
+    void shouldGiveTheSameFieldsWithThePerBlockKernel() {
         WeatherFields f = WeatherFields.synthetic(3, 7, 12, 20, 6);
         try (CpuDevice cpu = new CpuDevice(2)) {
             RunReport report = WeatherNest.chunkNest(f).splitAt(1).on(cpu).run();

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The forms a CPU kernel can take, on one memory-bound body ({@code b = a} over {@code 8 × 7 × 181 × 360} floats,
  * 14.6 MB per array, split at {@code d=1}) on {@code CpuDevice(1)}: element by element ({@code cursor.next()} and
- * {@code get(cursor)}), run by run ({@code cursor.run()}, {@code get(cursor, k)}, {@code cursor.advance(n)}), and
+ * {@code get(cursor)}), run by run ({@code cursor.runLength()}, {@code get(cursor, k)}, {@code cursor.advance(n)}), and
  * run by run on the raw arrays (the views bypassed, for what the views cost); {@code plainLoop} is the same copy as
  * one {@code for} loop without LoopNest. Each LoopNest measurement is a whole run, start included.
  */
@@ -63,7 +63,7 @@ public class KernelFormBench {
     /** {@code for (; cursor.valid(); cursor.next()) b.set(cursor, a.get(cursor));} */
     @Benchmark
     public RunReport elementByElement() {
-        return nest().chunkKernel(arrays -> {
+        return nest().blockKernel(arrays -> {
             FloatView in = arrays.floats("a");
             FloatView out = arrays.floats("b");
             return cursor -> {
@@ -85,9 +85,9 @@ public class KernelFormBench {
     public RunReport runByRunRawArrays() {
         float[] in = a;
         float[] out = b;
-        return nest().chunkKernel(arrays -> cursor -> {
+        return nest().blockKernel(arrays -> cursor -> {
             while (cursor.valid()) {
-                int n = cursor.run();
+                int n = cursor.runLength();
                 int at = (int) cursor.flat();
                 for (int k = 0; k < n; k++) {
                     out[at + k] = in[at + k];

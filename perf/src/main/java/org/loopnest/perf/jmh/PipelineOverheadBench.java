@@ -59,7 +59,7 @@ public class PipelineOverheadBench {
     /** One run; the kernel returns at once. */
     @Benchmark
     public RunReport emptyKernel() {
-        return LoopNest.of(chunks, INNER).names("c", "i").out("o", out).chunkKernel(arrays -> cursor -> { })
+        return LoopNest.of(chunks, INNER).names("c", "i").out("o", out).blockKernel(arrays -> cursor -> { })
                 .splitAt(1).on(target).run();
     }
 }

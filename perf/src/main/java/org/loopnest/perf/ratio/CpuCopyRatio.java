@@ -16,8 +16,8 @@ import org.loopnest.report.RunReport;
  * {@code cpu-copy-speed-ratio}: a memory-bound kernel, {@code b = a} over a {@code float[]} nest {@code t, z, y,
  * x}. The baseline copies by hand on a fixed pool of threads, the flattened rows {@code (t, z, y)} cut into blocks
  * as {@link HandWrittenWeather} cuts them, one {@code System.arraycopy} per block; the candidate is a
- * {@link LoopNest} with a per-chunk kernel walking the block run by run ({@code b.set(it, k, a.get(it, k))} for
- * {@code k < it.run()}, then {@code it.advance}) on a
+ * {@link LoopNest} with a per-block kernel walking the block run by run ({@code b.set(it, k, a.get(it, k))} for
+ * {@code k < it.runLength()}, then {@code it.advance}) on a
  * {@link CpuDevice} with the same number of threads, automatic split. Rounds interleaved. Ratio = hand-written
  * time ÷ LoopNest time. Both sides write their own output, checked bit for bit against the input before the
  * measured rounds and after them.
@@ -88,21 +88,21 @@ public final class CpuCopyRatio implements RatioRun {
         return List.of(new BenchResult("cpu-copy-speed-ratio", c.ratio(), "ratio", String.format(Locale.ROOT,
                 "hand-written time / LoopNest time, b = a over float[]; nest t,z,y,x = %s (%d floats, %.1f MB per"
                         + " array), %d threads each (fixed pool, System.arraycopy per block of (t,z,y) rows vs"
-                        + " CpuDevice(%d) with a per-chunk kernel walking runs, split d=%d r=%d, %d chunks, B=%d); %s; GB/s read"
+                        + " CpuDevice(%d) with a per-block kernel walking runs, split d=%d r=%d, %d chunks, B=%d); %s; GB/s read"
                         + "+written: hand-written %.2f, LoopNest %.2f; outputs compared bit for bit",
                 shape, n, n * 4.0 / 1e6, threads, threads, r.splitDepth(), r.group(), r.chunks(), r.buffers(),
                 c.describe(), bytes / c.baseline().median(), bytes / c.candidate().median())));
     }
 
-    /** The nest {@code b = a} over {@code shape} with a per-chunk kernel that walks each block run by run. */
+    /** The nest {@code b = a} over {@code shape} with a per-block kernel that walks each block run by run. */
     public static LoopNest copyNest(float[] a, float[] b, GridShape shape) {
         return LoopNest.of(shape.extents()).names("t", "z", "y", "x").in("a", a).out("b", b)
-                .chunkKernel(arrays -> {
+                .blockKernel(arrays -> {
                     FloatView in = arrays.floats("a");
                     FloatView out = arrays.floats("b");
                     return cursor -> {
                         while (cursor.valid()) {
-                            int n = cursor.run();
+                            int n = cursor.runLength();
                             for (int k = 0; k < n; k++) {
                                 out.set(cursor, k, in.get(cursor, k));
                             }

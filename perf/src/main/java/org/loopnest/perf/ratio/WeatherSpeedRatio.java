@@ -14,7 +14,7 @@ import org.loopnest.report.RunReport;
  * {@code cpu-weather-speed-ratio}: the weather loop by hand in parallel Java ({@link HandWrittenWeather}) against
  * {@link WeatherNest} on a {@link CpuDevice}, both with one thread per available processor, on the same synthetic
  * fields, rounds interleaved. Ratio = hand-written time ÷ LoopNest time, once with the per-element kernel
- * ({@code cpu-weather-speed-ratio}) and once with the same body as a per-chunk kernel
+ * ({@code cpu-weather-speed-ratio}) and once with the same body as a per-block kernel
  * ({@code cpu-weather-speed-ratio-chunk}). Both write their own output arrays,
  * which must agree bit for bit.
  */
@@ -66,12 +66,12 @@ public final class WeatherSpeedRatio implements RatioRun {
                         + " (t,z,y) rows vs CpuDevice(%d), split d=%d r=%d, %d chunks, B=%d)", shape, shape.points(),
                 threads, threads, r.splitDepth(), r.group(), r.chunks(), r.buffers());
         Comparison element = new Comparison("hand-written", s.get(0), "LoopNest", s.get(1));
-        Comparison chunk = new Comparison("hand-written", s.get(0), "LoopNest per-chunk", s.get(2));
+        Comparison chunk = new Comparison("hand-written", s.get(0), "LoopNest per-block", s.get(2));
         return List.of(
                 new BenchResult("cpu-weather-speed-ratio", element.ratio(), "ratio",
                         "hand-written time / LoopNest time, per-element kernel; " + setup + "; " + element.describe()),
                 new BenchResult("cpu-weather-speed-ratio-chunk", chunk.ratio(), "ratio",
-                        "hand-written time / LoopNest time, the same body as a per-chunk kernel; " + setup + "; "
+                        "hand-written time / LoopNest time, the same body as a per-block kernel; " + setup + "; "
                                 + chunk.describe()));
     }
 
