@@ -63,10 +63,9 @@ public final class Addressing {
         return base;
     }
 
-    /** The element position of the current iteration. */
     /**
-     * How far apart, in elements, consecutive iterations of one {@linkplain Iteration#runLength() run} of the innermost
-     * loop are: 1 in nest order, the innermost loop's stride for a general layout, 0 for an array that does not use
+     * How far apart, in elements, consecutive iterations of one {@linkplain Iteration#runLength() run} of the
+     * innermost loop are: 1 in nest order, the innermost loop's stride for a general layout, 0 for an array that does not use
      * the innermost loop.
      */
     public long runStride(Iteration it) {
@@ -77,6 +76,7 @@ public final class Addressing {
         return m >= 0 && dims[m] == it.depth() - 1 ? coefs[m] : 0;
     }
 
+    /** The element position of the current iteration. */
     public long offset(Iteration it) {
         if (contiguous) {
             return it.flat() + base;

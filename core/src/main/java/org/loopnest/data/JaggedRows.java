@@ -34,12 +34,12 @@ final class JaggedRows {
         return row;
     }
 
-    /** The position of the current iteration's element in its row. */
     /** 1 if the innermost loop walks this array's rows, 0 if the array does not use it. */
     int runStep(Iteration it) {
         return dims[dims.length - 1] == it.depth() - 1 ? 1 : 0;
     }
 
+    /** The position of the current iteration's element in its row. */
     int column(Iteration it) {
         return (int) it.index(dims[dims.length - 1]);
     }
