@@ -26,6 +26,8 @@ import org.loopnest.report.RunReport;
 import org.loopnest.scheduler.DeviceGroup;
 import org.loopnest.scheduler.Execution;
 import org.loopnest.scheduler.ProgressListener;
+import org.loopnest.scheduler.DeviceSource;
+import org.loopnest.scheduler.PlanBuilder;
 import org.loopnest.scheduler.RunPlan;
 import org.loopnest.scheduler.SplitChoice;
 import org.loopnest.scheduler.SplitPlanner;
@@ -356,14 +358,7 @@ public final class LoopNest {
      * @throws IOException if a file cannot be written
      */
     public List<Path> dumpKernels(Path dir) throws IOException {
-        RunPlan plan = freeze(false);
-        try {
-            return plan.writeKernels(dir);
-        } finally {
-            if (plan.ownsDevice()) {
-                plan.devices().forEach(Device::close);
-            }
-        }
+        return freeze(false).writeKernels(dir);
     }
 
     private RunPlan freeze(boolean toRun) {
@@ -403,12 +398,13 @@ public final class LoopNest {
             if (toRun && body != null) {
                 body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
             }
-            return new RunPlan(space, arrays, body, source, targets, owns, choice, buffers, timeout, progress, trace);
-        } catch (RuntimeException e) {
+            return new PlanBuilder().nest(space, arrays).kernel(body, source)
+                    .devices(owns ? DeviceSource.fresh(CpuDevice::new) : DeviceSource.given(targets))
+                    .split(choice, buffers).watch(timeout, progress, trace).build();
+        } finally {
             if (owns) {
-                targets.forEach(Device::close);
+                targets.forEach(Device::close); // only read for its limits: each run makes its own
             }
-            throw e;
         }
     }
 

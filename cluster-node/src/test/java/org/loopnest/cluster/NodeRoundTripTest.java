@@ -14,6 +14,7 @@ import org.loopnest.data.FloatView;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
+import org.loopnest.report.DeviceReports;
 import org.loopnest.report.RunReport;
 
 /** Nodes on loopback run chunks for a coordinator and give the same outputs as the CPU. */
@@ -57,7 +58,7 @@ class NodeRoundTripTest {
                 RunReport report = affine(a, c, b).splitAt(1).on(nodes.toArray(RemoteDevice[]::new)).run();
                 assertArrayEquals(onCpu(a, c), b);
                 assertEquals(ROWS, report.chunks());
-                assertEquals(ROWS, report.chunksPerDevice().values().stream().mapToLong(Long::longValue).sum());
+                assertEquals(ROWS, DeviceReports.chunksRun(report));
                 assertTrue(report.devices().get(0).startsWith("node:127.0.0.1:"), report.toString());
             } finally {
                 nodes.forEach(RemoteDevice::close);

@@ -1,10 +1,16 @@
 package org.loopnest.report;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
-/** Writes a {@link RunReport} as JSON (no library needed for one flat object), and JSON string literals. */
+/**
+ * Writes a {@link RunReport} as JSON (no library needed for one flat object), and JSON string literals.
+ * Stateless to its callers: each call builds its own text, so calls may come from any thread.
+ */
 public final class ReportJson {
     private final StringBuilder out = new StringBuilder("{");
 
@@ -28,12 +34,12 @@ public final class ReportJson {
         j.field("residentBytes", r.residentBytes());
         j.field("wallNanos", r.wall().toNanos());
         j.key("busyNanos").busy(r.busy());
-        j.key("busyNanosPerDevice").perDevice(r.busyPerDevice());
-        j.key("measuredNanosPerDevice").perDevice(r.measuredPerDevice());
+        j.key("busyNanosPerDevice").perDevice(r.perDevice(), d -> Optional.of(d.busy()));
+        j.key("measuredNanosPerDevice").perDevice(r.perDevice(), DeviceReport::measured);
         j.key("chunksPerDevice").out.append('{');
         String sep = "";
-        for (Map.Entry<String, Long> e : r.chunksPerDevice().entrySet()) {
-            j.out.append(sep).append(quote(e.getKey())).append(':').append(e.getValue());
+        for (DeviceReport d : r.perDevice()) {
+            j.out.append(sep).append(quote(d.name())).append(':').append(d.chunks());
             sep = ",";
         }
         j.out.append('}');
@@ -44,22 +50,25 @@ public final class ReportJson {
         return j.out.append('}').toString();
     }
 
-    /** {@code {"device": {"stage": nanos, …}, …}}. */
-    private void perDevice(Map<String, Map<Stage, java.time.Duration>> times) {
+    /** {@code {"device": {"stage": nanos, …}, …}}, for the devices that have such times. */
+    private void perDevice(List<DeviceReport> devices, Function<DeviceReport, Optional<Map<Stage, Duration>>> times) {
         out.append('{');
         String sep = "";
-        for (Map.Entry<String, Map<Stage, java.time.Duration>> e : times.entrySet()) {
-            out.append(sep).append(quote(e.getKey())).append(':');
-            busy(e.getValue());
-            sep = ",";
+        for (DeviceReport d : devices) {
+            Optional<Map<Stage, Duration>> these = times.apply(d);
+            if (these.isPresent()) {
+                out.append(sep).append(quote(d.name())).append(':');
+                busy(these.get());
+                sep = ",";
+            }
         }
         out.append('}');
     }
 
-    private void busy(Map<Stage, java.time.Duration> busy) {
+    private void busy(Map<Stage, Duration> busy) {
         out.append('{');
         String sep = "";
-        for (Map.Entry<Stage, java.time.Duration> e : busy.entrySet()) {
+        for (Map.Entry<Stage, Duration> e : busy.entrySet()) {
             out.append(sep).append(quote(e.getKey().toString())).append(':').append(e.getValue().toNanos());
             sep = ",";
         }
@@ -90,7 +99,13 @@ public final class ReportJson {
         out.append(']');
     }
 
-    /** {@code s} as a JSON string literal, quotes included, with control characters escaped. */
+    /**
+     * A string as a JSON string literal.
+     *
+     * @param s the text
+     * @return {@code s} in double quotes, with quotes, backslashes and control characters escaped
+     * @throws NullPointerException if {@code s} is null
+     */
     public static String quote(String s) {
         StringBuilder q = new StringBuilder("\"");
         for (char c : s.toCharArray()) {

@@ -1,62 +1,235 @@
 package org.loopnest.report;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * The account of one finished run. Immutable.
+ * The account of one finished run: the split chosen and why, the work done, the bytes moved, the wall time, the
+ * busy time of each {@link Stage}, and what each device did ({@link #perDevice()}). Readable as text
+ * ({@link #toString()}) and as JSON ({@link #toJson()}).
  *
- * @param nest              the nest, e.g. {@code t=5 × z=7 × y=46 × x=72}
- * @param splitDepth        the split depth {@code d}
- * @param group             outer iterations per chunk {@code r}
- * @param outerIterations   {@code P}
- * @param innerIterations   {@code Q}
- * @param splitReason       why this split: chosen automatically (and on what grounds) or given
- * @param devices           the devices used, by name
- * @param buffers           chunk buffers per device {@code B}
- * @param chunks            chunks run
- * @param iterations        iterations run
- * @param bytesIn           bytes copied host → device (resident data included)
- * @param bytesOut          bytes copied device → host
- * @param residentBytes     bytes sent once per run and kept on the device
- * @param wall              wall-clock time of the run, from start to the last output written
- * @param busy              busy time of each stage, summed over chunks (overlapping kernels counted once)
- * @param chunksPerDevice   chunks run by each device
- * @param busyPerDevice     busy time of each stage on each device (the run's {@code busy} counts time that
- *                          overlaps across devices once)
- * @param measuredPerDevice time each device's own clock measured for its copies and kernels during the run
- *                          (CUDA events, OpenCL profiling), for the devices that measure; host-measured
- *                          {@code busy} times add queueing and launch overhead to these
- * @param notes             remarks worth a user's attention (empty nest, copies skipped, …)
+ * <p><b>Made only by the runtime.</b> A report is what {@code Execution.await()} (and {@code LoopNest.run()})
+ * returns; users read it and never make one, so it has no public constructor and its fields are no compatibility
+ * promise: figures can be added, and the way they are kept can change, without breaking a caller. The runtime lives
+ * in the scheduler module, and Java has no access between packages narrower than {@code public}, so the runtime
+ * makes a report through {@link ReportBuilder}, a public class documented as not API. (A hidden factory reached
+ * through reflection or a static hook would enforce more and be harder to follow; a JPMS module could later export
+ * {@code ReportBuilder}'s package to the scheduler alone.)
+ *
+ * <p><b>Threading:</b> immutable, safe to share between threads. Two reports are equal only if they are the same
+ * object.
  */
-public record RunReport(String nest, int splitDepth, long group, long outerIterations, long innerIterations,
-                        String splitReason, List<String> devices, int buffers, long chunks, long iterations,
-                        long bytesIn, long bytesOut, long residentBytes, Duration wall, Map<Stage, Duration> busy,
-                        Map<String, Long> chunksPerDevice, Map<String, Map<Stage, Duration>> busyPerDevice,
-                        Map<String, Map<Stage, Duration>> measuredPerDevice, List<String> notes) {
+public final class RunReport {
+    private final String nest;
+    private final int splitDepth;
+    private final long group;
+    private final long outerIterations;
+    private final long innerIterations;
+    private final String splitReason;
+    private final int buffers;
+    private final long chunks;
+    private final long iterations;
+    private final long bytesIn;
+    private final long bytesOut;
+    private final long residentBytes;
+    private final Duration wall;
+    private final Map<Stage, Duration> busy;
+    private final List<DeviceReport> perDevice;
+    private final List<String> notes;
 
-    /** Copies the collections so that the report stays immutable. */
-    public RunReport {
-        devices = List.copyOf(devices);
+    /**
+     * Copies the builder's figures, so that the report stays immutable.
+     *
+     * @throws NullPointerException if the nest, the split reason or the wall time was not given
+     */
+    RunReport(ReportBuilder b) {
+        this.nest = Objects.requireNonNull(b.nest, "nest");
+        this.splitDepth = b.splitDepth;
+        this.group = b.group;
+        this.outerIterations = b.outerIterations;
+        this.innerIterations = b.innerIterations;
+        this.splitReason = Objects.requireNonNull(b.splitReason, "splitReason");
+        this.buffers = b.buffers;
+        this.chunks = b.chunks;
+        this.iterations = b.iterations;
+        this.bytesIn = b.bytesIn;
+        this.bytesOut = b.bytesOut;
+        this.residentBytes = b.residentBytes;
+        this.wall = Objects.requireNonNull(b.wall, "wall");
         EnumMap<Stage, Duration> all = new EnumMap<>(Stage.class);
         for (Stage stage : Stage.values()) {
-            all.put(stage, busy.getOrDefault(stage, Duration.ZERO));
+            all.put(stage, b.busy.getOrDefault(stage, Duration.ZERO));
         }
-        busy = java.util.Collections.unmodifiableMap(all);
-        chunksPerDevice = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(chunksPerDevice));
-        java.util.Map<String, Map<Stage, Duration>> perDevice = new java.util.LinkedHashMap<>();
-        busyPerDevice.forEach((device, times) -> perDevice.put(device, Map.copyOf(times)));
-        busyPerDevice = java.util.Collections.unmodifiableMap(perDevice);
-        java.util.Map<String, Map<Stage, Duration>> measured = new java.util.LinkedHashMap<>();
-        measuredPerDevice.forEach((device, times) -> measured.put(device, Map.copyOf(times)));
-        measuredPerDevice = java.util.Collections.unmodifiableMap(measured);
-        notes = List.copyOf(notes);
+        this.busy = Collections.unmodifiableMap(all);
+        this.perDevice = List.copyOf(b.perDevice);
+        this.notes = List.copyOf(b.notes);
     }
 
-    /** The stage with the largest busy time: the pipeline's bottleneck. */
+    /**
+     * The nest.
+     *
+     * @return its loops and extents, e.g. {@code t=5 × z=7 × y=46 × x=72}
+     */
+    public String nest() {
+        return nest;
+    }
+
+    /**
+     * The split depth {@code d}: loops {@code 0 … d} are outer, split into chunks.
+     *
+     * @return {@code d}
+     */
+    public int splitDepth() {
+        return splitDepth;
+    }
+
+    /**
+     * Outer iterations per chunk, {@code r}.
+     *
+     * @return {@code r}
+     */
+    public long group() {
+        return group;
+    }
+
+    /**
+     * Iterations of the outer loops, {@code P}.
+     *
+     * @return {@code P}
+     */
+    public long outerIterations() {
+        return outerIterations;
+    }
+
+    /**
+     * Iterations of the inner loops per outer iteration, {@code Q}.
+     *
+     * @return {@code Q}
+     */
+    public long innerIterations() {
+        return innerIterations;
+    }
+
+    /**
+     * Why this split: chosen automatically (and on what grounds) or given.
+     *
+     * @return one sentence
+     */
+    public String splitReason() {
+        return splitReason;
+    }
+
+    /**
+     * The devices used, by name, in the order they were given; the names of {@link #perDevice()}.
+     *
+     * @return the names, unmodifiable
+     */
+    public List<String> devices() {
+        return perDevice.stream().map(DeviceReport::name).toList();
+    }
+
+    /**
+     * Chunk buffer sets per device, {@code B}.
+     *
+     * @return {@code B}
+     */
+    public int buffers() {
+        return buffers;
+    }
+
+    /**
+     * Chunks run.
+     *
+     * @return the chunk count of the split
+     */
+    public long chunks() {
+        return chunks;
+    }
+
+    /**
+     * Iterations run.
+     *
+     * @return the product of the extents
+     */
+    public long iterations() {
+        return iterations;
+    }
+
+    /**
+     * Bytes copied host → device, resident data included.
+     *
+     * @return bytes, 0 on host-addressable devices
+     */
+    public long bytesIn() {
+        return bytesIn;
+    }
+
+    /**
+     * Bytes copied device → host.
+     *
+     * @return bytes, 0 on host-addressable devices
+     */
+    public long bytesOut() {
+        return bytesOut;
+    }
+
+    /**
+     * Bytes sent once per run and kept on the device.
+     *
+     * @return bytes, 0 when every device reads the arrays in place
+     */
+    public long residentBytes() {
+        return residentBytes;
+    }
+
+    /**
+     * Wall-clock time of the run, from start to the last output written.
+     *
+     * @return the wall time
+     */
+    public Duration wall() {
+        return wall;
+    }
+
+    /**
+     * Busy time of each stage, summed over chunks (overlapping kernels counted once, and time that overlaps
+     * across devices counted once).
+     *
+     * @return every {@link Stage}, in stage order, unmodifiable
+     */
+    public Map<Stage, Duration> busy() {
+        return busy;
+    }
+
+    /**
+     * What each device did: one report per device, in the order of {@link #devices()}; their chunks sum to
+     * {@link #chunks()}.
+     *
+     * @return the device reports, unmodifiable
+     */
+    public List<DeviceReport> perDevice() {
+        return perDevice;
+    }
+
+    /**
+     * Remarks worth a user's attention: an empty nest, copies skipped, a device lost, where the trace went.
+     *
+     * @return the notes, unmodifiable
+     */
+    public List<String> notes() {
+        return notes;
+    }
+
+    /**
+     * The stage with the largest busy time: the pipeline's bottleneck.
+     *
+     * @return that stage; {@link Stage#KERNEL} when no stage was busier
+     */
     public Stage slowestStage() {
         Stage slowest = Stage.KERNEL;
         for (Map.Entry<Stage, Duration> e : busy.entrySet()) {
@@ -69,20 +242,31 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
 
     /**
      * The slowest stage's busy time ÷ the wall time: 1.0 when every other stage hides behind the slowest,
-     * about {@code 1/5} when five equal stages run one after another. 0 for an empty run.
+     * about {@code 1/5} when five equal stages run one after another.
+     *
+     * @return the ratio; 0 for an empty run
      */
     public double overlapEfficiency() {
         long wallNanos = wall.toNanos();
         return wallNanos == 0 ? 0 : (double) busy.get(slowestStage()).toNanos() / wallNanos;
     }
 
-    /** Iterations per second of wall time. */
+    /**
+     * Iterations per second of wall time.
+     *
+     * @return the rate; 0 for an empty run
+     */
     public double iterationsPerSecond() {
         long wallNanos = wall.toNanos();
         return wallNanos == 0 ? 0 : iterations * 1e9 / wallNanos;
     }
 
-    /** A readable multi-line summary. */
+    /**
+     * A readable multi-line summary: nest, split, devices, work, bytes, wall and busy times, overlap, then a line
+     * per device when several shared the run, a line per device that measured its own work, and the notes.
+     *
+     * @return the summary, lines separated by {@code \n}
+     */
     @Override
     public String toString() {
         StringBuilder s = new StringBuilder();
@@ -90,7 +274,7 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
         s.append("split       d=").append(splitDepth).append(", r=").append(group).append(" (P=")
                 .append(outerIterations).append(", Q=").append(innerIterations).append("): ").append(splitReason)
                 .append('\n');
-        s.append("devices     ").append(String.join(", ", devices)).append(", B=").append(buffers)
+        s.append("devices     ").append(String.join(", ", devices())).append(", B=").append(buffers)
                 .append(" buffers each").append('\n');
         s.append("work        ").append(chunks).append(" chunks, ").append(iterations).append(" iterations, ")
                 .append(String.format(Locale.ROOT, "%.3g", iterationsPerSecond())).append(" it/s").append('\n');
@@ -104,20 +288,18 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
         s.append('\n');
         s.append(String.format(Locale.ROOT, "overlap     %.2f (slowest stage: %s)", overlapEfficiency(),
                 slowestStage()));
-        if (chunksPerDevice.size() > 1) {
-            for (Map.Entry<String, Long> e : chunksPerDevice.entrySet()) {
-                Map<Stage, Duration> times = busyPerDevice.getOrDefault(e.getKey(), Map.of());
-                s.append(String.format(Locale.ROOT, "\n%-11s %d chunks, kernel busy %s, copy-in %s", e.getKey(),
-                        e.getValue(), millis(times.getOrDefault(Stage.KERNEL, Duration.ZERO)),
-                        millis(times.getOrDefault(Stage.COPY_IN, Duration.ZERO))));
+        if (perDevice.size() > 1) {
+            for (DeviceReport d : perDevice) {
+                s.append(String.format(Locale.ROOT, "\n%-11s %d chunks, kernel busy %s, copy-in %s", d.name(),
+                        d.chunks(), millis(d.busy().get(Stage.KERNEL)), millis(d.busy().get(Stage.COPY_IN))));
             }
         }
-        for (Map.Entry<String, Map<Stage, Duration>> e : measuredPerDevice.entrySet()) {
-            Map<Stage, Duration> times = e.getValue();
-            s.append(String.format(Locale.ROOT, "\nmeasured    %s by its own clock: copy-in %s, kernel %s, copy-out %s",
-                    e.getKey(), millis(times.getOrDefault(Stage.COPY_IN, Duration.ZERO)),
+        for (DeviceReport d : perDevice) {
+            d.measured().ifPresent(times -> s.append(String.format(Locale.ROOT, "\nmeasured    %s by its own "
+                            + "clock: copy-in %s, kernel %s, copy-out %s", d.name(),
+                    millis(times.getOrDefault(Stage.COPY_IN, Duration.ZERO)),
                     millis(times.getOrDefault(Stage.KERNEL, Duration.ZERO)),
-                    millis(times.getOrDefault(Stage.COPY_OUT, Duration.ZERO))));
+                    millis(times.getOrDefault(Stage.COPY_OUT, Duration.ZERO)))));
         }
         for (String note : notes) {
             s.append("\nnote        ").append(note);
@@ -125,7 +307,13 @@ public record RunReport(String nest, int splitDepth, long group, long outerItera
         return s.toString();
     }
 
-    /** The report as one JSON object. */
+    /**
+     * The report as one JSON object: the figures of {@link #toString()} by name, times in nanoseconds, per-device
+     * figures as objects keyed by device name ({@code chunksPerDevice}, {@code busyNanosPerDevice},
+     * {@code measuredNanosPerDevice}, the last only for devices that measure).
+     *
+     * @return the JSON text, on one line
+     */
     public String toJson() {
         return ReportJson.of(this);
     }

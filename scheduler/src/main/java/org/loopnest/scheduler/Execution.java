@@ -22,10 +22,12 @@ import org.loopnest.trace.ChromeTrace;
 import org.loopnest.trace.GanttSvg;
 import org.loopnest.trace.Timeline;
 import org.loopnest.trace.TraceFiles;
+import org.loopnest.report.ReportBuilder;
 import org.loopnest.report.RunReport;
 
 /**
- * A run in progress. Owns the run's threads and buffers until {@link #await()} returns or throws, or
+ * A run in progress, started by {@link RunPlan#start()}. Owns the run's threads and buffers, and the devices the
+ * run made for itself (a plan's default {@code CpuDevice}), until {@link #await()} returns or throws, or
  * {@link #close()} is called; after either, nothing of the run is left running.
  *
  * <p><b>Threading:</b> {@link #cancel()} and the progress getters may be called from any thread; {@link #await()}
@@ -48,13 +50,13 @@ public final class Execution implements AutoCloseable {
     private final List<PipelineContext> contexts = new ArrayList<>();
     private final List<Pipeline> pipelines = new ArrayList<>();
     private final Map<Device, DeviceTimes> measuredAtStart = new LinkedHashMap<>();
-    private final Map<String, Map<Stage, Duration>> measuredPerDevice = new LinkedHashMap<>();
+    private final Map<Device, Map<Stage, Duration>> measuredDuringRun = new LinkedHashMap<>();
     private boolean cleaned;
     private RunReport report;
 
     private Execution(RunPlan plan) {
         this.plan = plan;
-        this.devices = plan.ownsDevice() ? plan.devices().stream().map(RunPlan::freshLike).toList() : plan.devices();
+        this.devices = plan.devices().open();
         this.control = new RunControl(plan.layout().split().chunkCount(), devices.size(), plan.progress());
         this.queue = new ChunkQueue(control.total(), control);
         this.startNanos = System.nanoTime();
@@ -122,17 +124,27 @@ public final class Execution implements AutoCloseable {
     /**
      * Whether the run has ended: every chunk written, or stopped by a failure, its timeout or {@link #cancel()}.
      * {@link #await()} then only frees the run's resources before it returns or throws.
+     *
+     * @return {@code true} once the run has ended
      */
     public boolean isDone() {
         return control.finished().isDone();
     }
 
-    /** Chunks written so far. */
+    /**
+     * Chunks written so far.
+     *
+     * @return the count, {@code 0 …} {@link #chunksTotal()}
+     */
     public long chunksDone() {
         return control.done();
     }
 
-    /** Chunks in the run. */
+    /**
+     * Chunks in the run.
+     *
+     * @return the chunk count of the plan's split
+     */
     public long chunksTotal() {
         return control.total();
     }
@@ -146,8 +158,9 @@ public final class Execution implements AutoCloseable {
     }
 
     /**
-     * Waits for the run to end, frees everything, and returns its report.
+     * Waits for the run to end, frees everything, and returns its report. Later calls return the same report.
      *
+     * @return the report of the finished run
      * @throws LoopNestException the failure that stopped the run: a stage's, a timeout or a cancellation
      */
     public synchronized RunReport await() {
@@ -211,7 +224,7 @@ public final class Execution implements AutoCloseable {
     /** What each measuring device's clock counted during the run: its reading now less its reading at the start. */
     private void readMeasuredTimes() {
         measuredAtStart.forEach((device, start) -> device.measuredTimes().ifPresent(
-                now -> measuredPerDevice.put(device.info().name(), now.since(start).byStage())));
+                now -> measuredDuringRun.put(device, now.since(start).byStage())));
     }
 
     /** Waits for the last chunk or the first failure (the timeout, armed at the start, is one). */
@@ -254,7 +267,7 @@ public final class Execution implements AutoCloseable {
             } finally {
                 if (stopped) {
                     List<AutoCloseable> owned = new ArrayList<>(contexts);
-                    if (plan.ownsDevice()) {
+                    if (plan.devices().makesDevices()) {
                         owned.addAll(devices);
                     }
                     BufferSet.closeAll(owned.toArray(AutoCloseable[]::new)); // buffers first, then the devices
@@ -277,42 +290,51 @@ public final class Execution implements AutoCloseable {
 
     private RunReport buildReport(long wallNanos) {
         Split split = plan.layout().split();
-        List<String> notes = new ArrayList<>();
+        ReportBuilder report = new ReportBuilder().nest(plan.space().toString())
+                .split(split.depth(), split.group(), split.outerCount(), split.innerCount(), plan.split().reason());
         if (split.chunkCount() == 0) {
-            notes.add("the nest is empty (an extent is 0): nothing to do");
+            report.note("the nest is empty (an extent is 0): nothing to do");
         }
         if (traceNote != null) {
-            notes.add(traceNote);
+            report.note(traceNote);
         }
-        List<String> names = new ArrayList<>();
         boolean anyPacked = false;
         for (Device device : devices) {
-            names.add(device.info().name());
             if (device.info().hostAddressable()) {
-                notes.add(device.info().name() + " reads and writes the arrays in place: nothing serialized or "
+                report.note(device.info().name() + " reads and writes the arrays in place: nothing serialized or "
                         + "copied");
             } else {
                 anyPacked = true;
             }
         }
-        Map<String, Long> perDevice = new LinkedHashMap<>();
-        Map<String, Map<Stage, Duration>> busyPerDevice = new LinkedHashMap<>();
         long in = 0;
         long out = 0;
-        for (PipelineContext context : contexts) {
-            if (context.isLost()) {
-                notes.add(context.lostCause().getMessage() + " after " + context.chunksDone().sum() + " chunks; "
+        for (Device device : devices) {
+            PipelineContext context = contextOf(device);
+            if (context != null && context.isLost()) {
+                report.note(context.lostCause().getMessage() + " after " + context.chunksDone().sum() + " chunks; "
                         + "the chunks it had in flight ran on the other devices");
             }
-            perDevice.put(context.deviceName(), context.chunksDone().sum());
-            busyPerDevice.put(context.deviceName(), context.clock().snapshot());
-            in += context.bytesIn().sum();
-            out += context.bytesOut().sum();
+            report.device(device.info().name(), context == null ? 0 : context.chunksDone().sum(),
+                    context == null ? Map.of() : context.clock().snapshot(), measuredDuringRun.get(device));
+            if (context != null) {
+                in += context.bytesIn().sum();
+                out += context.bytesOut().sum();
+            }
         }
-        return new RunReport(plan.space().toString(), split.depth(), split.group(), split.outerCount(),
-                split.innerCount(), plan.split().reason(), names, plan.buffers(), split.chunkCount(),
-                plan.space().count(), in, out, anyPacked ? plan.layout().residentBytes() : 0,
-                Duration.ofNanos(wallNanos), clock.snapshot(), perDevice, busyPerDevice, measuredPerDevice, notes);
+        return report.work(plan.buffers(), split.chunkCount(), plan.space().count())
+                .bytes(in, out, anyPacked ? plan.layout().residentBytes() : 0)
+                .times(Duration.ofNanos(wallNanos), clock.snapshot()).build();
+    }
+
+    /** The pipeline context of {@code device}, or {@code null} if the run made none (an empty nest). */
+    private PipelineContext contextOf(Device device) {
+        for (PipelineContext context : contexts) {
+            if (context.device() == device) {
+                return context;
+            }
+        }
+        return null;
     }
 
     /** Cancels the run if it is still going and frees everything. Idempotent. */

@@ -1,47 +1,43 @@
 package org.loopnest.scheduler;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import org.loopnest.data.ArrayBinding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.loopnest.codegen.KernelGenerator;
+import org.loopnest.data.ArrayBinding;
 import org.loopnest.device.Device;
-import org.loopnest.error.DeviceMemoryException;
-import org.loopnest.index.Split;
-import org.loopnest.trace.TraceFiles;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
+import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.IndexSpace;
+import org.loopnest.index.Split;
 import org.loopnest.kernel.Kernel;
 import org.loopnest.serializer.ChunkLayout;
+import org.loopnest.trace.TraceFiles;
 
 /**
- * Everything a run needs, frozen: the nest, the bound arrays, the kernel, the device, the split chosen and the
- * chunk layout. Made by {@code LoopNest.plan()}; {@link #start()} runs it. Immutable; may be started more than
- * once, and concurrently: runs may share a CPU, OpenCL or CUDA device (each launch names its kernel, each run
- * reserves its own buffers from the device's budget); a {@code RemoteDevice} (one connection to a node) serves
- * one run at a time.
+ * Everything a run needs, frozen: the nest, the bound arrays, the kernel, where the devices come from, the split
+ * chosen and the chunk layout. {@link #start()} runs it.
  *
- * @param space       the nest
- * @param arrays      bound arrays by name, inputs and outputs, in binding order
- * @param kernel      the body
- * @param kernelSource the generated kernel for compiled devices, or {@code null} without device code
- * @param devices     where it runs: one device, or several that share the chunks
- * @param ownsDevice  whether {@code devices} is the default the runtime made (a {@code CpuDevice}): each run then
- *                    works on a fresh device like it and closes that when it ends
- * @param split       the split, its chunk layout, and why
- * @param buffers     chunk buffer sets per device, {@code B}
- * @param timeout     overall limit, or {@code null} for none
- * @param progress    told after each chunk, or {@code null}
- * @param trace       where to write the run's timeline ({@link TraceFiles#none()} for nowhere)
+ * <p><b>Made only by {@code LoopNest.plan()}</b> (and by {@link #withSplit} from another plan): it has no public
+ * constructor, so that what a plan holds is no compatibility promise. {@code LoopNest} lives in another package, and
+ * Java offers no narrower access across packages than {@code public}, so it makes a plan through
+ * {@link PlanBuilder}, a public class documented as not API.
+ *
+ * <p><b>Threading:</b> immutable; may be started more than once, and concurrently: runs may share a CPU, OpenCL or
+ * CUDA device (each launch names its kernel, each run reserves its own buffers from the device's budget); a
+ * {@code RemoteDevice} (one connection to a node) serves one run at a time. <b>Ownership:</b> a plan of a nest
+ * given no device holds no device: each run makes its own {@code CpuDevice} and closes it when it ends
+ * ({@link DeviceSource}); devices the user gave stay the user's to close, after the runs that use them.
  */
-public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource, List<Device> devices,
-                      boolean ownsDevice, SplitChoice split, int buffers, Duration timeout,
-                      ProgressListener progress, TraceFiles trace) {
+public final class RunPlan {
     /**
      * The most chunk buffer sets per device, {@code B}: far more than five stages can keep busy (beyond a few, more
      * buffers only take memory from the chunks), and small enough that the pipeline's ring of {@code 2B} slots is
@@ -49,33 +45,60 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
      */
     public static final int MAX_BUFFERS = 1024;
 
+    private final IndexSpace space;
+    private final Map<String, ArrayBinding> arrays;
+    private final Kernel kernel;
+    private final KernelSource kernelSource;
+    private final DeviceSource devices;
+    private final SplitChoice split;
+    private final int buffers;
+    private final Duration timeout;
+    private final ProgressListener progress;
+    private final TraceFiles trace;
+
     /**
-     * Checks the arguments and copies the collections.
+     * Checks the builder's parts and copies them.
      *
-     * @throws NullPointerException     if a required argument is null (all but kernelSource, timeout, progress)
-     * @throws IllegalArgumentException if there is no device, {@code buffers} is outside {@code 1 … MAX_BUFFERS}
-     *     or the timeout is not positive
+     * @throws NullPointerException     if a required part is null (all but the kernel source, timeout, progress)
+     * @throws IllegalArgumentException if {@code buffers} is outside {@code 1 … MAX_BUFFERS} or the timeout is not
+     *     positive
      */
-    public RunPlan {
-        java.util.Objects.requireNonNull(space, "space");
-        java.util.Objects.requireNonNull(kernel, "kernel");
-        java.util.Objects.requireNonNull(split, "split");
-        java.util.Objects.requireNonNull(trace, "trace");
-        arrays = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(
-                java.util.Objects.requireNonNull(arrays, "arrays")));
-        devices = List.copyOf(java.util.Objects.requireNonNull(devices, "devices"));
-        if (devices.isEmpty()) {
-            throw new IllegalArgumentException("devices = [] (expected: at least one Device)");
+    RunPlan(PlanBuilder b) {
+        this.space = Objects.requireNonNull(b.space, "space");
+        this.kernel = Objects.requireNonNull(b.kernel, "kernel");
+        this.split = Objects.requireNonNull(b.split, "split");
+        this.trace = Objects.requireNonNull(b.trace, "trace");
+        this.devices = Objects.requireNonNull(b.devices, "devices");
+        this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(b.arrays, "arrays")));
+        this.buffers = checkBuffers(b.buffers);
+        if (b.timeout != null && (b.timeout.isNegative() || b.timeout.isZero())) {
+            throw new IllegalArgumentException("timeout = " + b.timeout + " (expected: > 0, or null for none)");
         }
-        checkBuffers(buffers);
-        if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
-            throw new IllegalArgumentException("timeout = " + timeout + " (expected: > 0, or null for none)");
-        }
+        this.timeout = b.timeout;
+        this.kernelSource = b.kernelSource;
+        this.progress = b.progress;
+    }
+
+    /** This plan with another split: the same parts, the device code generated again for the new layout. */
+    private RunPlan(RunPlan plan, SplitChoice split) {
+        this.space = plan.space;
+        this.arrays = plan.arrays;
+        this.kernel = plan.kernel;
+        this.devices = plan.devices;
+        this.buffers = plan.buffers;
+        this.timeout = plan.timeout;
+        this.progress = plan.progress;
+        this.trace = plan.trace;
+        this.split = split;
+        this.kernelSource = kernel.deviceCode().map(code -> KernelGenerator.generate(split.layout(), code))
+                .orElse(null);
     }
 
     /**
      * Checks a count of chunk buffer sets per device.
      *
+     * @param buffers the count, {@code B}
+     * @return {@code buffers}
      * @throws IllegalArgumentException if {@code buffers} is outside {@code 1 …} {@value #MAX_BUFFERS}, e.g.
      *     {@code buffers = 0 (expected: 1 to 1024)}
      */
@@ -87,31 +110,113 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
     }
 
     /**
-     * A new device like {@code template}, a device the runtime made for a plan ({@link #ownsDevice()}): each run of
-     * such a plan makes its own and closes it, so the plan can be started again, and concurrently.
+     * The nest.
+     *
+     * @return its loops and extents
      */
-    static Device freshLike(Device template) {
-        if (template instanceof org.loopnest.device.cpu.CpuDevice) {
-            return new org.loopnest.device.cpu.CpuDevice(template.info().computeUnits());
-        }
-        throw new IllegalStateException("device " + template.info().name() + " (expected: a CpuDevice, the only "
-                + "device the runtime makes for a plan)");
+    public IndexSpace space() {
+        return space;
     }
 
-    /** The chunk buffers' layout for the chosen split. */
+    /**
+     * The split, its chunk layout, and why it was chosen.
+     *
+     * @return the split choice; its reason goes into the report
+     */
+    public SplitChoice split() {
+        return split;
+    }
+
+    /**
+     * The chunk buffers' layout for the chosen split.
+     *
+     * @return the layout
+     */
     public ChunkLayout layout() {
         return split.layout();
     }
 
+    /**
+     * Chunk buffer sets per device, {@code B}.
+     *
+     * @return {@code B}, {@code 1 …} {@value #MAX_BUFFERS}
+     */
+    public int buffers() {
+        return buffers;
+    }
+
+    /** The bound arrays by name, inputs and outputs, in binding order. */
+    Map<String, ArrayBinding> arrays() {
+        return arrays;
+    }
+
     /** The bound arrays in binding order. */
-    public List<ArrayBinding> bindings() {
+    List<ArrayBinding> bindings() {
         return List.copyOf(arrays.values());
     }
 
+    /** The body. */
+    Kernel kernel() {
+        return kernel;
+    }
+
     /**
-     * Writes {@link #kernelSource()} for every target into {@code dir} (created if missing), e.g.
-     * {@code weather.cl} and {@code weather.cu}.
+     * The kernel generated from the nest's device code for this plan's chunk layout, for OpenCL and CUDA devices;
+     * {@link #writeKernels} writes it to files.
      *
+     * @return the generated kernel, or {@code null} if the nest has no device code
+     */
+    public KernelSource kernelSource() {
+        return kernelSource;
+    }
+
+    /** Where each run gets its devices. */
+    DeviceSource devices() {
+        return devices;
+    }
+
+    /** The overall limit, or {@code null} for none. */
+    Duration timeout() {
+        return timeout;
+    }
+
+    /** Told after each chunk, or {@code null}. */
+    ProgressListener progress() {
+        return progress;
+    }
+
+    /** Where to write the run's timeline ({@link TraceFiles#none()} for nowhere). */
+    TraceFiles trace() {
+        return trace;
+    }
+
+    /**
+     * This plan with a split chosen by the caller, checked against the plan's devices as {@code splitAt(depth)
+     * .group(group)} would be; the report gives {@code why} as the reason, followed by the split's figures, e.g.
+     * {@code why: splitAt(1).group(2), 8 chunks of up to 200 iterations}. This plan is unchanged.
+     *
+     * @param depth the split depth {@code d}, as {@link IndexSpace#split} takes it
+     * @param group outer iterations per chunk {@code r}, {@code >= 1}
+     * @param why   why this split, for the report, e.g. a command's own rule
+     * @return the new plan
+     * @throws IllegalArgumentException if {@code depth} or {@code group} is out of range, or {@code why} is null or
+     *     blank
+     * @throws DeviceMemoryException    if a chunk of that split does not fit the devices
+     */
+    public RunPlan withSplit(int depth, long group, String why) {
+        if (why == null || why.isBlank()) {
+            throw new IllegalArgumentException("why = " + (why == null ? "null" : "\"" + why + "\"")
+                    + " (expected: a reason for the report)");
+        }
+        Split chosen = space.split(depth, group);
+        return new RunPlan(this, SplitPlanner.check(chosen, bindings(), devices.limits(), buffers, why));
+    }
+
+    /**
+     * Writes the generated kernel for every target into {@code dir} (created if missing), e.g. {@code weather.cl}
+     * and {@code weather.cu}.
+     *
+     * @param dir the directory
      * @return the files written
      * @throws IllegalStateException if the plan has no device code
      * @throws IOException if a file cannot be written
@@ -134,7 +239,8 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
      * <p>If the device cannot allocate the chunk buffers (it offered more memory than it can give), the run is
      * retried once with chunks half the size, and the report's split reason says so.
      *
-     * @throws org.loopnest.error.DeviceMemoryException if the smaller chunks do not fit either
+     * @return the run in progress
+     * @throws DeviceMemoryException if the smaller chunks do not fit either
      * @throws org.loopnest.error.DeviceException if a device {@linkplain Device#isClosed() is closed}, before
      *     anything runs
      */
@@ -165,10 +271,8 @@ public record RunPlan(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel
             return null;
         }
         ChunkLayout layout = ChunkLayout.of(next, bindings());
-        SplitChoice retried = new SplitChoice(next, layout, split.reason() + "; allocation failed (" + cause.getMessage()
-                + "), so retried once with smaller chunks: d=" + next.depth() + ", r=" + next.group());
-        KernelSource source = kernel.deviceCode().map(code -> KernelGenerator.generate(layout, code)).orElse(null);
-        return new RunPlan(space, arrays, kernel, source, devices, ownsDevice, retried, buffers, timeout, progress,
-                trace);
+        return new RunPlan(this, new SplitChoice(next, layout, split.reason() + "; allocation failed ("
+                + cause.getMessage() + "), so retried once with smaller chunks: d=" + next.depth() + ", r="
+                + next.group()));
     }
 }

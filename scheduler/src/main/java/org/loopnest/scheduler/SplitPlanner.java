@@ -87,7 +87,12 @@ public final class SplitPlanner {
      * @throws DeviceMemoryException saying what one chunk needs and what the device offers
      */
     public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
-        String given = "given: splitAt(" + split.depth() + ")" + (split.group() > 1 ? ".group(" + split.group() + ")"
+        return check(split, bindings, device, buffers, "given");
+    }
+
+    /** {@link #check(Split, List, DeviceInfo, int)} with {@code label} in place of "given" in the reason. */
+    static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers, String label) {
+        String given = label + ": splitAt(" + split.depth() + ")" + (split.group() > 1 ? ".group(" + split.group() + ")"
                 : "") + ", " + split.chunkCount() + " chunks of up to " + split.maxChunkIterations() + " iterations";
         ChunkLayout layout = ChunkLayout.of(split, bindings);
         if (device.hostAddressable()) {

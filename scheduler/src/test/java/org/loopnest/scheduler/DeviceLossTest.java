@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.loopnest.report.DeviceReports.named;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -91,8 +92,8 @@ class DeviceLossTest {
         try (CpuDevice cpu = new CpuDevice(1); VanishingDevice flaky = new VanishingDevice("flaky", 3)) {
             RunReport report = plusRow(in, out).on(flaky, cpu).run();
             assertArrayEquals(expected, out);
-            assertEquals(ROWS, report.chunksPerDevice().get("flaky") + report.chunksPerDevice().get("cpu"));
-            assertTrue(report.chunksPerDevice().get("flaky") <= 2, report.toString());
+            assertEquals(ROWS, named(report, "flaky").chunks() + named(report, "cpu").chunks());
+            assertTrue(named(report, "flaky").chunks() <= 2, report.toString());
             assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("device flaky lost: connection closed "
                     + "after ")), report.notes().toString());
             assertEquals(0, flaky.sim().usedBytes());
@@ -122,7 +123,7 @@ class DeviceLossTest {
                         FloatView b = arrays.floats("b");
                         return it -> b.set(it, a.get(it) + it.index(0));
                     }).splitAt(1).on(gone, cpu).run();
-            assertEquals(0, report.chunksPerDevice().get("gone"));
+            assertEquals(0, named(report, "gone").chunks());
             assertEquals(in[COLS + 1] + 1, out[COLS + 1]);
             assertEquals(0, gone.sim().usedBytes());
         }

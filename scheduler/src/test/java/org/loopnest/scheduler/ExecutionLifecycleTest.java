@@ -138,7 +138,7 @@ class ExecutionLifecycleTest {
     @Test
     void shouldStartAPlanWhoseDeviceTheRuntimeMadeAgainAndConcurrently() {
         RunPlan plan = plusOne(4, 64).plan();
-        assertTrue(plan.ownsDevice());
+        assertTrue(plan.devices().makesDevices());
         assertEquals(4, plan.start().await().chunks());
         try (Execution a = plan.start(); Execution b = plan.start()) {
             assertEquals(4, a.await().chunks());
@@ -148,25 +148,27 @@ class ExecutionLifecycleTest {
 
     @Test
     void shouldRefuseAPlanWithoutDevicesOrBuffersNamingTheArgument() {
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> DeviceSource.given(List.of()));
+        assertEquals("devices = [] (expected: at least one Device)", none.getMessage());
         try (CpuDevice cpu = new CpuDevice(1)) {
             RunPlan p = plusOne(4, 64).on(cpu).plan();
-            IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> new RunPlan(p.space(),
-                    p.arrays(), p.kernel(), p.kernelSource(), List.of(), false, p.split(), p.buffers(), null, null,
-                    p.trace()));
-            assertEquals("devices = [] (expected: at least one Device)", none.getMessage());
-            IllegalArgumentException buffers = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
-                    p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 0, null, null,
-                    p.trace()));
+            IllegalArgumentException buffers = assertThrows(IllegalArgumentException.class,
+                    () -> like(p).split(p.split(), 0).build());
             assertEquals("buffers = 0 (expected: 1 to 1024)", buffers.getMessage());
-            IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
-                    p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 1 << 30, null,
-                    null, p.trace()));
+            IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class,
+                    () -> like(p).split(p.split(), 1 << 30).build());
             assertEquals("buffers = 1073741824 (expected: 1 to 1024)", tooMany.getMessage());
-            IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class, () -> new RunPlan(
-                    p.space(), p.arrays(), p.kernel(), p.kernelSource(), p.devices(), false, p.split(), 2,
-                    Duration.ZERO, null, p.trace()));
+            IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class,
+                    () -> like(p).watch(Duration.ZERO, null, p.trace()).build());
             assertEquals("timeout = PT0S (expected: > 0, or null for none)", timeout.getMessage());
         }
+    }
+
+    /** A builder holding the parts of {@code p}. */
+    private static PlanBuilder like(RunPlan p) {
+        return new PlanBuilder().nest(p.space(), p.arrays()).kernel(p.kernel(), p.kernelSource())
+                .devices(p.devices()).split(p.split(), p.buffers()).watch(p.timeout(), p.progress(), p.trace());
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.loopnest.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.loopnest.report.DeviceReports.named;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -72,9 +73,9 @@ class MeasuredTimesTest {
         try (CountingDevice device = new CountingDevice()) {
             RunReport report = doubling(in, out).on(device).run();
             assertEquals(10, report.chunks());
-            assertEquals(Map.of("counting", Map.of(Stage.COPY_IN, Duration.ofNanos(10_000),
+            assertEquals(Optional.of(Map.of(Stage.COPY_IN, Duration.ofNanos(10_000),
                     Stage.KERNEL, Duration.ofMillis(10), Stage.COPY_OUT, Duration.ofNanos(10_000))),
-                    report.measuredPerDevice());
+                    named(report, "counting").measured());
             assertTrue(report.toString().contains(
                     "measured    counting by its own clock: copy-in 0.0 ms, kernel 10.0 ms, copy-out 0.0 ms"),
                     report.toString());
@@ -89,7 +90,7 @@ class MeasuredTimesTest {
         float[] in = new float[16 * 4];
         try (CpuDevice cpu = new CpuDevice(1)) {
             RunReport report = doubling(in, new float[in.length]).on(cpu).run();
-            assertEquals(Map.of(), report.measuredPerDevice());
+            assertEquals(Optional.empty(), named(report, "cpu").measured());
             assertTrue(!report.toString().contains("measured "), report.toString());
         }
     }

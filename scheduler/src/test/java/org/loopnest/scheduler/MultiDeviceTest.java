@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.loopnest.report.DeviceReports.named;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,8 @@ import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 import org.loopnest.error.StageFailedException;
+import org.loopnest.report.DeviceReport;
+import org.loopnest.report.DeviceReports;
 import org.loopnest.report.RunReport;
 import org.loopnest.report.Stage;
 
@@ -56,9 +59,29 @@ class MultiDeviceTest {
             RunReport report = affine(in, shared).splitAt(1).on(cpu, fast, slow).run();
             assertArrayEquals(alone, shared);
             assertEquals(List.of("cpu", "sim-fast", "sim-slow"), report.devices());
-            assertEquals(ROWS, report.chunksPerDevice().values().stream().mapToLong(Long::longValue).sum());
+            assertEquals(ROWS, DeviceReports.chunksRun(report));
             assertTrue(report.toJson().contains("\"busyNanosPerDevice\":{\"cpu\":{"), report.toJson());
             assertEquals(0, fast.usedBytes() + slow.usedBytes());
+        }
+    }
+
+    @Test
+    void shouldReportWhatEachDeviceDidInTheOrderTheDevicesWereGiven() {
+        float[] in = input();
+        try (SimDevice a = sim("sim-a", 0); SimDevice b = sim("sim-b", 0)) {
+            RunReport report = affine(in, new float[in.length]).splitAt(1).on(a, b).run();
+            assertEquals(List.of("sim-a", "sim-b"), report.perDevice().stream().map(DeviceReport::name).toList());
+            assertEquals(report.devices(), report.perDevice().stream().map(DeviceReport::name).toList());
+            assertEquals(ROWS, report.chunks());
+            assertEquals(report.chunks(), DeviceReports.chunksRun(report));
+            for (DeviceReport device : report.perDevice()) {
+                assertEquals(List.of(Stage.values()), List.copyOf(device.busy().keySet()), device.toString());
+                assertTrue(device.chunks() == 0 || device.busy().get(Stage.KERNEL).toNanos() > 0, device.toString());
+                assertEquals(java.util.Optional.empty(), device.measured(), "a simulator has no clock of its own");
+                assertTrue(report.toString().contains(String.format(java.util.Locale.ROOT, "%-11s %d chunks, kernel "
+                        + "busy ", device.name(), device.chunks())), report.toString());
+                assertTrue(report.toJson().contains("\"" + device.name() + "\":" + device.chunks()), report.toJson());
+            }
         }
     }
 
@@ -68,9 +91,9 @@ class MultiDeviceTest {
         float[] out = new float[in.length];
         try (SimDevice fast = sim("sim-fast", 0); SimDevice slow = sim("sim-slow", COLS * 50.0)) {
             RunReport report = affine(in, out).splitAt(1).on(slow, fast).run();
-            long slowChunks = report.chunksPerDevice().get("sim-slow");
-            assertTrue(report.chunksPerDevice().get("sim-fast") > slowChunks, report.toString());
-            assertTrue(report.busyPerDevice().get("sim-slow").get(Stage.KERNEL).toMillis() >= 15 * slowChunks,
+            long slowChunks = named(report, "sim-slow").chunks();
+            assertTrue(named(report, "sim-fast").chunks() > slowChunks, report.toString());
+            assertTrue(named(report, "sim-slow").busy().get(Stage.KERNEL).toMillis() >= 15 * slowChunks,
                     "a chunk capped at 50 rows per second takes 20 ms: " + report);
             assertEquals(in[COLS + 3] * 3 + 3, out[COLS + 3]);
         }
@@ -87,7 +110,7 @@ class MultiDeviceTest {
             RunReport report = affine(in, out).on(big, small).run();
             assertTrue(report.splitReason().endsWith(" bytes of 65536 bytes of big+small memory"),
                     report.splitReason());
-            assertTrue(report.chunksPerDevice().get("small") >= 1, report.toString());
+            assertTrue(named(report, "small").chunks() >= 1, report.toString());
             assertEquals(in[5] * 3 + 5, out[5]);
         }
     }

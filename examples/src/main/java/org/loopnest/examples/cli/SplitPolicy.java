@@ -5,7 +5,6 @@ import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.scheduler.RunPlan;
-import org.loopnest.scheduler.SplitChoice;
 
 /**
  * The command line's split rule: a depth the user gave is used as is; otherwise LoopNest's automatic choice,
@@ -32,27 +31,19 @@ final class SplitPolicy {
         if (auto.split().split().chunkCount() >= minChunks) {
             return auto;
         }
-        IndexSpace space = nest.space();
+        IndexSpace space = auto.space();
         for (int d = 0; d < space.depth(); d++) {
             Split one = space.split(d, 1);
             if (one.outerCount() >= minChunks) {
                 try {
-                    RunPlan more = nest.splitAt(d).group(one.outerCount() / minChunks).plan();
-                    return explained(more, "auto, at least " + minChunks + " chunks (this command's rule; LoopNest "
-                            + "alone chose " + auto.split().split().chunkCount() + "): " + more.split().reason()
-                            .replaceFirst("^given: ", ""));
+                    return auto.withSplit(d, one.outerCount() / minChunks, "auto, at least " + minChunks
+                            + " chunks (this command's rule; LoopNest alone chose " + auto.split().split().chunkCount()
+                            + ")");
                 } catch (DeviceMemoryException tooBig) {
                     return auto;
                 }
             }
         }
         return auto;
-    }
-
-    private static RunPlan explained(RunPlan plan, String reason) {
-        SplitChoice choice = plan.split();
-        return new RunPlan(plan.space(), plan.arrays(), plan.kernel(), plan.kernelSource(), plan.devices(),
-                plan.ownsDevice(), new SplitChoice(choice.split(), choice.layout(), reason), plan.buffers(),
-                plan.timeout(), plan.progress(), plan.trace());
     }
 }

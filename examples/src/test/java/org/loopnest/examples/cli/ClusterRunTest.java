@@ -18,6 +18,7 @@ import org.loopnest.cluster.Secret;
 import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.report.DeviceReports;
 import org.loopnest.report.RunReport;
 
 /**
@@ -45,7 +46,7 @@ class ClusterRunTest {
                         }).run();
                 assertTrue(killed.get());
                 assertEquals(56, report.chunks());
-                assertEquals(56, report.chunksPerDevice().values().stream().mapToLong(Long::longValue).sum());
+                assertEquals(56, DeviceReports.chunksRun(report));
                 String lost = remote.get(0).info().name();
                 assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("device " + lost + " lost")),
                         report.toString());

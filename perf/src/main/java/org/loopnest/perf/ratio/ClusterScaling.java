@@ -17,6 +17,7 @@ import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.examples.cli.DeviceSpec;
 import org.loopnest.examples.cli.LocalNodes;
 import org.loopnest.perf.report.BenchResult;
+import org.loopnest.report.DeviceReport;
 import org.loopnest.report.RunReport;
 
 /**
@@ -99,7 +100,7 @@ public final class ClusterScaling implements RatioRun {
                     threads, perNode(), 2 * perNode(), TranscendentalKernel.class.getSimpleName(),
                     TranscendentalKernel.STEPS,
                     rows, ROW, n, split(last[0]), last[0].chunks(), split(last[1]), last[1].chunks(),
-                    last[1].chunksPerDevice().values(), c.describe(), threads, cpuNanos / 1e6)));
+                    last[1].perDevice().stream().map(DeviceReport::chunks).toList(), c.describe(), threads, cpuNanos / 1e6)));
         } finally {
             closeAll(open);
         }

@@ -96,7 +96,7 @@ class OpenClDeviceTest {
             org.loopnest.device.DeviceTimes before = opencl.measuredTimes().orElseThrow();
             RunReport report = scaling(in, out, "b = a * 2.0f;").on(opencl).splitAt(1).group(8).run();
             java.util.Map<org.loopnest.report.Stage, java.time.Duration> measured =
-                    report.measuredPerDevice().get("opencl:0");
+                    org.loopnest.report.DeviceReports.named(report, "opencl:0").measured().orElseThrow();
             for (org.loopnest.report.Stage stage : java.util.List.of(org.loopnest.report.Stage.COPY_IN,
                     org.loopnest.report.Stage.KERNEL, org.loopnest.report.Stage.COPY_OUT)) {
                 assertTrue(measured.get(stage).toNanos() > 0, stage + " measured: " + measured);

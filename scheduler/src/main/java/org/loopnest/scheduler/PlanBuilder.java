@@ -1,0 +1,111 @@
+package org.loopnest.scheduler;
+
+import java.time.Duration;
+import java.util.Map;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.device.KernelSource;
+import org.loopnest.index.IndexSpace;
+import org.loopnest.kernel.Kernel;
+import org.loopnest.trace.TraceFiles;
+
+/**
+ * How {@code LoopNest.plan()} makes a {@link RunPlan}: for {@code LoopNest}, <b>not API</b>. Users describe a nest
+ * with {@code LoopNest} and never assemble a plan from parts; this class may change or go in any release without
+ * notice. It is public only because {@code LoopNest} lives in another package (see {@link RunPlan}).
+ *
+ * <p><b>Threading:</b> not thread-safe; one thread fills it and calls {@link #build()}. Each setter replaces what
+ * was set before and returns this builder; the parts are checked by {@link #build()}.
+ */
+public final class PlanBuilder {
+    IndexSpace space;
+    Map<String, ArrayBinding> arrays;
+    Kernel kernel;
+    KernelSource kernelSource;
+    DeviceSource devices;
+    SplitChoice split;
+    int buffers;
+    Duration timeout;
+    ProgressListener progress;
+    TraceFiles trace = TraceFiles.none();
+
+    /** An empty builder; every part but the kernel source, timeout, progress and trace must be set. */
+    public PlanBuilder() {
+    }
+
+    /**
+     * Sets the nest and its bound arrays.
+     *
+     * @param space  the nest
+     * @param arrays bound arrays by name, inputs and outputs, in binding order
+     * @return this builder
+     */
+    public PlanBuilder nest(IndexSpace space, Map<String, ArrayBinding> arrays) {
+        this.space = space;
+        this.arrays = arrays;
+        return this;
+    }
+
+    /**
+     * Sets the body and its generated device code.
+     *
+     * @param kernel the body
+     * @param source the generated kernel for compiled devices, or {@code null} without device code
+     * @return this builder
+     */
+    public PlanBuilder kernel(Kernel kernel, KernelSource source) {
+        this.kernel = kernel;
+        this.kernelSource = source;
+        return this;
+    }
+
+    /**
+     * Sets where each run gets its devices.
+     *
+     * @param devices the user's devices, or fresh ones per run
+     * @return this builder
+     */
+    public PlanBuilder devices(DeviceSource devices) {
+        this.devices = devices;
+        return this;
+    }
+
+    /**
+     * Sets the split and the chunk buffer sets per device.
+     *
+     * @param split   the split, its chunk layout, and why
+     * @param buffers chunk buffer sets per device, {@code B}
+     * @return this builder
+     */
+    public PlanBuilder split(SplitChoice split, int buffers) {
+        this.split = split;
+        this.buffers = buffers;
+        return this;
+    }
+
+    /**
+     * Sets what watches the run.
+     *
+     * @param timeout  overall limit, or {@code null} for none
+     * @param progress told after each chunk, or {@code null}
+     * @param trace    where to write the run's timeline ({@link TraceFiles#none()} for nowhere)
+     * @return this builder
+     */
+    public PlanBuilder watch(Duration timeout, ProgressListener progress, TraceFiles trace) {
+        this.timeout = timeout;
+        this.progress = progress;
+        this.trace = trace;
+        return this;
+    }
+
+    /**
+     * Checks the parts and freezes them into a plan; the builder may be changed afterwards without changing it.
+     *
+     * @return the plan
+     * @throws NullPointerException     if a required part is null
+     * @throws IllegalArgumentException if {@code buffers} is outside {@code 1 …} {@value RunPlan#MAX_BUFFERS} or
+     *     the timeout is not positive
+     */
+    public RunPlan build() {
+        return new RunPlan(this);
+    }
+}
