@@ -147,6 +147,25 @@ class ExecutionLifecycleTest {
     }
 
     @Test
+    void shouldCloseTheDeviceEachRunMadeAndLeaveTheUsersDevicesOpen() {
+        List<CpuDevice> made = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (CpuDevice cpu = new CpuDevice(1)) {
+            RunPlan given = plusOne(4, 64).on(cpu).plan();
+            RunPlan fresh = like(given).devices(DeviceSource.fresh(() -> {
+                CpuDevice device = new CpuDevice(1);
+                made.add(device);
+                return device;
+            })).build();
+            assertEquals(4, fresh.start().await().chunks());
+            assertEquals(4, fresh.start().await().chunks());
+            assertEquals(2, made.size(), "one device per run");
+            assertTrue(made.stream().allMatch(CpuDevice::isClosed), "each run closes the device it made");
+            assertEquals(4, given.start().await().chunks());
+            assertTrue(!cpu.isClosed(), "a run leaves the user's device open");
+        }
+    }
+
+    @Test
     void shouldRefuseAPlanWithoutDevicesOrBuffersNamingTheArgument() {
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
                 () -> DeviceSource.given(List.of()));
