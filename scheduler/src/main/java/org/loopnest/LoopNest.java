@@ -67,8 +67,10 @@ public final class LoopNest {
     }
 
     /**
-     * A nest with the given extents, outermost first. An extent of 0 gives an empty nest (the run does nothing).
+     * {@return a nest with the given extents, outermost first} An extent of 0 gives an empty nest (the run does
+     * nothing).
      *
+     * @param extents the extent of each loop, outermost first
      * @throws IllegalArgumentException if an extent is negative or the product of the non-zero extents overflows a
      *     {@code long} (also in an empty nest, so that every array size and chunk size fits)
      */
@@ -81,6 +83,8 @@ public final class LoopNest {
      * {@link #out}: an array bound earlier by index names keeps the loops it named, and one bound by names that
      * were not known yet is bound now.
      *
+     * @param names one name per loop, outermost first
+     * @return this builder
      * @throws IllegalArgumentException if the count differs from the depth or a name repeats, or an array bound
      *     earlier names an index that is still unknown (the message names the array)
      */
@@ -98,7 +102,10 @@ public final class LoopNest {
      * Binds an input the kernel reads. {@code array} is a flat primitive array (row-major over {@code indices}),
      * a jagged array with one level per index, or a {@link org.loopnest.data.Holder} (buffers, strides).
      *
+     * @param name the name the body and the device code look the array up by
+     * @param array the user's data; kept, not copied: the run reads it in place or chunk by chunk
      * @param indices the loop indices the array is indexed by, in nest order; none = every loop
+     * @return this builder
      * @throws IllegalArgumentException if the name is taken, an index is unknown, the shape does not match, or the
      *     array overlaps an output
      */
@@ -110,6 +117,10 @@ public final class LoopNest {
      * Binds an input by its typed handle, as {@link #in(String, Object, String...)} binds it by name; the body
      * reaches it with {@code arrays.get(handle)}.
      *
+     * @param handle the array's typed handle, which gives its name and element type
+     * @param array the user's data; kept, not copied
+     * @param indices the loop indices the array is indexed by, in nest order; none = every loop
+     * @return this builder
      * @throws IllegalArgumentException as for {@link #in(String, Object, String...)}, or if {@code array} holds
      *     another element type than the handle says (naming the handle)
      */
@@ -122,6 +133,9 @@ public final class LoopNest {
      * (see {@link Overlap} for how rows and buffer ranges are compared, and its limits). An element the body leaves
      * unset comes back as 0, on every device.
      *
+     * @param name the name the body and the device code look the array up by
+     * @param array the user's data; kept, not copied: the run writes into it
+     * @return this builder
      * @throws IllegalArgumentException as for {@link #in}, or if the array overlaps another bound array
      */
     public LoopNest out(String name, Object array) {
@@ -131,6 +145,9 @@ public final class LoopNest {
     /**
      * Binds an output by its typed handle, as {@link #out(String, Object)} binds it by name.
      *
+     * @param handle the array's typed handle, which gives its name and element type
+     * @param array the user's data; kept, not copied
+     * @return this builder
      * @throws IllegalArgumentException as for {@link #out(String, Object)}, or if {@code array} holds another
      *     element type than the handle says (naming the handle)
      */
@@ -177,13 +194,23 @@ public final class LoopNest {
         }
     }
 
-    /** The body in per-element form. */
+    /**
+     * The body in per-element form.
+     *
+     * @param body looks the arrays up once per block and returns what runs for each iteration
+     * @return this builder
+     */
     public LoopNest kernel(ElementKernel body) {
         this.kernel = Kernel.of(body);
         return this;
     }
 
-    /** The body in per-block form: it walks each block of iterations itself. */
+    /**
+     * The body in per-block form: it walks each block of iterations itself.
+     *
+     * @param body looks the arrays up once per block and returns what walks the block
+     * @return this builder
+     */
     public LoopNest blockKernel(BlockKernel body) {
         this.kernel = Kernel.ofBlocks(body);
         return this;
@@ -193,6 +220,8 @@ public final class LoopNest {
      * The body in C for compiled devices (OpenCL, CUDA), beside or instead of the Java body; see
      * {@link DeviceCode} for what it may contain. Names are checked when the run is planned.
      *
+     * @param code the C body, its entry-point name and helpers
+     * @return this builder
      * @throws IllegalArgumentException if {@code code} is null
      */
     public LoopNest deviceCode(DeviceCode code) {
@@ -203,7 +232,12 @@ public final class LoopNest {
         return this;
     }
 
-    /** Shorthand for {@code deviceCode(DeviceCode.of(body))}. */
+    /**
+     * Shorthand for {@code deviceCode(DeviceCode.of(body))}.
+     *
+     * @param body the C statements of one iteration
+     * @return this builder
+     */
     public LoopNest deviceCode(String body) {
         return deviceCode(DeviceCode.of(body));
     }
@@ -211,6 +245,8 @@ public final class LoopNest {
     /**
      * Splits at depth {@code d}: one chunk per outer iteration of loops {@code 0 … d−1} (times the group).
      *
+     * @param d the split depth: loops {@code 0 … d−1} are outer
+     * @return this builder
      * @throws IllegalArgumentException if {@code d} is outside {@code [0, N]}
      */
     public LoopNest splitAt(int d) {
@@ -224,6 +260,8 @@ public final class LoopNest {
      * automatic split, which chooses its own group, {@link #plan()} refuses a group other than 1 rather than ignore
      * it.
      *
+     * @param r outer iterations per chunk
+     * @return this builder
      * @throws IllegalArgumentException if {@code r < 1}
      */
     public LoopNest group(long r) {
@@ -234,7 +272,11 @@ public final class LoopNest {
         return this;
     }
 
-    /** Lets the runtime choose the split (the default); see {@link SplitPlanner}. */
+    /**
+     * Lets the runtime choose the split (the default); see {@link SplitPlanner}.
+     *
+     * @return this builder
+     */
     public LoopNest autoSplit() {
         this.splitDepth = null;
         this.group = 1;
@@ -245,6 +287,8 @@ public final class LoopNest {
      * Chunk buffer sets per device, {@code B} (default 2: double buffering), from 1 to
      * {@value RunPlan#MAX_BUFFERS}. At most {@code B} chunks are in flight per device.
      *
+     * @param b buffer sets per device
+     * @return this builder
      * @throws IllegalArgumentException if {@code b} is outside {@code 1 … RunPlan.MAX_BUFFERS}, e.g.
      *     {@code buffers = 1073741824 (expected: 1 to 1024)}
      */
@@ -259,6 +303,8 @@ public final class LoopNest {
      * buffer set, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
      * as their bodies compute alike: a Java body and a C body may differ in the last bits of floating point).
      *
+     * @param targets the devices, opened by the caller and still open when the run starts
+     * @return this builder
      * @throws IllegalArgumentException if none is given, one is null, or two have the same name
      */
     public LoopNest on(Device... targets) {
@@ -285,6 +331,8 @@ public final class LoopNest {
     /**
      * Fails the run with {@link org.loopnest.error.RunTimeoutException} if it takes longer than {@code limit}.
      *
+     * @param limit the longest the run may take
+     * @return this builder
      * @throws IllegalArgumentException if {@code limit} is not positive
      */
     public LoopNest timeout(Duration limit) {
@@ -300,6 +348,8 @@ public final class LoopNest {
      * {@code chrome://tracing}): one track per stage per device, one slice per chunk. Written when the run ends,
      * also when it fails; the report says what recording cost.
      *
+     * @param file where the trace goes, replaced if it exists
+     * @return this builder
      * @throws IllegalArgumentException if {@code file} is null
      */
     public LoopNest trace(Path file) {
@@ -314,6 +364,8 @@ public final class LoopNest {
      * Records the run's timeline and draws it to {@code file} as an SVG Gantt chart (stages × time, chunks
      * coloured).
      *
+     * @param file where the SVG goes, replaced if it exists
+     * @return this builder
      * @throws IllegalArgumentException if {@code file} is null
      */
     public LoopNest traceSvg(Path file) {
@@ -328,6 +380,9 @@ public final class LoopNest {
      * Tells {@code listener} after each chunk is written (replacing any listener given before; {@code null} for
      * none). Calls never overlap, even with several devices, and come in order: {@code done} rises by one from
      * {@code 1}, and a successful run ends with {@code (total, total)}. See {@link ProgressListener}.
+     *
+     * @param listener called on the run's deserialize thread, or {@code null}
+     * @return this builder
      */
     public LoopNest onProgress(ProgressListener listener) {
         this.progress = listener;
@@ -337,6 +392,7 @@ public final class LoopNest {
     /**
      * Freezes the description and chooses the split.
      *
+     * @return the immutable plan: the nest, the arrays, the body, the devices and the split
      * @throws IllegalStateException if the device needs a body the nest lacks: a Java body ({@link #kernel} or
      *     {@link #blockKernel}) on a Java device, {@link #deviceCode} on a compiled one; or if {@link #group} was
      *     given without {@link #splitAt}
@@ -353,6 +409,7 @@ public final class LoopNest {
      * {@code NAME.cl} and {@code NAME.cu} — into {@code dir} (created if missing), whatever the device. Needs no
      * GPU and no OpenCL platform.
      *
+     * @param dir the directory to write into
      * @return the files written
      * @throws IllegalStateException if no {@link #deviceCode} was given
      * @throws IOException if a file cannot be written
@@ -411,6 +468,7 @@ public final class LoopNest {
     /**
      * Starts the run in the background; see {@link Execution}.
      *
+     * @return the running execution, which the caller closes
      * @throws org.loopnest.error.DeviceException if a device {@linkplain Device#isClosed() is closed}, before
      *     anything runs
      */
@@ -421,6 +479,7 @@ public final class LoopNest {
     /**
      * Runs the nest to the end and returns what happened.
      *
+     * @return the run's report
      * @throws org.loopnest.error.LoopNestException if a stage fails, the run times out, the chunks cannot fit, or a
      *     device is closed (a {@link org.loopnest.error.DeviceException} naming it)
      */
@@ -430,7 +489,7 @@ public final class LoopNest {
         }
     }
 
-    /** The nest as described so far. */
+    /** {@return the nest as described so far} */
     public IndexSpace space() {
         return space;
     }

@@ -37,22 +37,40 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
     /** Heartbeats a node may miss before it is lost. */
     public static final int MISSED_HEARTBEATS = 5;
 
-    /** Defaults: a heartbeat per second, 2 minutes for requests, no TLS, {@link Wire#DEFAULT_MAX_FRAME}. */
+    /**
+     * Defaults: a heartbeat per second, 2 minutes for requests, no TLS, {@link Wire#DEFAULT_MAX_FRAME}.
+     *
+     * @return the default settings
+     */
     public static Cluster defaults() {
         return new Cluster(Duration.ofSeconds(1), Duration.ofMinutes(2), null, Wire.DEFAULT_MAX_FRAME);
     }
 
-    /** Connects to {@code nodes} with the defaults; see {@link #open}. */
+    /**
+     * Connects to {@code nodes} with the defaults; see {@link #open}.
+     *
+     * @param nodes {@code tcp://host:port} (or {@code host:port}) of each node
+     * @param secret the secret shared with the nodes
+     * @return one device per node, in order, which the caller closes
+     */
     public static List<RemoteDevice> connect(List<URI> nodes, Secret secret) {
         return defaults().open(nodes, secret);
     }
 
-    /** The same with TLS. */
+    /**
+     * {@return the same with TLS}
+     *
+     * @param context a client TLS context, trusting the nodes' certificates
+     */
     public Cluster withTls(SslContext context) {
         return new Cluster(heartbeat, requestTimeout, context, maxFrame);
     }
 
-    /** The same with another heartbeat period. */
+    /**
+     * {@return the same with another heartbeat period}
+     *
+     * @param period how often to ping a node
+     */
     public Cluster withHeartbeat(Duration period) {
         return new Cluster(period, requestTimeout, tls, maxFrame);
     }
@@ -61,6 +79,8 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
      * Connects to every node and authenticates; on any failure closes the connections made so far.
      *
      * @param nodes {@code tcp://host:port} (or {@code host:port}) of each node
+     * @param secret the secret shared with the nodes
+     * @return one device per node, in order, which the caller closes
      * @throws IllegalArgumentException for an address without host or port
      * @throws IllegalStateException if a node cannot be reached, refuses (its reason), or fails to prove the secret
      */
@@ -80,7 +100,12 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
         }
     }
 
-    /** {@code tcp://host:port} for {@code host:port}; checks both parts. */
+    /**
+     * {@code tcp://host:port} for {@code host:port}; checks both parts.
+     *
+     * @param hostPort {@code host:port}, or a {@code tcp://} URI
+     * @return the node's {@code tcp://host:port} address
+     */
     public static URI address(String hostPort) {
         URI uri = URI.create(hostPort.contains("://") ? hostPort : "tcp://" + hostPort);
         if (uri.getHost() == null || uri.getPort() < 0) {

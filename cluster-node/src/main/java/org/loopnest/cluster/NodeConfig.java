@@ -37,19 +37,46 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
     /**
      * Loopback, no TLS, {@link Wire#DEFAULT_MAX_FRAME}, 30 s idle timeout, {@link #DEFAULT_HANDSHAKE_TIMEOUT},
      * {@link #DEFAULT_MAX_UNAUTHENTICATED} and {@link #DEFAULT_MAX_UNAUTHENTICATED_PER_SOURCE}.
+     *
+     * @param port the port, 0 for any free one
+     * @param device the local device that runs the chunks (owned by the caller)
+     * @param secret the secret shared with coordinators
+     * @return the configuration
      */
     public static NodeConfig loopback(int port, Device device, Secret secret) {
         return new NodeConfig("127.0.0.1", port, device, secret, null, Wire.DEFAULT_MAX_FRAME, Duration.ofSeconds(30));
     }
 
-    /** The settings given, with the default handshake timeout and caps on unauthenticated connections. */
+    /**
+     * The settings given, with the default handshake timeout and caps on unauthenticated connections.
+     *
+     * @param bindHost the address to listen on
+     * @param port the port, 0 for any free one
+     * @param device the local device that runs the chunks (owned by the caller)
+     * @param secret the secret shared with coordinators
+     * @param tls a server TLS context, or {@code null} for plain TCP
+     * @param maxFrame the largest frame accepted, in bytes
+     * @param idleTimeout how long a connection may stay silent before it is closed
+     */
     public NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
                       Duration idleTimeout) {
         this(bindHost, port, device, secret, tls, maxFrame, idleTimeout, DEFAULT_HANDSHAKE_TIMEOUT,
                 DEFAULT_MAX_UNAUTHENTICATED);
     }
 
-    /** The settings given, with the default cap on unauthenticated connections per source. */
+    /**
+     * The settings given, with the default cap on unauthenticated connections per source.
+     *
+     * @param bindHost the address to listen on
+     * @param port the port, 0 for any free one
+     * @param device the local device that runs the chunks (owned by the caller)
+     * @param secret the secret shared with coordinators
+     * @param tls a server TLS context, or {@code null} for plain TCP
+     * @param maxFrame the largest frame accepted, in bytes
+     * @param idleTimeout how long a connection may stay silent before it is closed
+     * @param handshakeTimeout how long a connection may take to authenticate
+     * @param maxUnauthenticated the most connections still authenticating at once
+     */
     public NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
                       Duration idleTimeout, Duration handshakeTimeout, int maxUnauthenticated) {
         this(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout, maxUnauthenticated,
@@ -59,6 +86,16 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
     /**
      * Checks every setting.
      *
+     * @param bindHost the address to listen on
+     * @param port the port, 0 for any free one
+     * @param device the local device that runs the chunks (owned by the caller)
+     * @param secret the secret shared with coordinators
+     * @param tls a server TLS context, or {@code null} for plain TCP
+     * @param maxFrame the largest frame accepted, in bytes
+     * @param idleTimeout how long a connection may stay silent before it is closed
+     * @param handshakeTimeout how long a connection may take to authenticate
+     * @param maxUnauthenticated the most connections still authenticating at once
+     * @param maxUnauthenticatedPerSource the most of those from one source
      * @throws IllegalArgumentException naming the first setting out of range and what was expected
      */
     public NodeConfig {
@@ -92,37 +129,61 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
         }
     }
 
-    /** The same with TLS from {@code context}. */
+    /**
+     * {@return the same with TLS from {@code context}}
+     *
+     * @param context a server TLS context
+     */
     public NodeConfig withTls(SslContext context) {
         return new NodeConfig(bindHost, port, device, secret, context, maxFrame, idleTimeout, handshakeTimeout,
                 maxUnauthenticated, maxUnauthenticatedPerSource);
     }
 
-    /** The same listening on {@code host}. */
+    /**
+     * {@return the same listening on {@code host}}
+     *
+     * @param host the address to listen on
+     */
     public NodeConfig withBindHost(String host) {
         return new NodeConfig(host, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
                 maxUnauthenticated, maxUnauthenticatedPerSource);
     }
 
-    /** The same with another idle timeout. */
+    /**
+     * {@return the same with another idle timeout}
+     *
+     * @param timeout how long a connection may stay silent before it is closed
+     */
     public NodeConfig withIdleTimeout(Duration timeout) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, timeout, handshakeTimeout,
                 maxUnauthenticated, maxUnauthenticatedPerSource);
     }
 
-    /** The same with another handshake timeout. */
+    /**
+     * {@return the same with another handshake timeout}
+     *
+     * @param timeout how long a connection may take to authenticate
+     */
     public NodeConfig withHandshakeTimeout(Duration timeout) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, timeout,
                 maxUnauthenticated, maxUnauthenticatedPerSource);
     }
 
-    /** The same with another cap on connections still authenticating. */
+    /**
+     * {@return the same with another cap on connections still authenticating}
+     *
+     * @param connections the most connections still authenticating at once
+     */
     public NodeConfig withMaxUnauthenticated(int connections) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
                 connections, maxUnauthenticatedPerSource);
     }
 
-    /** The same with another cap on connections still authenticating from one source. */
+    /**
+     * {@return the same with another cap on connections still authenticating from one source}
+     *
+     * @param connections the most connections still authenticating at once from one source
+     */
     public NodeConfig withMaxUnauthenticatedPerSource(int connections) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
                 maxUnauthenticated, connections);

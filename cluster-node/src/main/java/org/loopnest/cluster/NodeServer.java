@@ -24,8 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * configured handshake timeout is closed, and while the configured number of connections are authenticating, in
  * all or from the new one's source ({@link NodeConfig#maxUnauthenticatedPerSource()}), a new one is sent
  * {@link Wire#REFUSED} ({@code "node busy: …"}) and closed at once. Serves any number of coordinators, one after
- * another or at once; a coordinator that vanishes has its buffers freed and does not disturb the others. Start with {@link #start}; {@link #close()} stops
- * listening and ends every connection (the device stays open: its owner closes it).
+ * another or at once; a coordinator that vanishes has its buffers freed and does not disturb the others. Start with
+ * {@link #start}; {@link #close()} stops listening and ends every connection (the device stays open: its owner closes
+ * it).
  */
 public final class NodeServer implements AutoCloseable {
     /** The largest frame before a coordinator has authenticated: the handshake's frames are tiny. */
@@ -55,6 +56,8 @@ public final class NodeServer implements AutoCloseable {
     /**
      * Binds and starts serving.
      *
+     * @param config how to run, with the device the node runs chunks on
+     * @return the running server, which the caller closes
      * @throws IllegalStateException if the address cannot be bound, saying which (the cause is the {@link
      *     java.net.BindException}), after shutting down the threads started for the server
      */
@@ -156,7 +159,7 @@ public final class NodeServer implements AutoCloseable {
         return new LengthFieldBasedFrameDecoder(maxFrame, 0, Wire.LENGTH_BYTES, 0, Wire.LENGTH_BYTES);
     }
 
-    /** The address the node listens on (the real port when 0 was asked for). */
+    /** {@return the address the node listens on (the real port when 0 was asked for)} */
     public InetSocketAddress address() {
         return (InetSocketAddress) listening.localAddress();
     }

@@ -260,7 +260,7 @@ public final class RemoteDevice implements Device {
         throw new IllegalArgumentException("buffer " + buffer + " (expected: one allocated by " + name + ")");
     }
 
-    /** Whether the node has been lost. */
+    /** {@return whether the node has been lost} */
     public boolean isLost() {
         return handler.lost() != null;
     }

@@ -17,8 +17,10 @@ public final class Secret {
     }
 
     /**
-     * The secret in {@code bytes} (trailing whitespace of a text file included as written: use the file as is).
+     * {@return the secret in {@code bytes} (trailing whitespace of a text file included as written: use the file as
+     * is)}
      *
+     * @param bytes the secret, copied
      * @throws IllegalArgumentException if it has fewer than {@link #MIN_BYTES} bytes
      */
     public static Secret of(byte[] bytes) {
@@ -30,8 +32,9 @@ public final class Secret {
     }
 
     /**
-     * The contents of {@code file}, with one trailing line break removed.
+     * {@return the secret that {@code file} holds, with one trailing line break removed}
      *
+     * @param file a file holding the secret
      * @throws IllegalArgumentException naming the file if it cannot be read or is too short
      */
     public static Secret read(Path file) {

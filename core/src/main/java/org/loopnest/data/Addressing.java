@@ -27,16 +27,24 @@ public final class Addressing {
         this.contiguous = contiguous;
     }
 
-    /** Position {@code k − origin}: an array in nest order whose element for flat {@code origin} sits at 0. */
+    /**
+     * Position {@code k − origin}: an array in nest order whose element for flat {@code origin} sits at 0.
+     *
+     * @param origin the flat iteration number whose element sits at position 0
+     * @return a contiguous addressing
+     */
     public static Addressing contiguous(long origin) {
         return new Addressing(new int[0], new long[0], -origin, 0, 0, true);
     }
 
     /**
-     * The general form {@code base + Σ coefs[m]·i_{dims[m]} + (e − firstOuter)·slab}.
+     * {@return the general form {@code base + Σ coefs[m]·i_{dims[m]} + (e − firstOuter)·slab}}
      *
      * @param dims  loop numbers, one per coefficient
      * @param coefs element stride of each of those loops
+     * @param base the constant term: the position where every index used is 0 and {@code e = firstOuter}
+     * @param slab the elements between consecutive outer iterations (0 for an array indexed only by inner loops)
+     * @param firstOuter the first outer iteration {@code e} of the chunk addressed
      */
     public static Addressing general(int[] dims, long[] coefs, long base, long slab, long firstOuter) {
         if (dims.length != coefs.length) {
@@ -45,7 +53,12 @@ public final class Addressing {
         return new Addressing(dims.clone(), coefs.clone(), base, slab, firstOuter, false);
     }
 
-    /** Where {@code binding}'s element for the current iteration sits in its own linear holder. */
+    /**
+     * {@return where {@code binding}'s element for the current iteration sits in its own linear holder}
+     *
+     * @param binding the array, with the loop indices it uses
+     * @param holder the binding's own holder, which gives the strides
+     */
     public static Addressing of(ArrayBinding binding, LinearHolder holder) {
         if (binding.usesAllLoops() && !holder.isStrided()) {
             return contiguous(-holder.offset());
@@ -53,20 +66,26 @@ public final class Addressing {
         return general(binding.dims(), holder.strides(binding.shape()), holder.offset(), 0, 0);
     }
 
-    /** Whether the position is simply {@code k + }{@link #flatBase()}. */
+    /** {@return whether the position is simply {@code k + }{@link #flatBase()}} */
     public boolean isContiguous() {
         return contiguous;
     }
 
-    /** For a contiguous addressing, what is added to the flat number {@code k} to get the position. */
+    /**
+     * For a contiguous addressing, what is added to the flat number {@code k} to get the position.
+     *
+     * @return {@code -origin}, so that the position is {@code k + flatBase()}
+     */
     public long flatBase() {
         return base;
     }
 
     /**
-     * How far apart, in elements, consecutive iterations of one {@linkplain Iteration#runLength() run} of the
-     * innermost loop are: 1 in nest order, the innermost loop's stride for a general layout, 0 for an array that does not use
-     * the innermost loop.
+     * {@return how far apart, in elements, consecutive iterations of one {@linkplain Iteration#runLength() run} of the
+     * innermost loop are: 1 in nest order, the innermost loop's stride for a general layout, 0 for an array that does
+     * not use the innermost loop}
+     *
+     * @param it the cursor, at the run's first iteration
      */
     public long runStride(Iteration it) {
         if (contiguous) {
@@ -76,7 +95,11 @@ public final class Addressing {
         return m >= 0 && dims[m] == it.depth() - 1 ? coefs[m] : 0;
     }
 
-    /** The element position of the current iteration. */
+    /**
+     * {@return the element position of the current iteration}
+     *
+     * @param it the cursor
+     */
     public long offset(Iteration it) {
         if (contiguous) {
             return it.flat() + base;

@@ -28,7 +28,12 @@ public final class ArrayBinding {
     /**
      * Binds {@code array} (a primitive or jagged array, or a {@link Holder}) under {@code name}.
      *
+     * @param name the array's name, as kernels and device code look it up
+     * @param role whether kernels read or write it
+     * @param array the user's data: a primitive or jagged array, or a {@link Holder}; kept, not copied
+     * @param space the nest the array is indexed by
      * @param indexNames the loop indices the array uses, in nest order; none means all loops
+     * @return the validated binding
      * @throws IllegalArgumentException naming the array if the name is blank, an index is unknown, repeated or
      *     out of nest order, the holder's shape does not match, or an output does not use every loop index or
      *     reaches one element from two iterations (strides, or a jagged row bound twice)
@@ -69,9 +74,14 @@ public final class ArrayBinding {
     }
 
     /**
-     * A binding that describes an array without holding its data — its name, role, element type and indices —
-     * for those who only address packed chunks of it (worker nodes). Its holder is empty.
+     * {@return a binding that describes an array without holding its data — its name, role, element type and indices —
+     * for those who only address packed chunks of it (worker nodes)} Its holder is empty.
      *
+     * @param name the array's name
+     * @param role whether kernels read or write it
+     * @param type the element type
+     * @param space the nest
+     * @param dims the loop numbers the array uses, in nest order
      * @throws IllegalArgumentException if a dimension is outside the nest or out of order
      */
     public static ArrayBinding descriptor(String name, Role role, ElementType type, IndexSpace space, int[] dims) {
@@ -130,37 +140,37 @@ public final class ArrayBinding {
         return text(space, dims) + " = " + (dims.length == 0 ? "1" : s.toString());
     }
 
-    /** The name kernels use to reach the array. */
+    /** {@return the name kernels use to reach the array} */
     public String name() {
         return name;
     }
 
-    /** Read or written. */
+    /** {@return whether kernels read or write the array} */
     public Role role() {
         return role;
     }
 
-    /** What holds the data. */
+    /** {@return what holds the data} */
     public Holder holder() {
         return holder;
     }
 
-    /** The element type. */
+    /** {@return the element type} */
     public ElementType type() {
         return holder.type();
     }
 
-    /** The loop numbers the array is indexed by, in nest order. */
+    /** {@return the loop numbers the array is indexed by, in nest order} */
     public int[] dims() {
         return dims.clone();
     }
 
-    /** The extent of each index the array uses, in the order of {@link #dims()}. */
+    /** {@return the extent of each index the array uses, in the order of {@link #dims()}} */
     public long[] shape() {
         return shape.clone();
     }
 
-    /** The number of elements, the product of {@link #shape()}. */
+    /** {@return the number of elements, the product of {@link #shape()}} */
     public long elements() {
         long n = 1;
         for (long s : shape) {
@@ -169,7 +179,7 @@ public final class ArrayBinding {
         return n;
     }
 
-    /** Whether the array is indexed by every loop of the nest. */
+    /** {@return whether the array is indexed by every loop of the nest} */
     public boolean usesAllLoops() {
         return dims.length == depth;
     }

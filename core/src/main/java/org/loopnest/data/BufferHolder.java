@@ -25,7 +25,7 @@ public final class BufferHolder extends LinearHolder {
         return buffer;
     }
 
-    /** Whether the buffer refuses writes. */
+    /** {@return whether the buffer refuses writes} */
     public boolean isReadOnly() {
         return buffer.isReadOnly();
     }

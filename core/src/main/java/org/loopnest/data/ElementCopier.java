@@ -16,6 +16,13 @@ public final class ElementCopier {
     /**
      * Copies {@code count} elements from {@code src[srcPos + m·srcStride]} to {@code dst[dstPos + m·dstStride]}.
      *
+     * @param src the source buffer
+     * @param srcPos the position of the first element read
+     * @param srcStride the step between elements read
+     * @param dst the destination buffer, of the same element type
+     * @param dstPos the position of the first element written
+     * @param dstStride the step between elements written
+     * @param count how many elements
      * @throws ClassCastException if the two buffers hold different element types
      */
     public static void copy(Buffer src, int srcPos, int srcStride, Buffer dst, int dstPos, int dstStride, int count) {
@@ -25,21 +32,31 @@ public final class ElementCopier {
     /**
      * Sets {@code count} elements {@code dst[pos + m·stride]} to 0: one {@code Arrays.fill} for a run of an array.
      *
+     * @param dst the buffer
+     * @param pos the position of the first element cleared
+     * @param stride the step between elements cleared
+     * @param count how many elements
      * @throws IndexOutOfBoundsException if an element lies outside {@code dst}
      */
     public static void clear(Buffer dst, int pos, int stride, int count) {
         ElementType.ofBuffer(dst).ops().clear(dst, pos, stride, count);
     }
 
-    /** A typed view ({@code FloatBuffer}, …) of a byte buffer, element 0 at byte 0, in the buffer's order. */
+    /**
+     * {@return a typed view ({@code FloatBuffer}, …) of a byte buffer, element 0 at byte 0, in the buffer's order}
+     *
+     * @param bytes the bytes, not copied
+     * @param type the element type of the view
+     */
     public static Buffer typed(ByteBuffer bytes, ElementType type) {
         return type.ops().view(bytes.duplicate().order(bytes.order()).clear());
     }
 
     /**
-     * A typed buffer over a whole primitive array ({@code float[]} → {@code FloatBuffer}, …; a jagged array's leaf
-     * row), sharing it.
+     * {@return a typed buffer over a whole primitive array ({@code float[]} → {@code FloatBuffer}, …; a jagged array's
+     * leaf row), sharing it}
      *
+     * @param row the array, not copied
      * @throws ClassCastException if {@code row} is not a {@code float[]}, {@code double[]}, {@code int[]} or
      *     {@code long[]}
      */

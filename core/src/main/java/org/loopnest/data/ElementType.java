@@ -39,24 +39,24 @@ public enum ElementType {
         this.ops = ops;
     }
 
-    /** The size of one element in bytes. */
+    /** {@return the size of one element in bytes} */
     public int bytes() {
         return bytes;
     }
 
-    /** The Java primitive class, e.g. {@code float.class}. */
+    /** {@return the Java primitive class, e.g. {@code float.class}} */
     public Class<?> primitive() {
         return primitive;
     }
 
-    /** The NIO buffer class typed views of this type extend, e.g. {@code FloatBuffer.class}. */
+    /** {@return the NIO buffer class typed views of this type extend, e.g. {@code FloatBuffer.class}} */
     public Class<? extends Buffer> bufferType() {
         return bufferType;
     }
 
     /**
-     * The type's name in generated OpenCL and CUDA C kernels: {@code float}, {@code double}, {@code int}, and
-     * {@code LN_I64} for {@code long} (a macro of the kernels' preamble: a 64-bit integer on both).
+     * {@return the type's name in generated OpenCL and CUDA C kernels: {@code float}, {@code double}, {@code int}, and
+     * {@code LN_I64} for {@code long} (a macro of the kernels' preamble: a 64-bit integer on both)}
      */
     public String cName() {
         return cName;
@@ -67,7 +67,11 @@ public enum ElementType {
         return ops;
     }
 
-    /** The type whose primitive is {@code component}, or {@code null} if it is not one of the four. */
+    /**
+     * {@return the type whose primitive is {@code component}, or {@code null} if it is not one of the four}
+     *
+     * @param component a primitive class, such as {@code float.class}
+     */
     public static ElementType ofPrimitive(Class<?> component) {
         for (ElementType type : ALL) {
             if (type.primitive == component) {

@@ -12,7 +12,7 @@ public final class FlatHolder extends LinearHolder {
         this.array = array;
     }
 
-    /** The user's array ({@code float[]}, …). */
+    /** {@return the user's array ({@code float[]}, …)} */
     public Object array() {
         return array;
     }

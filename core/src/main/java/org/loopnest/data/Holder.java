@@ -19,6 +19,8 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
      * Wraps a flat ({@code float[]}, {@code double[]}, {@code int[]}, {@code long[]}) or jagged
      * ({@code float[][]…}) primitive array, row-major over the indices it is bound with.
      *
+     * @param array the user's array, kept (not copied)
+     * @return a holder over {@code array}
      * @throws IllegalArgumentException if {@code array} is none of those
      */
     public static Holder of(Object array) {
@@ -50,6 +52,10 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
      * Wraps a flat primitive array whose element {@code (a_0, …)} sits at {@code offset + Σ a_m·strides[m]},
      * one stride per index the array is bound with, in the binding's order.
      *
+     * @param array a flat {@code float[]}, {@code double[]}, {@code int[]} or {@code long[]}, kept (not copied)
+     * @param offset the position of element {@code (0, …)}
+     * @param strides the element stride of each index
+     * @return a holder over {@code array}
      * @throws IllegalArgumentException if {@code array} is not a flat primitive array, {@code offset < 0} or
      *     {@code strides} is null
      */
@@ -66,6 +72,9 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
      * Wraps a buffer holding elements of {@code type} in the buffer's own byte order, row-major from its
      * current position. Direct buffers avoid one copy on devices that read host memory.
      *
+     * @param buffer the buffer, kept (not copied): its position and limit must not change while a run uses it
+     * @param type the element type
+     * @return a holder over {@code buffer}
      * @throws IllegalArgumentException if {@code buffer} or {@code type} is null
      */
     public static Holder of(ByteBuffer buffer, ElementType type) {
@@ -76,6 +85,11 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
     /**
      * Like {@link #of(ByteBuffer, ElementType)} with explicit element strides, as in {@link #strided}.
      *
+     * @param buffer the buffer, kept (not copied)
+     * @param type the element type
+     * @param offset the position, in elements from the buffer's position, of element {@code (0, …)}
+     * @param strides the element stride of each index
+     * @return a holder over {@code buffer}
      * @throws IllegalArgumentException if {@code buffer} or {@code type} is null, {@code offset < 0} or
      *     {@code strides} is null
      */
@@ -103,10 +117,10 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
         }
     }
 
-    /** The element type. */
+    /** {@return the element type} */
     public abstract ElementType type();
 
-    /** The storage the holder wraps (the array, or the buffer), for identity checks such as aliasing. */
+    /** {@return the storage the holder wraps (the array, or the buffer), for identity checks such as aliasing} */
     public abstract Object storage();
 
     /**

@@ -27,13 +27,13 @@ public final class JaggedHolder extends Holder {
         return root;
     }
 
-    /** The number of array levels ({@code 3} for {@code float[][][]}). */
+    /** {@return the number of array levels ({@code 3} for {@code float[][][]})} */
     public int levels() {
         return levels;
     }
 
     /**
-     * The primitive row reached by following {@code prefix[0 … levels-2]} from the root.
+     * {@return the primitive row reached by following {@code prefix[0 … levels-2]} from the root}
      *
      * @param prefix at least {@code levels − 1} indices; extra entries are ignored
      */

@@ -23,17 +23,21 @@ public abstract sealed class LinearHolder extends Holder permits FlatHolder, Buf
         return type;
     }
 
-    /** The element position of element {@code (0, …, 0)}. */
+    /** {@return the element position of element {@code (0, …, 0)}} */
     public long offset() {
         return offset;
     }
 
-    /** Whether the strides were given explicitly (else row-major). */
+    /** {@return whether the strides were given explicitly (else row-major)} */
     public boolean isStrided() {
         return strides != null;
     }
 
-    /** The element strides for an array of the given shape: the explicit ones, or row-major. */
+    /**
+     * {@return the element strides for an array of the given shape: the explicit ones, or row-major}
+     *
+     * @param shape the extent of each index the array is bound with, in the binding's order
+     */
     public long[] strides(long[] shape) {
         if (strides != null) {
             return strides.clone();
@@ -47,12 +51,12 @@ public abstract sealed class LinearHolder extends Holder permits FlatHolder, Buf
         return rowMajor;
     }
 
-    /** The number of elements the store holds. */
+    /** {@return the number of elements the store holds} */
     public abstract long capacity();
 
     /**
-     * A typed NIO view of the whole store ({@code FloatBuffer} for float, …), element 0 first, in the store's
-     * byte order. A new view per call: each belongs to the caller's thread.
+     * {@return a typed NIO view of the whole store ({@code FloatBuffer} for float, …), element 0 first, in the store's
+     * byte order} A new view per call: each belongs to the caller's thread.
      */
     public abstract Buffer typedView();
 

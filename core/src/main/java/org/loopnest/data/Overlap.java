@@ -30,6 +30,8 @@ public final class Overlap {
     /**
      * Checks that {@code added} shares no memory with any of {@code bound} where one of the two is an output.
      *
+     * @param added the binding being added
+     * @param bound the bindings already in the nest
      * @throws IllegalArgumentException naming both bindings and where they overlap
      */
     public static void checkApart(ArrayBinding added, Iterable<ArrayBinding> bound) {

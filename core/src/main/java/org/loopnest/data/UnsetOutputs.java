@@ -19,6 +19,9 @@ public final class UnsetOutputs {
     /**
      * Sets {@code output}'s elements for the iterations {@code block} walks, from its position to its end, to 0 in the
      * user's holder. Moves {@code block} to its end.
+     *
+     * @param output the output binding, with its holder
+     * @param block the cursor of the calling thread
      */
     public static void clear(ArrayBinding output, Iteration block) {
         if (output.holder() instanceof JaggedHolder) {
@@ -37,6 +40,10 @@ public final class UnsetOutputs {
     /**
      * Sets the elements at {@code at} for the iterations {@code block} walks to 0 in {@code typed} (a packed chunk
      * buffer, or a typed view of a user's store). Moves {@code block} to its end.
+     *
+     * @param typed the typed buffer written
+     * @param at where each iteration's element sits in {@code typed}
+     * @param block the cursor of the calling thread
      */
     public static void clear(Buffer typed, Addressing at, Iteration block) {
         if (at.isContiguous()) {

@@ -14,7 +14,10 @@ public final class Views {
     }
 
     /**
-     * A view straight into the user's holder: no copy (host-addressable devices). An input's view refuses writes.
+     * {@return a {@code FloatView}, {@code DoubleView}, {@code IntView} or {@code LongView}, by the binding's element
+     * type, straight into the user's holder: no copy (host-addressable devices)} An input's view refuses writes.
+     *
+     * @param binding the array, with its holder
      */
     public static Object direct(ArrayBinding binding) {
         ElementOps ops = binding.type().ops();
@@ -30,10 +33,12 @@ public final class Views {
     }
 
     /**
-     * A view over a typed buffer (a packed chunk region, or a user's buffer) at the given addressing. An input's view
-     * refuses writes.
+     * {@return a view over a typed buffer (a packed chunk region, or a user's buffer) at the given addressing} An
+     * input's view refuses writes.
      *
+     * @param binding the array
      * @param typed a {@code FloatBuffer}, … matching the binding's element type
+     * @param at where each iteration's element sits in {@code typed}
      * @throws ClassCastException if {@code typed} holds another element type
      */
     public static Object over(ArrayBinding binding, Buffer typed, Addressing at) {

@@ -23,7 +23,12 @@ public final class BlockExecutor implements AutoCloseable {
     private final java.util.Set<CompletableFuture<Void>> unfinished = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
 
-    /** A pool of {@code threads} threads named after {@code device}, the name of the device it runs kernels for. */
+    /**
+     * A pool of {@code threads} threads named after {@code device}, the name of the device it runs kernels for.
+     *
+     * @param device the device's name, for the threads' names
+     * @param threads the pool's size
+     */
     public BlockExecutor(String device, int threads) {
         this.threads = threads;
         this.pool = new ForkJoinPool(threads, p -> {
@@ -36,7 +41,7 @@ public final class BlockExecutor implements AutoCloseable {
         }, null, false);
     }
 
-    /** The number of threads. */
+    /** {@return the number of threads} */
     public int threads() {
         return threads;
     }
@@ -44,6 +49,9 @@ public final class BlockExecutor implements AutoCloseable {
     /**
      * Runs every iteration of the launch; the future fails with the first block's failure, and completes only once
      * no block of the launch is running any more (blocks not yet started are skipped after a failure).
+     *
+     * @param launch the chunk's launch
+     * @return completed when every block has run, exceptionally with the first failure
      */
     public CompletableFuture<Void> execute(Launch launch) {
         CompletableFuture<Void> done = new CompletableFuture<>();

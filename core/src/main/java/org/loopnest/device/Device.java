@@ -12,33 +12,52 @@ import java.util.concurrent.CompletableFuture;
  * overlap. <b>Failure:</b> an operation that fails completes its future exceptionally; {@link #allocate} throws.
  */
 public interface Device extends AutoCloseable {
-    /** What the device offers. */
+    /** {@return what the device offers} */
     DeviceInfo info();
 
     /**
      * Allocates {@code bytes} of device memory.
      *
+     * @param bytes how many bytes
+     * @return the buffer, which the caller closes before closing the device
      * @throws org.loopnest.error.DeviceMemoryException if the budget or the largest single allocation is exceeded
      */
     DeviceBuffer allocate(long bytes);
 
-    /** Copies {@code bytes} bytes from {@code host[0…]} into {@code target[0…]}, asynchronously. */
+    /**
+     * Copies {@code bytes} bytes from {@code host[0…]} into {@code target[0…]}, asynchronously.
+     *
+     * @param host the host buffer read, from byte 0; not touched by the caller until the copy completes
+     * @param target the device buffer written, from byte 0
+     * @param bytes how many bytes
+     * @return completed when the copy has finished, exceptionally on failure
+     */
     CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes);
 
-    /** Copies {@code bytes} bytes from {@code source[0…]} into {@code host[0…]}, asynchronously. */
+    /**
+     * Copies {@code bytes} bytes from {@code source[0…]} into {@code host[0…]}, asynchronously.
+     *
+     * @param source the device buffer read, from byte 0
+     * @param host the host buffer written, from byte 0; not read by the caller until the copy completes
+     * @param bytes how many bytes
+     * @return completed when the copy has finished, exceptionally on failure
+     */
     CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes);
 
     /**
      * Host memory to pack chunks into and copy from; devices that copy faster from page-locked memory hand out
      * such memory. The caller closes it before closing the device. Default: ordinary direct memory.
+     *
+     * @param bytes how many bytes
+     * @return the staging memory
      */
     default HostStaging allocateStaging(long bytes) {
         return HostStaging.direct(bytes);
     }
 
     /**
-     * Whether the device runs compiled kernels ({@link KernelSource}) rather than Java bodies. Such a device needs
-     * a kernel with {@link org.loopnest.kernel.DeviceCode} and is {@link #prepare prepared} before each run.
+     * {@return whether the device runs compiled kernels ({@link KernelSource}) rather than Java bodies} Such a device
+     * needs a kernel with {@link org.loopnest.kernel.DeviceCode} and is {@link #prepare prepared} before each run.
      */
     default boolean runsCompiledKernels() {
         return false;
@@ -50,6 +69,7 @@ public interface Device extends AutoCloseable {
      * {@link #runsCompiledKernels() runs compiled kernels}; a no-op elsewhere. Compiled kernels are cached per
      * device and kept until it closes: concurrent runs with different kernels may share it.
      *
+     * @param kernel the generated kernel
      * @throws org.loopnest.error.KernelCompileException with the compiler's log and the numbered source
      */
     default void prepare(KernelSource kernel) {
@@ -59,6 +79,7 @@ public interface Device extends AutoCloseable {
      * Called once per run, before any chunk and before the run's buffers are allocated: a compiled device compiles
      * the kernel ({@link #prepare}, the default), a remote device sends the run's description to its node.
      *
+     * @param run the run's description: split, arrays, kernel
      * @throws org.loopnest.error.KernelCompileException if the kernel does not compile
      */
     default void beginRun(RunSpec run) {
@@ -67,12 +88,17 @@ public interface Device extends AutoCloseable {
         }
     }
 
-    /** Runs the kernel over every iteration of {@code launch}'s chunk, asynchronously. */
+    /**
+     * Runs the kernel over every iteration of {@code launch}'s chunk, asynchronously.
+     *
+     * @param launch the chunk's launch, which carries the buffers and the kernel
+     * @return completed when the kernel has run, exceptionally on failure
+     */
     CompletableFuture<Void> launch(Launch launch);
 
     /**
-     * What the device's own clock measured for its copies and kernels since it was opened (CUDA events, OpenCL
-     * profiling), or empty for a device that does not measure (the default). A run reports the difference between
+     * {@return what the device's own clock measured for its copies and kernels since it was opened (CUDA events, OpenCL
+     * profiling), or empty for a device that does not measure (the default)} A run reports the difference between
      * its end and its start; runs sharing the device at once see each other's work in it. Thread-safe.
      */
     default Optional<DeviceTimes> measuredTimes() {
@@ -80,9 +106,9 @@ public interface Device extends AutoCloseable {
     }
 
     /**
-     * Whether {@link #close()} has been called: a closed device runs nothing more, and a run given it fails before
-     * it starts with a {@link org.loopnest.error.DeviceException} naming it. Thread-safe. Default: {@code false},
-     * for a device that cannot tell (its operations then fail in the run instead).
+     * {@return whether {@link #close()} has been called: a closed device runs nothing more, and a run given it fails
+     * before it starts with a {@link org.loopnest.error.DeviceException} naming it} Thread-safe. Default: {@code
+     * false}, for a device that cannot tell (its operations then fail in the run instead).
      */
     default boolean isClosed() {
         return false;

@@ -16,6 +16,8 @@ public final class DeviceClock {
     /**
      * Adds {@code nanos} of measured time to {@code stage}.
      *
+     * @param stage copy in, kernel or copy out
+     * @param nanos the measured time in nanoseconds
      * @throws IllegalArgumentException if {@code stage} is not one a device runs (copy in, kernel, copy out) or
      *     {@code nanos} is negative
      */
@@ -36,7 +38,7 @@ public final class DeviceClock {
         };
     }
 
-    /** The sums so far. */
+    /** {@return the sums so far} */
     public DeviceTimes times() {
         return new DeviceTimes(Duration.ofNanos(copyIn.sum()), Duration.ofNanos(kernel.sum()),
                 Duration.ofNanos(copyOut.sum()));

@@ -20,7 +20,13 @@ public record DeviceTimes(Duration copyIn, Duration kernel, Duration copyOut) {
     /** Nothing measured yet. */
     public static final DeviceTimes ZERO = new DeviceTimes(Duration.ZERO, Duration.ZERO, Duration.ZERO);
 
-    /** Checks that no time is missing or negative. */
+    /**
+     * Checks that no time is missing or negative.
+     *
+     * @param copyIn the time spent copying in
+     * @param copyOut the time spent copying out
+     * @param kernel the time spent running kernels
+     */
     public DeviceTimes {
         for (Duration d : new Duration[] {copyIn, kernel, copyOut}) {
             Objects.requireNonNull(d, "device time");
@@ -31,8 +37,9 @@ public record DeviceTimes(Duration copyIn, Duration kernel, Duration copyOut) {
     }
 
     /**
-     * The time measured since {@code earlier}, a reading of the same device.
+     * {@return the time measured since {@code earlier}, a reading of the same device}
      *
+     * @param earlier an earlier reading of the same device
      * @throws IllegalArgumentException if {@code earlier} is later than this reading in any stage
      */
     public DeviceTimes since(DeviceTimes earlier) {
@@ -40,7 +47,9 @@ public record DeviceTimes(Duration copyIn, Duration kernel, Duration copyOut) {
                 copyOut.minus(earlier.copyOut));
     }
 
-    /** The times keyed by pipeline stage: {@link Stage#COPY_IN}, {@link Stage#KERNEL}, {@link Stage#COPY_OUT}. */
+    /**
+     * {@return the times keyed by pipeline stage: {@link Stage#COPY_IN}, {@link Stage#KERNEL}, {@link Stage#COPY_OUT}}
+     */
     public Map<Stage, Duration> byStage() {
         Map<Stage, Duration> stages = new EnumMap<>(Stage.class);
         stages.put(Stage.COPY_IN, copyIn);

@@ -43,6 +43,7 @@ public final class Devices {
      * Opens the device {@code spec} names, with no cap on its memory budget; the caller closes it.
      *
      * @param spec {@code NAME} (device 0) or {@code NAME:N}, e.g. {@code cpu}, {@code opencl:1}
+     * @return the open device
      * @throws IllegalArgumentException if {@code spec} is malformed, no provider has that name (saying which artifact
      *                                  to add), or there is no such device
      * @throws IllegalStateException    if the backend's driver cannot be used, saying why
@@ -58,6 +59,7 @@ public final class Devices {
      *
      * @param spec             {@code NAME} or {@code NAME:N}
      * @param memoryLimitBytes the cap, or {@link Long#MAX_VALUE} for none
+     * @return the open device
      * @throws IllegalArgumentException as {@link #open(String)}, or if the limit is not positive
      * @throws IllegalStateException    as {@link #open(String)}
      */
@@ -78,8 +80,9 @@ public final class Devices {
     }
 
     /**
-     * The provider named {@code name}.
+     * {@return the provider named {@code name}}
      *
+     * @param name a provider's name, e.g. {@code opencl}
      * @throws IllegalArgumentException if there is none, saying which artifact to add for a LoopNest backend and
      *                                  which names there are
      */
@@ -98,8 +101,8 @@ public final class Devices {
     }
 
     /**
-     * Every provider on the class path: {@code cpu}, {@code sim}, then the backends ({@code opencl} before
-     * {@code cuda}, others by name). Finding them loads no native library.
+     * {@return every provider on the class path: {@code cpu}, {@code sim}, then the backends ({@code opencl} before
+     * {@code cuda}, others by name)} Finding them loads no native library.
      *
      * @throws LoopNestException if a provider is listed but cannot be loaded, or two share a name
      */

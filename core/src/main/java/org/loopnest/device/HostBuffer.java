@@ -13,7 +13,12 @@ public final class HostBuffer implements DeviceBuffer {
     private final LongConsumer onClose;
     private boolean closed;
 
-    /** A direct buffer of {@code bytes} bytes (at most {@link Integer#MAX_VALUE}). */
+    /**
+     * A direct buffer of {@code bytes} bytes (at most {@link Integer#MAX_VALUE}).
+     *
+     * @param bytes the size
+     * @param onClose told the size when the buffer is closed (a budget's release)
+     */
     public HostBuffer(long bytes, LongConsumer onClose) {
         this.memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
         this.onClose = onClose;
@@ -29,7 +34,13 @@ public final class HostBuffer implements DeviceBuffer {
         return memory.duplicate().order(ByteOrder.nativeOrder());
     }
 
-    /** Copies {@code bytes} bytes between two host buffers, from byte 0 of each. */
+    /**
+     * Copies {@code bytes} bytes between two host buffers, from byte 0 of each.
+     *
+     * @param from the buffer read
+     * @param to the buffer written
+     * @param bytes how many bytes
+     */
     public static void copy(ByteBuffer from, ByteBuffer to, long bytes) {
         to.put(0, from, 0, Math.toIntExact(bytes));
     }

@@ -9,14 +9,19 @@ import java.nio.ByteOrder;
  * closed by whoever allocated it, before the device that made it is closed.
  */
 public interface HostStaging extends AutoCloseable {
-    /** The memory, in native byte order, position 0, capacity the size asked for. */
+    /** {@return the memory, in native byte order, position 0, capacity the size asked for} */
     ByteBuffer buffer();
 
     /** Frees the memory. Idempotent. The buffer must not be used afterwards. */
     @Override
     void close();
 
-    /** Ordinary direct memory, freed by the garbage collector: what devices without pinned memory hand out. */
+    /**
+     * Ordinary direct memory, freed by the garbage collector: what devices without pinned memory hand out.
+     *
+     * @param bytes the size
+     * @return the staging memory
+     */
     static HostStaging direct(long bytes) {
         ByteBuffer memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
         return new HostStaging() {

@@ -17,7 +17,13 @@ import java.util.Objects;
  * @param usesDouble whether the kernel computes in {@code double} (OpenCL devices need {@code cl_khr_fp64})
  */
 public record KernelSource(String entryPoint, Map<KernelTarget, String> sources, boolean usesDouble) {
-    /** Copies the map; every target must have a source. */
+    /**
+     * Copies the map; every target must have a source.
+     *
+     * @param entryPoint the kernel's function name
+     * @param sources the source per target
+     * @param usesDouble whether the kernel uses {@code double} (which some OpenCL devices lack)
+     */
     public KernelSource {
         Objects.requireNonNull(entryPoint, "entryPoint");
         sources = Map.copyOf(sources);
@@ -28,12 +34,20 @@ public record KernelSource(String entryPoint, Map<KernelTarget, String> sources,
         }
     }
 
-    /** The source for {@code target}. */
+    /**
+     * {@return the source for {@code target}}
+     *
+     * @param target OpenCL C or CUDA C
+     */
     public String source(KernelTarget target) {
         return sources.get(target);
     }
 
-    /** The file name of {@code target}'s source, e.g. {@code weather.cl}. */
+    /**
+     * {@return the file name of {@code target}'s source, e.g. {@code weather.cl}}
+     *
+     * @param target OpenCL C or CUDA C
+     */
     public String fileName(KernelTarget target) {
         return entryPoint + target.extension();
     }

@@ -13,7 +13,7 @@ public enum KernelTarget {
         this.extension = extension;
     }
 
-    /** The file extension of a source in this language, with its dot. */
+    /** {@return the file extension of a source in this language, with its dot} */
     public String extension() {
         return extension;
     }

@@ -12,38 +12,40 @@ import org.loopnest.index.Chunk;
  * share a device.
  */
 public interface Launch {
-    /** The chunk this launch covers. */
+    /** {@return the chunk this launch covers} */
     Chunk chunk();
 
     /**
      * Runs local iterations {@code [from, to)} of the Java body on the calling thread. May be called
      * concurrently for disjoint blocks.
      *
+     * @param from the first local iteration, inclusive
+     * @param to the last local iteration, exclusive
      * @throws org.loopnest.kernel.IterationFailure if the kernel body throws
      */
     void run(long from, long to);
 
-    /** Whether the run was stopped: devices skip blocks not yet started. */
+    /** {@return whether the run was stopped: devices skip blocks not yet started} */
     boolean cancelled();
 
-    /** The chunk's packed inputs on the device, or {@code null} on a host-addressable device. */
+    /** {@return the chunk's packed inputs on the device, or {@code null} on a host-addressable device} */
     default DeviceBuffer input() {
         return null;
     }
 
-    /** The chunk's outputs on the device, or {@code null} on a host-addressable device. */
+    /** {@return the chunk's outputs on the device, or {@code null} on a host-addressable device} */
     default DeviceBuffer output() {
         return null;
     }
 
-    /** The run's resident inputs on the device, or {@code null} if there are none. */
+    /** {@return the run's resident inputs on the device, or {@code null} if there are none} */
     default DeviceBuffer resident() {
         return null;
     }
 
     /**
-     * The generated kernel a compiled device runs for this launch (compiled on first use, then found in the
-     * device's cache; {@link Device#prepare} compiles it ahead), or {@code null} for a Java body only. A compiled
+     * {@return the generated kernel a compiled device runs for this launch (compiled on first use, then found in the
+     * device's cache; {@link Device#prepare} compiles it ahead), or {@code null} for a Java body only} A compiled
      * device fails a launch without one.
      */
     default KernelSource kernelSource() {

@@ -9,7 +9,13 @@ public final class MemoryBudget {
     private final long maxAllocation;
     private long used;
 
-    /** A budget of {@code limit} bytes, no single allocation above {@code maxAllocation}. */
+    /**
+     * A budget of {@code limit} bytes, no single allocation above {@code maxAllocation}.
+     *
+     * @param device the device's name, for messages
+     * @param limit the budget in bytes
+     * @param maxAllocation the largest single allocation in bytes
+     */
     public MemoryBudget(String device, long limit, long maxAllocation) {
         this.device = device;
         this.limit = limit;
@@ -19,6 +25,7 @@ public final class MemoryBudget {
     /**
      * Takes {@code bytes} from the budget.
      *
+     * @param bytes how many bytes
      * @throws DeviceMemoryException naming the device, the request and what is left
      */
     public synchronized void reserve(long bytes) {
@@ -41,6 +48,8 @@ public final class MemoryBudget {
      * Takes {@code bytes} from the budget and returns them as a direct host buffer that gives them back when
      * closed (device memory that is host memory: the CPU's, the simulator's).
      *
+     * @param bytes how many bytes
+     * @return the buffer, which the caller closes
      * @throws DeviceMemoryException as {@link #reserve}
      */
     public HostBuffer allocateHost(long bytes) {
@@ -53,12 +62,16 @@ public final class MemoryBudget {
         }
     }
 
-    /** Gives {@code bytes} back. */
+    /**
+     * Gives {@code bytes} back.
+     *
+     * @param bytes how many bytes, as reserved before
+     */
     public synchronized void release(long bytes) {
         used -= bytes;
     }
 
-    /** Bytes currently handed out. */
+    /** {@return bytes currently handed out} */
     public synchronized long used() {
         return used;
     }

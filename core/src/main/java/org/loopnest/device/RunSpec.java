@@ -16,7 +16,14 @@ import org.loopnest.kernel.Kernel;
  * @param kernelSource the generated kernel, or {@code null} without device code
  */
 public record RunSpec(Split split, List<ArrayBinding> bindings, Kernel kernel, KernelSource kernelSource) {
-    /** Copies the list. */
+    /**
+     * Copies the list.
+     *
+     * @param split the run's split
+     * @param bindings the run's arrays
+     * @param kernel the run's kernel
+     * @param kernelSource the generated kernel, or {@code null} for a Java device
+     */
     public RunSpec {
         bindings = List.copyOf(bindings);
     }

@@ -18,7 +18,11 @@ public final class SerialEngine implements AutoCloseable {
     private final java.time.Duration closeWait;
     private volatile Thread thread;
 
-    /** An engine whose thread is named {@code threadName}; {@link #close()} waits up to 10 s for it. */
+    /**
+     * An engine whose thread is named {@code threadName}; {@link #close()} waits up to 10 s for it.
+     *
+     * @param threadName the thread's name
+     */
     public SerialEngine(String threadName) {
         this(threadName, java.time.Duration.ofSeconds(10));
     }
@@ -26,6 +30,8 @@ public final class SerialEngine implements AutoCloseable {
     /**
      * An engine whose thread is named {@code threadName}; {@link #close()} waits up to {@code closeWait} for it.
      *
+     * @param threadName the thread's name
+     * @param closeWait how long {@link #close()} waits for the thread
      * @throws IllegalArgumentException if {@code closeWait} is negative
      */
     public SerialEngine(String threadName, java.time.Duration closeWait) {
@@ -44,6 +50,7 @@ public final class SerialEngine implements AutoCloseable {
     /**
      * Runs {@code operation} on the engine's thread after everything submitted before it.
      *
+     * @param operation what to run
      * @return completed when it has run; exceptionally with what it threw, or if the engine is (or gets) closed
      *     before it ran
      */
@@ -93,7 +100,10 @@ public final class SerialEngine implements AutoCloseable {
         }
     }
 
-    /** Whether the engine's thread has ended (or never started): after {@link #close()}, false if it outlived the wait. */
+    /**
+     * {@return whether the engine's thread has ended (or never started): after {@link #close()}, false if it outlived
+     * the wait}
+     */
     public boolean stopped() {
         Thread t = thread;
         return t == null || !t.isAlive();

@@ -23,33 +23,56 @@ public final class ThreadNames {
     }
 
     /**
-     * The thread of {@code device}'s engine for {@code stage}'s operations (copy-in, kernel or copy-out), e.g.
-     * {@code loopnest-cuda:0-engine-kernel}.
+     * {@return the thread of {@code device}'s engine for {@code stage}'s operations (copy-in, kernel or copy-out), e.g.
+     * {@code loopnest-cuda:0-engine-kernel}}
+     *
+     * @param device the device's name
+     * @param stage copy-in, kernel or copy-out
      */
     public static String engine(String device, Stage stage) {
         return PREFIX + device + "-engine-" + stage;
     }
 
-    /** The {@code n}-th thread of {@code device}'s kernel pool, e.g. {@code loopnest-cpu-worker-0}. */
+    /**
+     * {@return the {@code n}-th thread of {@code device}'s kernel pool, e.g. {@code loopnest-cpu-worker-0}}
+     *
+     * @param device the device's name
+     * @param n the thread's number in the pool, from 0
+     */
     public static String worker(String device, int n) {
         return PREFIX + device + "-worker-" + n;
     }
 
-    /** Run {@code run}'s {@code stage} thread on {@code device}, e.g. {@code loopnest-sim-run3-copy-in}. */
+    /**
+     * Run {@code run}'s {@code stage} thread on {@code device}, e.g. {@code loopnest-sim-run3-copy-in}.
+     *
+     * @param run the run's number
+     * @param device the device's name
+     * @param stage the pipeline stage
+     * @return the thread's name
+     */
     public static String stage(long run, String device, Stage stage) {
         return runThread(run, device, stage.toString());
     }
 
     /**
      * Run {@code run}'s thread that feeds chunks to {@code device}'s pipeline, e.g. {@code loopnest-cpu-run3-control}.
+     *
+     * @param run the run's number
+     * @param device the device's name
+     * @return the thread's name
      */
     public static String control(long run, String device) {
         return runThread(run, device, "control");
     }
 
     /**
-     * A thread of run {@code run} on {@code device} with the given role, e.g. {@code loopnest-cpu-run3-stage-0} for a
-     * stage thread not yet told which stage it runs.
+     * {@return a thread of run {@code run} on {@code device} with the given role, e.g. {@code
+     * loopnest-cpu-run3-stage-0} for a stage thread not yet told which stage it runs}
+     *
+     * @param run the run's number
+     * @param device the device's name
+     * @param role what the thread does, e.g. {@code stage-0}
      */
     public static String runThread(long run, String device, String role) {
         return PREFIX + device + "-run" + run + "-" + role;

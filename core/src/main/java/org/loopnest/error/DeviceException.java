@@ -6,7 +6,9 @@ package org.loopnest.error;
  * that cannot run anything fails with before it starts, such as a closed device.
  */
 public class DeviceException extends LoopNestException {
+    /** The device's name. */
     private final String device;
+    /** The native error code. */
     private final int errorCode;
 
     /**
@@ -35,12 +37,12 @@ public class DeviceException extends LoopNestException {
         this.errorCode = 0;
     }
 
-    /** The device's name. */
+    /** {@return the device's name} */
     public String device() {
         return device;
     }
 
-    /** The native error code, or 0 if the failure was not a native call's. */
+    /** {@return the native error code, or 0 if the failure was not a native call's} */
     public int errorCode() {
         return errorCode;
     }

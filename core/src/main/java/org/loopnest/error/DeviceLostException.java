@@ -6,22 +6,29 @@ package org.loopnest.error;
  * fail, with this exception naming the last one.
  */
 public class DeviceLostException extends LoopNestException {
+    /** The lost device's name. */
     private final String device;
+    /** Why it was lost. */
     private final String reason;
 
-    /** The loss of {@code device}, with why. */
+    /**
+     * The loss of {@code device}, with why.
+     *
+     * @param device the device's name
+     * @param reason why it was lost, e.g. a missed heartbeat or a closed connection
+     */
     public DeviceLostException(String device, String reason) {
         super("device " + device + " lost: " + reason);
         this.device = device;
         this.reason = reason;
     }
 
-    /** Why the device was lost. */
+    /** {@return why the device was lost} */
     public String reason() {
         return reason;
     }
 
-    /** The lost device's name. */
+    /** {@return the lost device's name} */
     public String device() {
         return device;
     }

@@ -6,22 +6,30 @@ package org.loopnest.error;
  * that cannot allocate a buffer.
  */
 public class DeviceMemoryException extends LoopNestException {
+    /** The bytes needed. */
     private final long neededBytes;
+    /** The bytes the device offered. */
     private final long offeredBytes;
 
-    /** A failure whose message explains the need and the offer. */
+    /**
+     * A failure whose message explains the need and the offer.
+     *
+     * @param message what did not fit, with the need and the offer
+     * @param neededBytes the bytes needed
+     * @param offeredBytes the bytes the device offered
+     */
     public DeviceMemoryException(String message, long neededBytes, long offeredBytes) {
         super(message);
         this.neededBytes = neededBytes;
         this.offeredBytes = offeredBytes;
     }
 
-    /** Bytes of device memory the request needed. */
+    /** {@return bytes of device memory the request needed} */
     public long neededBytes() {
         return neededBytes;
     }
 
-    /** Bytes of device memory the device offered. */
+    /** {@return bytes of device memory the device offered} */
     public long offeredBytes() {
         return offeredBytes;
     }

@@ -6,8 +6,11 @@ package org.loopnest.error;
  * Nothing ran: the runtime never falls back to another device.
  */
 public class KernelCompileException extends LoopNestException {
+    /** The device's name. */
     private final String device;
+    /** The compiler's output. */
     private final String log;
+    /** The generated source. */
     private final String source;
 
     /**
@@ -24,7 +27,12 @@ public class KernelCompileException extends LoopNestException {
         this.source = source;
     }
 
-    /** {@code source} with each line prefixed by its number, from 1. */
+    /**
+     * {@code source} with each line prefixed by its number, from 1.
+     *
+     * @param source a program's text
+     * @return {@code source} with each line prefixed by its number, from 1
+     */
     public static String numbered(String source) {
         String[] lines = source.split("\n", -1);
         StringBuilder out = new StringBuilder();
@@ -35,17 +43,17 @@ public class KernelCompileException extends LoopNestException {
         return out.toString();
     }
 
-    /** The device's name. */
+    /** {@return the device's name} */
     public String device() {
         return device;
     }
 
-    /** The compiler's output. */
+    /** {@return the compiler's output} */
     public String log() {
         return log;
     }
 
-    /** The source that failed. */
+    /** {@return the source that failed} */
     public String source() {
         return source;
     }

@@ -9,13 +9,21 @@ import org.loopnest.report.Stage;
  * For a kernel that threw, {@link #indices()} holds the indices of the iteration that threw.
  */
 public class StageFailedException extends LoopNestException {
+    /** The stage that failed. */
     private final Stage stage;
+    /** The chunk it failed on. */
     private final long chunk;
+    /** The name of the device it failed on. */
     private final String device;
+    /** The failing iteration's loop indices, or {@code null}. */
     private final long[] indices;
 
     /**
+     * @param stage the stage that failed
+     * @param chunk the chunk it failed on
+     * @param device the name of the device it failed on
      * @param indices the failing iteration's loop indices, or {@code null} when not known
+     * @param cause what the stage threw
      */
     public StageFailedException(Stage stage, long chunk, String device, long[] indices, Throwable cause) {
         super(message(stage, chunk, device, indices, cause), cause);
@@ -31,22 +39,22 @@ public class StageFailedException extends LoopNestException {
                 + " (device " + device + "): " + cause;
     }
 
-    /** The stage that failed. */
+    /** {@return the stage that failed} */
     public Stage stage() {
         return stage;
     }
 
-    /** The number of the chunk being processed. */
+    /** {@return the number of the chunk being processed} */
     public long chunk() {
         return chunk;
     }
 
-    /** The device's name. */
+    /** {@return the device's name} */
     public String device() {
         return device;
     }
 
-    /** The loop indices of the iteration that failed, when the failure is a kernel's. */
+    /** {@return the loop indices of the iteration that failed, when the failure is a kernel's} */
     public Optional<long[]> indices() {
         return Optional.ofNullable(indices).map(long[]::clone);
     }

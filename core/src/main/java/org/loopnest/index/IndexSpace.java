@@ -33,8 +33,9 @@ public final class IndexSpace {
     }
 
     /**
-     * A nest with the given extents, outermost first, and default index names {@code i0 … iN}.
+     * {@return a nest with the given extents, outermost first, and default index names {@code i0 … iN}}
      *
+     * @param extents the extent {@code n_j} of each loop, outermost first
      * @throws IllegalArgumentException if there is no extent, an extent is negative, or the product of the
      *     non-zero extents overflows a {@code long} (an empty nest is refused too when its other extents overflow)
      */
@@ -56,8 +57,9 @@ public final class IndexSpace {
     }
 
     /**
-     * The same extents with the given index names, outermost first.
+     * {@return the same extents with the given index names, outermost first}
      *
+     * @param newNames one name per loop
      * @throws IllegalArgumentException if the count differs from the depth, a name is blank or repeated
      */
     public IndexSpace withNames(String... newNames) {
@@ -90,32 +92,44 @@ public final class IndexSpace {
         }
     }
 
-    /** The number of loops, {@code N+1}. */
+    /** {@return the number of loops, {@code N+1}} */
     public int depth() {
         return extents.length;
     }
 
-    /** The extent {@code n_j} of loop {@code j} (0 = outermost). */
+    /**
+     * {@return the extent {@code n_j} of loop {@code j} (0 = outermost)}
+     *
+     * @param j the loop number
+     */
     public long extent(int j) {
         return extents[j];
     }
 
-    /** A copy of all extents, outermost first. */
+    /** {@return a copy of all extents, outermost first} */
     public long[] extents() {
         return extents.clone();
     }
 
-    /** The name of loop {@code j}. */
+    /**
+     * {@return the name of loop {@code j}}
+     *
+     * @param j the loop number (0 = outermost)
+     */
     public String name(int j) {
         return names[j];
     }
 
-    /** All index names, outermost first. */
+    /** {@return all index names, outermost first} */
     public List<String> names() {
         return List.of(names);
     }
 
-    /** The loop number of the index called {@code name}, or -1 if there is none. */
+    /**
+     * {@return the loop number of the index called {@code name}, or -1 if there is none}
+     *
+     * @param name an index name
+     */
     public int indexOf(String name) {
         for (int j = 0; j < names.length; j++) {
             if (names[j].equals(name)) {
@@ -125,29 +139,47 @@ public final class IndexSpace {
         return -1;
     }
 
-    /** The row-major stride {@code s_j = n_{j+1}·…·n_N} of loop {@code j}. */
+    /**
+     * {@return the row-major stride {@code s_j = n_{j+1}·…·n_N} of loop {@code j}}
+     *
+     * @param j the loop number (0 = outermost)
+     */
     public long stride(int j) {
         return strides[j];
     }
 
-    /** The number of iterations {@code C = n_0·…·n_N}. */
+    /** {@return the number of iterations {@code C = n_0·…·n_N}} */
     public long count() {
         return count;
     }
 
-    /** The map f for one loop: {@code f_j(k) = ⌊k / s_j⌋ mod n_j}. */
+    /**
+     * {@return the map f for one loop: {@code f_j(k) = ⌊k / s_j⌋ mod n_j}}
+     *
+     * @param flat the flat iteration number {@code k}
+     * @param j the loop number
+     */
     public long index(long flat, int j) {
         return (flat / strides[j]) % extents[j];
     }
 
-    /** The map f for all loops: writes the indices of flat iteration {@code flat} into {@code out}. */
+    /**
+     * The map f for all loops: writes the indices of flat iteration {@code flat} into {@code out}.
+     *
+     * @param flat the flat iteration number {@code k}
+     * @param out where the indices go, one per loop (length at least the depth)
+     */
     public void indices(long flat, long[] out) {
         for (int j = 0; j < extents.length; j++) {
             out[j] = index(flat, j);
         }
     }
 
-    /** The flat number {@code k = Σ i_j·s_j} of the given indices (the inverse of f). */
+    /**
+     * {@return the flat number {@code k = Σ i_j·s_j} of the given indices (the inverse of f)}
+     *
+     * @param indices one index per loop, outermost first
+     */
     public long flatten(long... indices) {
         long k = 0;
         for (int j = 0; j < extents.length; j++) {
@@ -156,7 +188,12 @@ public final class IndexSpace {
         return k;
     }
 
-    /** The product of the extents of loops {@code [from, to)}; 1 for an empty range. */
+    /**
+     * {@return the product of the extents of loops {@code [from, to)}; 1 for an empty range}
+     *
+     * @param from the first loop, inclusive
+     * @param to the last loop, exclusive
+     */
     public long product(int from, int to) {
         long p = 1;
         for (int j = from; j < to; j++) {
@@ -166,8 +203,10 @@ public final class IndexSpace {
     }
 
     /**
-     * The split of this nest at depth {@code d} with {@code group} outer iterations per chunk.
+     * {@return the split of this nest at depth {@code d} with {@code group} outer iterations per chunk}
      *
+     * @param d the split depth: loops {@code [0, d)} are outer
+     * @param group outer iterations per chunk, {@code r}
      * @throws IllegalArgumentException if {@code d} is outside {@code [0, N]} or {@code group < 1}
      */
     public Split split(int d, long group) {

@@ -7,7 +7,8 @@ import java.util.Arrays;
  * iteration {@code e} and the inner iteration {@code id} of the current iteration.
  *
  * <p><b>Thread safety:</b> none; a cursor belongs to the thread that runs the block it walks. Kernels must not
- * keep a reference to it after their call returns. Advancing costs an increment and a comparison, and a division at the end of each row.
+ * keep a reference to it after their call returns. Advancing costs an increment and a comparison, and a division at the
+ * end of each row.
  */
 public final class Iteration {
     private final Split split;
@@ -42,9 +43,9 @@ public final class Iteration {
     }
 
     /**
-     * How many iterations, from the current one, lie in its row of the innermost loop within this block: at least
-     * 1 while {@link #valid()}, 0 after. Along a run only the innermost index (and {@link #flat()}) changes, so a
-     * kernel can walk it with a counted loop and the views' run accessors ({@code get(it, k)}, {@code set(it, k,
+     * {@return how many iterations, from the current one, lie in its row of the innermost loop within this block: at
+     * least 1 while {@link #valid()}, 0 after} Along a run only the innermost index (and {@link #flat()}) changes, so
+     * a kernel can walk it with a counted loop and the views' run accessors ({@code get(it, k)}, {@code set(it, k,
      * v)}) and then {@link #advance} past it: the form the JIT turns into tight (often vector) code.
      */
     public int runLength() {
@@ -58,6 +59,7 @@ public final class Iteration {
      * Moves {@code n} iterations forward within the current {@link #runLength()}: after a whole run, to the first
      * iteration of the next one.
      *
+     * @param n how many iterations to move, at most what is left of the current run
      * @throws IllegalArgumentException if {@code n} is not in {@code [0, runLength()]}
      */
     public void advance(int n) {
@@ -72,9 +74,11 @@ public final class Iteration {
     }
 
     /**
-     * A new cursor over just the iteration {@code k} after the current one along its {@linkplain #runLength() run}: what
-     * a failure handler needs to run a body's iterations one by one. The new cursor belongs to the calling thread.
+     * {@return a new cursor over just the iteration {@code k} after the current one along its {@linkplain #runLength()
+     * run}: what a failure handler needs to run a body's iterations one by one} The new cursor belongs to the calling
+     * thread.
      *
+     * @param k how far along the run, {@code 0 <= k < runLength()}
      * @throws IllegalArgumentException if {@code k} is not in {@code [0, runLength())}
      */
     public Iteration alone(int k) {
@@ -85,17 +89,20 @@ public final class Iteration {
         return new Iteration(split, chunk, at, at + 1);
     }
 
-    /** How many iterations, from the current one, are left in this cursor's block (0 once it has passed the end). */
+    /**
+     * {@return how many iterations, from the current one, are left in this cursor's block (0 once it has passed the
+     * end)}
+     */
     public long remaining() {
         return end - flat;
     }
 
-    /** The number of loops of the nest; the innermost is loop {@code depth() - 1}. */
+    /** {@return the number of loops of the nest; the innermost is loop {@code depth() - 1}} */
     public int depth() {
         return extents.length;
     }
 
-    /** Whether the cursor stands on an iteration (false once it has passed the end of its block). */
+    /** {@return whether the cursor stands on an iteration (false once it has passed the end of its block)} */
     public boolean valid() {
         return flat < end;
     }
@@ -120,37 +127,41 @@ public final class Iteration {
         outer = flat / innerCount;
     }
 
-    /** The index of loop {@code j} (0 = outermost) at the current iteration. */
+    /**
+     * {@return the index of loop {@code j} (0 = outermost) at the current iteration}
+     *
+     * @param j the loop number
+     */
     public long index(int j) {
         return indices[j];
     }
 
-    /** The flat iteration number {@code k} in the whole nest. */
+    /** {@return the flat iteration number {@code k} in the whole nest} */
     public long flat() {
         return flat;
     }
 
-    /** The outer iteration {@code e} (the paper's control-loop variable). */
+    /** {@return the outer iteration {@code e} (the paper's control-loop variable)} */
     public long outer() {
         return outer;
     }
 
-    /** The inner iteration {@code id} within the outer iteration (the paper's thread number). */
+    /** {@return the inner iteration {@code id} within the outer iteration (the paper's thread number)} */
     public long inner() {
         return flat - outer * innerCount;
     }
 
-    /** The position within the chunk, {@code k − firstFlat}. */
+    /** {@return the position within the chunk, {@code k − firstFlat}} */
     public long local() {
         return flat - chunk.firstFlat();
     }
 
-    /** The chunk this cursor walks. */
+    /** {@return the chunk this cursor walks} */
     public Chunk chunk() {
         return chunk;
     }
 
-    /** A copy of the current indices. */
+    /** {@return a copy of the current indices} */
     public long[] indices() {
         return indices.clone();
     }

@@ -39,32 +39,32 @@ public final class Split {
         }
     }
 
-    /** The nest this split cuts. */
+    /** {@return the nest this split cuts} */
     public IndexSpace space() {
         return space;
     }
 
-    /** The split depth {@code d}. */
+    /** {@return the split depth {@code d}} */
     public int depth() {
         return depth;
     }
 
-    /** Outer iterations per chunk, {@code r} (capped at {@code P}). */
+    /** {@return outer iterations per chunk, {@code r} (capped at {@code P})} */
     public long group() {
         return group;
     }
 
-    /** The number of outer iterations {@code P = n_0·…·n_{d-1}}. */
+    /** {@return the number of outer iterations {@code P = n_0·…·n_{d-1}}} */
     public long outerCount() {
         return outerCount;
     }
 
-    /** The number of inner iterations per outer iteration, {@code Q = n_d·…·n_N}. */
+    /** {@return the number of inner iterations per outer iteration, {@code Q = n_d·…·n_N}} */
     public long innerCount() {
         return innerCount;
     }
 
-    /** The number of chunks, {@code ⌈P / r⌉} (0 for an empty nest). */
+    /** {@return the number of chunks, {@code ⌈P / r⌉} (0 for an empty nest)} */
     public long chunkCount() {
         if (outerCount == 0 || innerCount == 0) {
             return 0;
@@ -72,7 +72,7 @@ public final class Split {
         return (outerCount - 1) / group + 1;
     }
 
-    /** The iterations of a full chunk, {@code r·Q}; the last chunk may hold fewer. */
+    /** {@return the iterations of a full chunk, {@code r·Q}; the last chunk may hold fewer} */
     public long maxChunkIterations() {
         return group * innerCount;
     }
@@ -80,6 +80,8 @@ public final class Split {
     /**
      * Chunk number {@code c}: outer iterations {@code [c·r, min((c+1)·r, P))}.
      *
+     * @param c the chunk number
+     * @return the chunk
      * @throws IndexOutOfBoundsException if {@code c} is outside {@code [0, chunkCount())}
      */
     public Chunk chunk(long c) {
@@ -92,17 +94,33 @@ public final class Split {
         return new Chunk(c, firstOuter, outers, firstOuter * innerCount, outers * innerCount);
     }
 
-    /** The map g for an outer loop {@code j < d}: the index of loop {@code j} in outer iteration {@code e}. */
+    /**
+     * {@return the map g for an outer loop {@code j < d}: the index of loop {@code j} in outer iteration {@code e}}
+     *
+     * @param e the outer iteration
+     * @param j the loop number, below {@code d}
+     */
     public long outerIndex(long e, int j) {
         return (e / outerStrides[j]) % space.extent(j);
     }
 
-    /** The map g for an inner loop {@code j >= d}: the index of loop {@code j} at inner iteration {@code id}. */
+    /**
+     * {@return the map g for an inner loop {@code j >= d}: the index of loop {@code j} at inner iteration {@code id}}
+     *
+     * @param id the inner iteration
+     * @param j the loop number, at least {@code d}
+     */
     public long innerIndex(long id, int j) {
         return (id / space.stride(j)) % space.extent(j);
     }
 
-    /** The map g for all loops: writes the indices of iteration {@code (e, id)} into {@code out}. */
+    /**
+     * The map g for all loops: writes the indices of iteration {@code (e, id)} into {@code out}.
+     *
+     * @param e the outer iteration
+     * @param id the inner iteration
+     * @param out where the indices go, one per loop
+     */
     public void indices(long e, long id, long[] out) {
         for (int j = 0; j < depth; j++) {
             out[j] = outerIndex(e, j);
@@ -113,8 +131,12 @@ public final class Split {
     }
 
     /**
-     * A fresh cursor over local iterations {@code [from, to)} of {@code chunk} (local 0 is the chunk's first
-     * iteration). The cursor belongs to the calling thread.
+     * {@return a fresh cursor over local iterations {@code [from, to)} of {@code chunk} (local 0 is the chunk's first
+     * iteration)} The cursor belongs to the calling thread.
+     *
+     * @param chunk the chunk
+     * @param from the first local iteration, inclusive
+     * @param to the last local iteration, exclusive
      */
     public Iteration cursor(Chunk chunk, long from, long to) {
         return new Iteration(this, chunk, from, to);

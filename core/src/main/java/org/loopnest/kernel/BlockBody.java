@@ -9,6 +9,10 @@ import org.loopnest.index.Iteration;
  */
 @FunctionalInterface
 public interface BlockBody {
-    /** Runs every iteration from the cursor's position to the end of its block. */
+    /**
+     * Runs every iteration from the cursor's position to the end of its block.
+     *
+     * @param cursor the calling thread's cursor, which this body moves to the block's end
+     */
     void run(Iteration cursor);
 }

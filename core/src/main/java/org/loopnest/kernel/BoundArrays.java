@@ -11,22 +11,40 @@ import org.loopnest.data.LongView;
  * different element type; {@code LoopNest.plan()} binds a Java body once to find such mistakes before any chunk.
  */
 public interface BoundArrays {
-    /** The {@code float} array called {@code name}. */
+    /**
+     * {@return the {@code float} array called {@code name}}
+     *
+     * @param name the array's name
+     */
     FloatView floats(String name);
 
-    /** The {@code double} array called {@code name}. */
+    /**
+     * {@return the {@code double} array called {@code name}}
+     *
+     * @param name the array's name
+     */
     DoubleView doubles(String name);
 
-    /** The {@code int} array called {@code name}. */
+    /**
+     * {@return the {@code int} array called {@code name}}
+     *
+     * @param name the array's name
+     */
     IntView ints(String name);
 
-    /** The {@code long} array called {@code name}. */
+    /**
+     * {@return the {@code long} array called {@code name}}
+     *
+     * @param name the array's name
+     */
     LongView longs(String name);
 
     /**
-     * The array {@code array} names, through the view its element type gives: the typed form of the four lookups
-     * above (a misspelt handle or a wrong view type does not compile).
+     * {@return the array {@code array} names, through the view its element type gives: the typed form of the four
+     * lookups above (a misspelt handle or a wrong view type does not compile)}
      *
+     * @param <V> the view type the handle's element type gives
+     * @param array the typed handle
      * @throws IllegalArgumentException if no array of that name is bound, or it holds another element type
      */
     @SuppressWarnings("unchecked")

@@ -33,6 +33,9 @@ public record DeviceCode(String name, String body, String helpers) {
     /**
      * Checks the parts.
      *
+     * @param name the entry point's name, a C identifier
+     * @param body the C statements of one iteration
+     * @param helpers C functions placed before the kernel, or {@code null} for none
      * @throws IllegalArgumentException if the name is not a C identifier or the body is blank
      */
     public DeviceCode {
@@ -47,22 +50,38 @@ public record DeviceCode(String name, String body, String helpers) {
         helpers = helpers == null ? "" : helpers;
     }
 
-    /** A body named {@value #DEFAULT_NAME}, without helpers. */
+    /**
+     * {@return a body named {@value #DEFAULT_NAME}, without helpers}
+     *
+     * @param body the C statements of one iteration
+     */
     public static DeviceCode of(String body) {
         return new DeviceCode(DEFAULT_NAME, body, "");
     }
 
-    /** The same code under another entry-point name. */
+    /**
+     * {@return the same code under another entry-point name}
+     *
+     * @param newName the entry point's name, a C identifier
+     */
     public DeviceCode named(String newName) {
         return new DeviceCode(newName, body, helpers);
     }
 
-    /** The same code with helper functions placed before the kernel. */
+    /**
+     * {@return the same code with helper functions placed before the kernel}
+     *
+     * @param functions C functions, placed before the kernel
+     */
     public DeviceCode withHelpers(String functions) {
         return new DeviceCode(name, body, functions);
     }
 
-    /** Whether {@code text} is a C identifier. */
+    /**
+     * {@return whether {@code text} is a C identifier}
+     *
+     * @param text any text
+     */
     public static boolean isIdentifier(String text) {
         return text != null && IDENTIFIER.matcher(text).matches();
     }

@@ -29,7 +29,11 @@ public final class Kernel {
         this.javaBody = javaBody;
     }
 
-    /** A per-element kernel. */
+    /**
+     * {@return a per-element kernel}
+     *
+     * @param kernel the body, written once in Java
+     */
     public static Kernel of(ElementKernel kernel) {
         if (kernel == null) {
             throw new IllegalArgumentException("kernel is null (expected: a kernel body)");
@@ -44,7 +48,11 @@ public final class Kernel {
         }, PER_ELEMENT, null, kernel);
     }
 
-    /** A per-block kernel. */
+    /**
+     * {@return a per-block kernel}
+     *
+     * @param kernel the body, written once in Java
+     */
     public static Kernel ofBlocks(BlockKernel kernel) {
         if (kernel == null) {
             throw new IllegalArgumentException("blockKernel is null (expected: a kernel body)");
@@ -52,12 +60,20 @@ public final class Kernel {
         return new Kernel(kernel, "per-block", null, kernel);
     }
 
-    /** A kernel with only a C body: it runs on compiled devices, not on the CPU or the simulator. */
+    /**
+     * {@return a kernel with only a C body: it runs on compiled devices, not on the CPU or the simulator}
+     *
+     * @param code the C body
+     */
     public static Kernel ofDeviceCode(DeviceCode code) {
         return new Kernel(null, "device code only", requireCode(code), null);
     }
 
-    /** This kernel with {@code code} as its C body (replacing any earlier one). */
+    /**
+     * {@return this kernel with {@code code} as its C body (replacing any earlier one)}
+     *
+     * @param code the C body
+     */
     public Kernel withDeviceCode(DeviceCode code) {
         return new Kernel(blockwise, form, requireCode(code), javaBody);
     }
@@ -70,8 +86,8 @@ public final class Kernel {
     }
 
     /**
-     * The Java body as the user gave it (an {@link ElementKernel} or a {@link BlockKernel}), if there is one. Remote
-     * nodes rebuild it from its class, which must then be a named class with a public no-argument constructor.
+     * {@return the Java body as the user gave it (an {@link ElementKernel} or a {@link BlockKernel}), if there is one}
+     * Remote nodes rebuild it from its class, which must then be a named class with a public no-argument constructor.
      */
     public Optional<Object> javaBody() {
         return Optional.ofNullable(javaBody);
@@ -80,6 +96,9 @@ public final class Kernel {
     /**
      * Rebuilds a kernel from the class name of its Java body (on a worker node) and the device code, if any.
      *
+     * @param className the binary name of an {@link ElementKernel} or {@link BlockKernel} class
+     * @param code the C body, or {@code null} for none
+     * @return the kernel
      * @throws IllegalArgumentException if the class is not on the class path, is no {@link ElementKernel} or
      *     {@link BlockKernel}, or has no public no-argument constructor
      */
@@ -106,12 +125,12 @@ public final class Kernel {
         return code == null ? kernel : kernel.withDeviceCode(code);
     }
 
-    /** Whether the kernel has a Java body, so that it runs on Java devices (cpu, sim). */
+    /** {@return whether the kernel has a Java body, so that it runs on Java devices (cpu, sim)} */
     public boolean hasJavaBody() {
         return blockwise != null;
     }
 
-    /** The C body, if the kernel has one. */
+    /** {@return the C body, if the kernel has one} */
     public Optional<DeviceCode> deviceCode() {
         return Optional.ofNullable(deviceCode);
     }
@@ -125,6 +144,8 @@ public final class Kernel {
      * throws (the per-element form needs no such replay). A body whose iterations are independent, as the nest
      * requires, writes the same values again; one that no longer throws is reported at the run's first iteration.
      *
+     * @param arrays the block's arrays
+     * @param cursor the calling thread's cursor over the block
      * @throws IterationFailure wrapping whatever the body threw, with the indices of the iteration it threw at (none
      *     if it threw while binding, e.g. looking up an array that is not there)
      * @throws IllegalStateException if the kernel has no Java body
@@ -138,6 +159,12 @@ public final class Kernel {
      * binding once, but in pieces of at most {@link #PIECE} iterations with {@code prelude} given a cursor over each
      * piece just before the body runs over it (how a Java device clears a block's outputs while they stay in cache).
      *
+     * @param arrays the block's arrays
+     * @param split the run's split
+     * @param chunk the chunk
+     * @param from the first local iteration, inclusive
+     * @param to the last local iteration, exclusive
+     * @param prelude run on each piece's cursor before the body
      * @throws IterationFailure as {@link #runBlock(BoundArrays, Iteration)}
      * @throws IllegalStateException if the kernel has no Java body
      */
@@ -156,6 +183,7 @@ public final class Kernel {
      * not bound, or as the wrong element type, is found before any chunk runs. Does nothing for a kernel without a
      * Java body.
      *
+     * @param arrays the arrays the run binds
      * @throws IllegalArgumentException saying which lookup failed, or what else binding threw
      */
     public void checkBinding(BoundArrays arrays) {

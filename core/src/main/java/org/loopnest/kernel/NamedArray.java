@@ -45,8 +45,9 @@ public final class NamedArray<V> {
     }
 
     /**
-     * A handle on the {@code float} array called {@code name}.
+     * {@return a handle on the {@code float} array called {@code name}}
      *
+     * @param name the array's name, as given to the builder
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
     public static NamedArray<FloatView> floats(String name) {
@@ -54,8 +55,9 @@ public final class NamedArray<V> {
     }
 
     /**
-     * A handle on the {@code double} array called {@code name}.
+     * {@return a handle on the {@code double} array called {@code name}}
      *
+     * @param name the array's name, as given to the builder
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
     public static NamedArray<DoubleView> doubles(String name) {
@@ -63,8 +65,9 @@ public final class NamedArray<V> {
     }
 
     /**
-     * A handle on the {@code int} array called {@code name}.
+     * {@return a handle on the {@code int} array called {@code name}}
      *
+     * @param name the array's name, as given to the builder
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
     public static NamedArray<IntView> ints(String name) {
@@ -72,20 +75,21 @@ public final class NamedArray<V> {
     }
 
     /**
-     * A handle on the {@code long} array called {@code name}.
+     * {@return a handle on the {@code long} array called {@code name}}
      *
+     * @param name the array's name, as given to the builder
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
     public static NamedArray<LongView> longs(String name) {
         return new NamedArray<>(name, ElementType.LONG);
     }
 
-    /** The name the array is bound and looked up by. */
+    /** {@return the name the array is bound and looked up by} */
     public String name() {
         return name;
     }
 
-    /** The element type the bound data must hold. */
+    /** {@return the element type the bound data must hold} */
     public ElementType type() {
         return type;
     }

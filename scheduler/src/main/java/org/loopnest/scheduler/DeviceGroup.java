@@ -15,9 +15,11 @@ public final class DeviceGroup {
     }
 
     /**
-     * The limits of {@code devices} as one device: itself when there is one; otherwise named {@code a+b+…}, with
-     * the smallest memory and largest allocation among the devices that are not host-addressable (host-addressable
-     * only if all are), and the sum of the compute units.
+     * {@return the limits of {@code devices} as one device: itself when there is one; otherwise named {@code a+b+…},
+     * with the smallest memory and largest allocation among the devices that are not host-addressable
+     * (host-addressable only if all are), and the sum of the compute units}
+     *
+     * @param devices the run's devices, at least one
      */
     public static DeviceInfo limits(List<Device> devices) {
         if (devices.size() == 1) {

@@ -13,6 +13,11 @@ package org.loopnest.scheduler;
  */
 @FunctionalInterface
 public interface ProgressListener {
-    /** {@code done} of {@code total} chunks have been written. */
+    /**
+     * {@code done} of {@code total} chunks have been written.
+     *
+     * @param done the chunks written so far, from 1
+     * @param total the run's chunks
+     */
     void chunkDone(long done, long total);
 }

@@ -33,8 +33,12 @@ public final class SplitPlanner {
     }
 
     /**
-     * The automatic choice.
+     * {@return the automatic choice}
      *
+     * @param space the nest
+     * @param bindings the run's arrays
+     * @param device the limits of the run's devices as one
+     * @param buffers buffer sets per device
      * @throws DeviceMemoryException if not even the smallest chunk fits the device
      */
     public static SplitChoice choose(IndexSpace space, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
@@ -84,6 +88,11 @@ public final class SplitPlanner {
     /**
      * Checks a split the user gave.
      *
+     * @param split the split the user gave
+     * @param bindings the run's arrays
+     * @param device the limits of the run's devices as one
+     * @param buffers buffer sets per device
+     * @return the split, with what one chunk needs
      * @throws DeviceMemoryException saying what one chunk needs and what the device offers
      */
     public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {

@@ -34,7 +34,13 @@ public final class ChunkLayout {
         this.residentBytes = end(resident);
     }
 
-    /** Lays out {@code bindings} for chunks of {@code split}, in binding order. */
+    /**
+     * Lays out {@code bindings} for chunks of {@code split}, in binding order.
+     *
+     * @param split the run's split, which gives the chunk shape
+     * @param bindings the run's arrays
+     * @return the layout
+     */
     public static ChunkLayout of(Split split, List<ArrayBinding> bindings) {
         List<Placement> in = new ArrayList<>();
         List<Placement> out = new ArrayList<>();
@@ -72,47 +78,55 @@ public final class ChunkLayout {
         return (offset + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
     }
 
-    /** The split the chunks come from. */
+    /** {@return the split the chunks come from} */
     public Split split() {
         return split;
     }
 
-    /** Streamed inputs, in the input buffer. */
+    /** {@return the streamed inputs' regions in the input buffer, in binding order} */
     public List<Placement> inputs() {
         return inputs;
     }
 
-    /** Outputs, in the output buffer. */
+    /** {@return the outputs' regions in the output buffer, in binding order} */
     public List<Placement> outputs() {
         return outputs;
     }
 
-    /** Inputs indexed only by inner loops, in the resident buffer. */
+    /** {@return the regions of the inputs indexed only by inner loops, in the resident buffer} */
     public List<Placement> resident() {
         return resident;
     }
 
-    /** Bytes of the input buffer for a full chunk. */
+    /** {@return bytes of the input buffer for a full chunk} */
     public long inputBytes() {
         return inputBytes;
     }
 
-    /** Bytes of the output buffer for a full chunk. */
+    /** {@return bytes of the output buffer for a full chunk} */
     public long outputBytes() {
         return outputBytes;
     }
 
-    /** Bytes of the resident buffer. */
+    /** {@return bytes of the resident buffer} */
     public long residentBytes() {
         return residentBytes;
     }
 
-    /** Bytes of the input buffer that {@code chunk} uses (less than {@link #inputBytes()} for a remainder). */
+    /**
+     * {@return bytes of the input buffer that {@code chunk} uses (less than {@link #inputBytes()} for a remainder)}
+     *
+     * @param chunk a chunk of this layout's split
+     */
     public long inputBytes(Chunk chunk) {
         return used(inputs, chunk);
     }
 
-    /** Bytes of the output buffer that {@code chunk} uses. */
+    /**
+     * {@return bytes of the output buffer that {@code chunk} uses}
+     *
+     * @param chunk a chunk of this layout's split
+     */
     public long outputBytes(Chunk chunk) {
         return used(outputs, chunk);
     }
@@ -125,7 +139,12 @@ public final class ChunkLayout {
         return end;
     }
 
-    /** Where {@code p}'s element for the current iteration of {@code chunk} sits in a typed view of its buffer. */
+    /**
+     * {@return where {@code p}'s element for the current iteration of {@code chunk} sits in a typed view of its buffer}
+     *
+     * @param p one of this layout's placements
+     * @param chunk the chunk in the buffer
+     */
     public Addressing addressing(Placement p, Chunk chunk) {
         int base = p.regionElement();
         if (!p.resident() && p.binding().usesAllLoops()) {
@@ -135,7 +154,11 @@ public final class ChunkLayout {
                 chunk.firstOuter());
     }
 
-    /** The placement of the array called {@code name}, or {@code null}. */
+    /**
+     * {@return the placement of the array called {@code name}, or {@code null}}
+     *
+     * @param name an array's name
+     */
     public Placement placement(String name) {
         for (List<Placement> list : List.of(inputs, outputs, resident)) {
             for (Placement p : list) {

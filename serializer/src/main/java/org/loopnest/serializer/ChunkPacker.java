@@ -13,17 +13,26 @@ import org.loopnest.index.Chunk;
 public final class ChunkPacker {
     private final ChunkLayout layout;
 
-    /** A packer for {@code layout}. */
+    /**
+     * A packer for {@code layout}.
+     *
+     * @param layout the layout, whose bindings hold the user's arrays
+     */
     public ChunkPacker(ChunkLayout layout) {
         this.layout = layout;
     }
 
-    /** The layout it packs for. */
+    /** {@return the layout it packs for} */
     public ChunkLayout layout() {
         return layout;
     }
 
-    /** Writes every streamed input's elements for {@code chunk} into {@code inputBuffer} (byte 0 = layout 0). */
+    /**
+     * Writes every streamed input's elements for {@code chunk} into {@code inputBuffer} (byte 0 = layout 0).
+     *
+     * @param chunk the chunk
+     * @param inputBuffer the chunk's input buffer, at least {@link ChunkLayout#inputBytes(Chunk)} long
+     */
     public void pack(Chunk chunk, ByteBuffer inputBuffer) {
         for (Placement p : layout.inputs()) {
             Buffer packed = ElementCopier.typed(inputBuffer, p.binding().type());
@@ -31,7 +40,11 @@ public final class ChunkPacker {
         }
     }
 
-    /** Writes every resident input, whole, into {@code residentBuffer}. Once per run. */
+    /**
+     * Writes every resident input, whole, into {@code residentBuffer}. Once per run.
+     *
+     * @param residentBuffer the resident buffer, at least the layout's resident bytes long
+     */
     public void packResident(ByteBuffer residentBuffer) {
         for (Placement p : layout.resident()) {
             Buffer packed = ElementCopier.typed(residentBuffer, p.binding().type());
@@ -39,7 +52,12 @@ public final class ChunkPacker {
         }
     }
 
-    /** Scatters every output's elements for {@code chunk} from {@code outputBuffer} into the user's arrays. */
+    /**
+     * Scatters every output's elements for {@code chunk} from {@code outputBuffer} into the user's arrays.
+     *
+     * @param chunk the chunk
+     * @param outputBuffer the chunk's output buffer, as copied out
+     */
     public void unpack(Chunk chunk, ByteBuffer outputBuffer) {
         for (Placement p : layout.outputs()) {
             Buffer packed = ElementCopier.typed(outputBuffer, p.binding().type());

@@ -16,12 +16,16 @@ import org.loopnest.data.ArrayBinding;
 public record Placement(ArrayBinding binding, boolean resident, long regionOffset, long slabElements,
                         int[] innerDims, long[] innerStrides, long regionBytes) {
 
-    /** The element position of the region's start in a typed view of its buffer. */
+    /** {@return the element position of the region's start in a typed view of its buffer} */
     public int regionElement() {
         return (int) (regionOffset / binding.type().bytes());
     }
 
-    /** Bytes of the region used by a chunk of {@code outerCount} outer iterations. */
+    /**
+     * {@return bytes of the region used by a chunk of {@code outerCount} outer iterations}
+     *
+     * @param outerCount the chunk's outer iterations
+     */
     public long usedBytes(long outerCount) {
         return resident ? regionBytes : outerCount * slabElements * binding.type().bytes();
     }

@@ -29,6 +29,7 @@ public final class CpuDevice implements Device {
     /**
      * A device with {@code threads} threads.
      *
+     * @param threads the kernel pool's size
      * @throws IllegalArgumentException if {@code threads < 1}
      */
     public CpuDevice(int threads) {

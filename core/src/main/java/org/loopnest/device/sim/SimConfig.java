@@ -19,7 +19,17 @@ public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, 
     /** Default budget: 64 MiB. */
     public static final long DEFAULT_MEMORY = 64L << 20;
 
-    /** Validates every setting. */
+    /**
+     * Validates every setting.
+     *
+     * @param name the device's name
+     * @param memoryBytes the device memory in bytes
+     * @param maxAllocationBytes the largest single buffer in bytes
+     * @param bytesPerSecond the link bandwidth each way, 0 for unlimited
+     * @param latency the fixed cost of every copy
+     * @param threads the kernel threads
+     * @param iterationsPerSecond the kernel speed cap, 0 for uncapped
+     */
     public SimConfig {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("sim name is blank (expected: a non-empty name)");
@@ -46,7 +56,7 @@ public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, 
         }
     }
 
-    /** A builder with the defaults: 64 MiB, unlimited bandwidth, no latency, one thread per core. */
+    /** {@return a builder with the defaults: 64 MiB, unlimited bandwidth, no latency, one thread per core} */
     public static Builder builder() {
         return new Builder();
     }
@@ -64,49 +74,84 @@ public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, 
         Builder() {
         }
 
-        /** The device's name (default {@code sim}). */
+        /**
+         * The device's name (default {@code sim}).
+         *
+         * @param value the name
+         * @return this builder
+         */
         public Builder name(String value) {
             this.name = value;
             return this;
         }
 
-        /** Device memory in bytes (default 64 MiB). */
+        /**
+         * Device memory in bytes (default 64 MiB).
+         *
+         * @param bytes the size
+         * @return this builder
+         */
         public Builder memory(long bytes) {
             this.memory = bytes;
             return this;
         }
 
-        /** Largest single buffer in bytes (default: the memory, capped at 2 GiB − 1). */
+        /**
+         * Largest single buffer in bytes (default: the memory, capped at 2 GiB − 1).
+         *
+         * @param bytes the size
+         * @return this builder
+         */
         public Builder maxAllocation(long bytes) {
             this.maxAllocation = bytes;
             return this;
         }
 
-        /** Link bandwidth each way in bytes per second (default 0: unlimited). */
+        /**
+         * Link bandwidth each way in bytes per second (default 0: unlimited).
+         *
+         * @param bytesPerSecond the bandwidth, 0 for unlimited
+         * @return this builder
+         */
         public Builder bandwidth(long bytesPerSecond) {
             this.bandwidth = bytesPerSecond;
             return this;
         }
 
-        /** Fixed cost of every copy (default 0). */
+        /**
+         * Fixed cost of every copy (default 0).
+         *
+         * @param value the latency
+         * @return this builder
+         */
         public Builder latency(Duration value) {
             this.latency = value;
             return this;
         }
 
-        /** Kernel threads (default: one per core). */
+        /**
+         * Kernel threads (default: one per core).
+         *
+         * @param value how many threads
+         * @return this builder
+         */
         public Builder threads(int value) {
             this.threads = value;
             return this;
         }
 
-        /** Kernel speed cap in iterations per second (default 0: uncapped). */
+        /**
+         * Kernel speed cap in iterations per second (default 0: uncapped).
+         *
+         * @param iterationsPerSecond the cap, 0 for uncapped
+         * @return this builder
+         */
         public Builder kernelRate(double iterationsPerSecond) {
             this.rate = iterationsPerSecond;
             return this;
         }
 
-        /** The validated configuration. */
+        /** {@return the validated configuration} */
         public SimConfig build() {
             long max = maxAllocation > 0 ? maxAllocation : Math.min(Math.max(memory, 1), Integer.MAX_VALUE);
             return new SimConfig(name, memory, max, bandwidth, latency, threads, rate);

@@ -33,7 +33,11 @@ public final class SimDevice implements Device {
     private final Object computeClock = new Object();
     private long computeFreeAt;
 
-    /** A device with the given settings. */
+    /**
+     * A device with the given settings.
+     *
+     * @param config the settings
+     */
     public SimDevice(SimConfig config) {
         this.config = config;
         this.budget = new MemoryBudget(config.name(), config.memoryBytes(), config.maxAllocationBytes());
@@ -51,12 +55,12 @@ public final class SimDevice implements Device {
         this(SimConfig.builder().build());
     }
 
-    /** The settings. */
+    /** {@return the settings} */
     public SimConfig config() {
         return config;
     }
 
-    /** Bytes of device memory currently allocated. */
+    /** {@return bytes of device memory currently allocated} */
     public long usedBytes() {
         return budget.used();
     }

@@ -82,7 +82,7 @@ public final class CudaBuffer implements DeviceBuffer {
         return this.context == context;
     }
 
-    /** Whether the buffer has been closed. */
+    /** {@return whether the buffer has been closed} */
     public boolean isClosed() {
         return closed.get();
     }

@@ -91,6 +91,8 @@ public final class CudaDevice implements Device {
     /**
      * Opens CUDA device {@code ordinal}, compiling kernels with {@link PtxCompiler#detect()}.
      *
+     * @param ordinal the GPU's number, from 0
+     * @return the open device, which the caller closes
      * @throws IllegalArgumentException if there is no such device, e.g. {@code cuda ordinal = 3 (expected: 0 to 0)}
      * @throws IllegalStateException    if CUDA is not {@link CudaDriver#availability() available}, with the reason
      * @throws org.loopnest.error.DeviceException if the driver fails while the device is set up
@@ -103,6 +105,9 @@ public final class CudaDevice implements Device {
      * Opens CUDA device {@code ordinal}, compiling kernels with {@code compiler} (e.g. {@link PtxCompiler#ofPtx}
      * for PTX compiled ahead of time).
      *
+     * @param ordinal the GPU's number, from 0
+     * @param compiler what turns the generated CUDA source into PTX
+     * @return the open device, which the caller closes
      * @throws IllegalArgumentException as {@link #open(int)}
      * @throws IllegalStateException    as {@link #open(int)}
      * @throws org.loopnest.error.DeviceException as {@link #open(int)}
@@ -115,6 +120,9 @@ public final class CudaDevice implements Device {
      * Opens CUDA device {@code ordinal} with its memory budget capped at {@code memoryLimitBytes}: chunks are sized
      * to fit that, as if the GPU were that small (to share it, or to force out-of-core runs).
      *
+     * @param ordinal the GPU's number, from 0
+     * @param memoryLimitBytes the cap on the memory budget
+     * @return the open device, which the caller closes
      * @throws IllegalArgumentException if the limit is not positive, or as {@link #open(int)}
      * @throws IllegalStateException    as {@link #open(int)}
      */
@@ -172,12 +180,12 @@ public final class CudaDevice implements Device {
         return info;
     }
 
-    /** The virtual architecture kernels are compiled for, e.g. {@code compute_90}. */
+    /** {@return the virtual architecture kernels are compiled for, e.g. {@code compute_90}} */
     public String architecture() {
         return properties.arch();
     }
 
-    /** Bytes of the budget currently allocated. */
+    /** {@return bytes of the budget currently allocated} */
     public long usedBytes() {
         return budget.used();
     }

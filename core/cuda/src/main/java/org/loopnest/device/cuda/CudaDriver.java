@@ -34,12 +34,12 @@ public final class CudaDriver {
     public record Availability(boolean available, String reason) {
     }
 
-    /** The answer of the one probe of the driver; loads JCuda on the first call. Never throws. */
+    /** {@return the answer of the one probe of the driver; loads JCuda on the first call} Never throws. */
     public static Availability availability() {
         return Probe.RESULT.availability;
     }
 
-    /** The number of CUDA devices, 0 when CUDA is not {@link #availability() available}. Never throws. */
+    /** {@return the number of CUDA devices, 0 when CUDA is not {@link #availability() available}} Never throws. */
     public static int deviceCount() {
         return Probe.RESULT.deviceCount;
     }

@@ -20,9 +20,9 @@ public record LaunchGrid(int blockX, int gridX, int gridY) {
     public static final LaunchGrid NONE = new LaunchGrid(0, 0, 0);
 
     /**
-     * The smallest grid for {@code count} iterations within the limits: blocks of {@code min(maxBlock, count)}
+     * {@return the smallest grid for {@code count} iterations within the limits: blocks of {@code min(maxBlock, count)}
      * threads; a 1-D grid when the blocks fit {@code maxGridX}, else the fewest rows {@code gridY} that hold them
-     * and the fewest blocks per row {@code gridX} for that many rows.
+     * and the fewest blocks per row {@code gridX} for that many rows}
      *
      * @param count     iterations, at least 0; 0 gives {@link #NONE}
      * @param maxBlock  the most threads per block, at least 1
@@ -57,17 +57,23 @@ public record LaunchGrid(int blockX, int gridX, int gridY) {
         return new LaunchGrid(threads, (int) columns, (int) rows);
     }
 
-    /** The grid for {@code count} iterations with blocks of up to {@link #DEFAULT_MAX_BLOCK} threads. */
+    /**
+     * {@return the grid for {@code count} iterations with blocks of up to {@link #DEFAULT_MAX_BLOCK} threads}
+     *
+     * @param count the iterations to launch, one thread each
+     * @param maxGridX the device's largest grid x dimension
+     * @param maxGridY the device's largest grid y dimension
+     */
     public static LaunchGrid of(long count, int maxGridX, int maxGridY) {
         return of(count, DEFAULT_MAX_BLOCK, maxGridX, maxGridY);
     }
 
-    /** Threads launched: {@code blockX × gridX × gridY}, at least the iteration count. */
+    /** {@return threads launched: {@code blockX × gridX × gridY}, at least the iteration count} */
     public long threads() {
         return (long) blockX * gridX * gridY;
     }
 
-    /** Whether there is nothing to launch. */
+    /** {@return whether there is nothing to launch} */
     public boolean isEmpty() {
         return gridX == 0;
     }

@@ -67,7 +67,7 @@ public final class PinnedStaging implements HostStaging {
         return buffer;
     }
 
-    /** Whether the memory has been freed. */
+    /** {@return whether the memory has been freed} */
     public boolean isClosed() {
         return closed.get();
     }

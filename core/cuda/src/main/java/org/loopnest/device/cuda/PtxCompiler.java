@@ -47,7 +47,11 @@ public final class PtxCompiler {
         this(backend, null, cacheDir);
     }
 
-    /** {@link #detect(Path)} with the {@link #defaultCacheDir() default cache}. */
+    /**
+     * {@link #detect(Path)} with the {@link #defaultCacheDir() default cache}.
+     *
+     * @return the compiler found
+     */
     public static PtxCompiler detect() {
         return detect(defaultCacheDir());
     }
@@ -58,6 +62,7 @@ public final class PtxCompiler {
      * compiler that fails every compilation explaining what is missing). Loads no native library.
      *
      * @param cacheDir where PTX is cached, or {@code null} for no cache
+     * @return the compiler found
      */
     public static PtxCompiler detect(Path cacheDir) {
         String path = System.getenv("PATH");
@@ -80,6 +85,7 @@ public final class PtxCompiler {
      * @param nvcc     the executable
      * @param cacheDir where PTX is cached, or {@code null} for no cache
      * @param timeout  how long one compilation may take before nvcc is killed; positive
+     * @return the compiler
      * @throws IllegalArgumentException if {@code nvcc} is not an executable file or the timeout is not positive
      */
     public static PtxCompiler nvcc(Path nvcc, Path cacheDir, Duration timeout) {
@@ -98,6 +104,7 @@ public final class PtxCompiler {
      * Compiles with NVRTC. Whether NVRTC loads is found out on the first compilation, which fails if it does not.
      *
      * @param cacheDir where PTX is cached, or {@code null} for no cache
+     * @return the compiler
      */
     public static PtxCompiler nvrtc(Path cacheDir) {
         return new PtxCompiler(new NvrtcBackend("no nvcc was asked for"), cacheDir);
@@ -106,6 +113,9 @@ public final class PtxCompiler {
     /**
      * Hands out {@code ptx} for every source: for PTX compiled ahead of time (it must define the kernel's entry
      * point with the generated kernel's parameters). Nothing is cached or compiled.
+     *
+     * @param ptx the PTX text
+     * @return the compiler
      */
     public static PtxCompiler ofPtx(String ptx) {
         Objects.requireNonNull(ptx, "ptx");
@@ -116,8 +126,8 @@ public final class PtxCompiler {
     }
 
     /**
-     * Where PTX is cached by default: {@code $XDG_CACHE_HOME/loopnest/ptx} if that variable holds an absolute
-     * path, else {@code ~/.cache/loopnest/ptx}.
+     * {@return where PTX is cached by default: {@code $XDG_CACHE_HOME/loopnest/ptx} if that variable holds an absolute
+     * path, else {@code ~/.cache/loopnest/ptx}}
      */
     public static Path defaultCacheDir() {
         String xdg = System.getenv("XDG_CACHE_HOME");
@@ -137,7 +147,7 @@ public final class PtxCompiler {
     }
 
     /**
-     * The PTX of {@code source}, from the cache or freshly compiled (and then cached).
+     * {@return the PTX of {@code source}, from the cache or freshly compiled (and then cached)}
      *
      * @param device the device's name, for the failure
      * @param source CUDA C++ source
@@ -173,17 +183,17 @@ public final class PtxCompiler {
         return ptx;
     }
 
-    /** What compiles: {@code nvcc <path>}, {@code NVRTC} or {@code user-supplied PTX}. */
+    /** {@return what compiles: {@code nvcc <path>}, {@code NVRTC} or {@code user-supplied PTX}} */
     public String description() {
         return supplied != null ? SUPPLIED : backend.description();
     }
 
-    /** The cache directory, if PTX is cached. */
+    /** {@return the cache directory, if PTX is cached} */
     public Optional<Path> cacheDir() {
         return Optional.ofNullable(cache).map(PtxCache::directory);
     }
 
-    /** How many times this compiler ran (cache hits and supplied PTX do not count). */
+    /** {@return how many times this compiler ran (cache hits and supplied PTX do not count)} */
     public int compilations() {
         return compilations.get();
     }

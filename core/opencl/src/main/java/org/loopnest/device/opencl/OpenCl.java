@@ -26,19 +26,24 @@ public final class OpenCl {
      * @param reason  why the list is empty, or {@code null} when it is not
      */
     public record Discovery(List<OpenClDeviceId> devices, String reason) {
-        /** Copies the list. */
+        /**
+         * Copies the list.
+         *
+         * @param devices every device of every platform, in platform order
+         * @param reason why the list is empty, or {@code null} when it is not
+         */
         public Discovery {
             devices = List.copyOf(devices);
         }
 
-        /** Whether at least one device was found. */
+        /** {@return whether at least one device was found} */
         public boolean available() {
             return !devices.isEmpty();
         }
     }
 
     /**
-     * The devices, found on the first call (which loads JOCL's native library and the platforms' drivers).
+     * {@return the devices, found on the first call (which loads JOCL's native library and the platforms' drivers)}
      *
      * <p><b>Pitfall:</b> drivers built on LLVM (PoCL among them) replace the JVM's {@code SIGSEGV} handler when
      * their devices are listed, and the JVM, which takes safepoints through that signal, may then crash at any
@@ -56,8 +61,9 @@ public final class OpenCl {
     }
 
     /**
-     * The device {@code opencl:index}.
+     * {@return the device {@code opencl:index}}
      *
+     * @param index the device's number across all platforms, from 0
      * @throws IllegalArgumentException if there is no such device, saying which there are or why there are none
      */
     public static OpenClDeviceId device(int index) {

@@ -108,6 +108,8 @@ public final class OpenClDevice implements Device {
     /**
      * Opens {@code opencl:index}.
      *
+     * @param index the device's number across all platforms, from 0
+     * @return the open device, which the caller closes
      * @throws IllegalArgumentException if there is no such device (saying which there are, or why none)
      * @throws org.loopnest.error.DeviceException if the context or a queue cannot be made
      */
@@ -119,6 +121,9 @@ public final class OpenClDevice implements Device {
      * Opens {@code opencl:index} with its memory budget capped at {@code memoryLimitBytes}: chunks are sized to
      * fit that, as if the device were that small (to share a device, or to test out-of-core runs).
      *
+     * @param index the device's number across all platforms, from 0
+     * @param memoryLimitBytes the cap on the memory budget
+     * @return the open device, which the caller closes
      * @throws IllegalArgumentException if the limit is not positive, or as {@link #open(int)}
      */
     public static OpenClDevice open(int index, long memoryLimitBytes) {
@@ -141,12 +146,12 @@ public final class OpenClDevice implements Device {
         return queue;
     }
 
-    /** Bytes of device memory currently allocated through {@link #allocate}. */
+    /** {@return bytes of device memory currently allocated through {@link #allocate}} */
     public long usedBytes() {
         return budget.used();
     }
 
-    /** What discovery found about the device. */
+    /** {@return what discovery found about the device} */
     public OpenClDeviceId id() {
         return id;
     }

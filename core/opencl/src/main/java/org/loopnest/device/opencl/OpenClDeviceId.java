@@ -21,12 +21,12 @@ public record OpenClDeviceId(int index, cl_platform_id platform, cl_device_id de
                              String name, String type, long globalMemoryBytes, long maxAllocationBytes,
                              int computeUnits, boolean fp64) {
 
-    /** The name a run uses: {@code opencl:N}. */
+    /** {@return the name a run uses: {@code opencl:N}} */
     public String deviceName() {
         return "opencl:" + index;
     }
 
-    /** One line for listings. */
+    /** {@return one line for listings} */
     public String description() {
         return type + " " + name.strip() + " (" + platformName.strip() + "), " + computeUnits + " compute units, "
                 + (globalMemoryBytes >> 20) + " MiB, largest allocation " + (maxAllocationBytes >> 20) + " MiB"
