@@ -89,6 +89,19 @@ class WeatherCommandTest {
     }
 
     @Test
+    void shouldSaveNoInputsWhenNoSplitFitsTheDevice() {
+        Path inputs = dir.resolve("inputs");
+        Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--device-memory", "1", "--save-inputs",
+                inputs.toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("loopnest weather: no split fits: even the smallest chunk"), run.err());
+        assertTrue(!run.out().contains("wrote T.f32"), run.out());
+        assertTrue(Files.notExists(inputs.resolve("T.f32")) && Files.notExists(inputs.resolve("q.f32")),
+                "exit code 2 writes nothing");
+    }
+
+    @Test
     void shouldRejectALevelCountThatDiffersFromZ() {
         Cli run = Cli.run("weather", "--shape", SMALL, "--levels", "1000,500,100");
         assertEquals(2, run.code());
