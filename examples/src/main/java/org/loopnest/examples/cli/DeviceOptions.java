@@ -75,11 +75,22 @@ public final class DeviceOptions {
      *     buffers outside 1 to {@link RunPlan#MAX_BUFFERS}, or {@code --nodes} that is neither {@code local:N} (N from 1 to {@link LocalNodes#MAX_COUNT}) with
      *     one device and no link bandwidth (a node's link is real; {@code --device-memory} is passed to each local
      *     node) nor addresses with a {@code --secret-file} and no {@code --device}, {@code --device-memory} or
-     *     {@code --link-bandwidth} (those are set where a node starts)
+     *     {@code --link-bandwidth} (those are set where a node starts); for {@code --secret-file} or
+     *     {@code --tls-trust} with {@code local:N} (whose nodes have a secret of their own and no TLS), and for a
+     *     {@code --tls-trust} without {@code --nodes} or that is not a readable regular file
      */
     public void validate() {
         if (nodes != null) {
             validateNodes();
+        }
+        if (tlsTrust != null && nodes == null) {
+            throw new ParameterException(spec.commandLine(), "--tls-trust applies to --nodes only (expected: add "
+                    + "--nodes HOST:PORT, or drop the option)");
+        }
+        try {
+            PathChecks.readable("--tls-trust", tlsTrust);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         if (bandwidth != null && devices.stream().noneMatch(d -> d.kind() == DeviceSpec.Kind.SIM)) {
             throw new ParameterException(spec.commandLine(), "--link-bandwidth applies to --device sim only "
@@ -114,6 +125,9 @@ public final class DeviceOptions {
                 why = "--device " + text() + " (expected: one device, which each local node runs)";
             } else if (bandwidth != null) {
                 why = "--link-bandwidth is not passed to nodes (expected: drop it; the link to a node is a real one)";
+            } else if (secretFile != null || tlsTrust != null) {
+                why = (secretFile != null ? "--secret-file" : "--tls-trust") + " is not used with local nodes "
+                        + "(expected: drop it; local:N nodes share a secret of their own, over plain TCP on loopback)";
             }
         } else if (devicesGiven()) {
             why = "--device applies to local devices and local:N nodes only (expected: choose a node's device where "

@@ -11,7 +11,6 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -182,10 +181,11 @@ public final class NodeCommand implements Callable<Integer> {
         if (tlsCert == null) {
             return null;
         }
-        for (Path f : new Path[] {tlsCert, tlsKey}) {
-            if (!Files.isReadable(f)) {
-                throw bad("TLS file " + f + " cannot be read");
-            }
+        try {
+            PathChecks.readable("--tls-cert", tlsCert);
+            PathChecks.readable("--tls-key", tlsKey);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
         }
         try {
             return SslContextBuilder.forServer(tlsCert.toFile(), tlsKey.toFile()).build();

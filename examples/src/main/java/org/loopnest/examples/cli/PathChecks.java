@@ -83,6 +83,21 @@ final class PathChecks {
     }
 
     /**
+     * A file the command reads whole: a readable regular file, not a FIFO (which blocks its reader until a writer
+     * comes) or a device such as {@code /dev/zero} (which never ends). Does nothing for {@code null}.
+     */
+    static void readable(String option, Path file) {
+        if (file == null) {
+            return;
+        }
+        String kind = FileKinds.describe(file);
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new IllegalArgumentException(option + " " + file + ": " + (Files.isRegularFile(file)
+                    ? "a regular file without read permission" : kind) + " (expected: a readable regular file)");
+        }
+    }
+
+    /**
      * Why a file {@code name} cannot be made in {@code dir}, or null if it can: asks the file system, then creates
      * and deletes a probe under the hidden staging name of {@code name}, since the permission bits do not stop
      * root while a read-only mount or a pseudo file system such as {@code /proc} does.

@@ -1,12 +1,14 @@
 package org.loopnest.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -31,6 +33,20 @@ class NodeCommandTest {
         assertEquals("loopnest node: --bind 192.0.2.1: not an address of this machine (expected: one of its "
                 + "interfaces' addresses, e.g. 127.0.0.1, or 0.0.0.0 for all) (see 'loopnest node --help')",
                 run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void shouldRefuseATlsCertificateThatIsAFifoInsteadOfReadingIt() throws Exception {
+        Path cert = Fifos.make(dir, "node.crt");
+        Path key = Files.writeString(dir.resolve("node.key"), "not read: the certificate is refused first");
+        Path secret = secret();
+        // the guard only turns a hang (a FIFO without a writer blocks its reader for ever) into a failure
+        Cli run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Cli.run("node", "--secret-file",
+                secret.toString(), "--tls-cert", cert.toString(), "--tls-key", key.toString()));
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --tls-cert " + cert + ": a FIFO (expected: a readable regular file) (see "
+                + "'loopnest node --help')", run.err().strip());
         assertEquals("", run.out());
     }
 
