@@ -13,9 +13,13 @@ public final class HostBuffer implements DeviceBuffer {
     private final LongConsumer onClose;
     private boolean closed;
 
-    /** A direct buffer of {@code bytes} bytes (at most {@link Integer#MAX_VALUE}). */
+    /**
+     * A direct buffer of {@code bytes} bytes (at most {@link Integer#MAX_VALUE}).
+     *
+     * @throws org.loopnest.error.DeviceMemoryException if the JVM's direct memory cannot hold it
+     */
     public HostBuffer(long bytes, LongConsumer onClose) {
-        this.memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        this.memory = DirectMemory.allocate(bytes, "device memory (a direct buffer)");
         this.onClose = onClose;
     }
 

@@ -1,7 +1,6 @@
 package org.loopnest.device;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * Host memory that chunks are packed into and copied from: a direct buffer, page-locked where the device can
@@ -16,9 +15,13 @@ public interface HostStaging extends AutoCloseable {
     @Override
     void close();
 
-    /** Ordinary direct memory, freed by the garbage collector: what devices without pinned memory hand out. */
+    /**
+     * Ordinary direct memory, freed by the garbage collector: what devices without pinned memory hand out.
+     *
+     * @throws org.loopnest.error.DeviceMemoryException if the JVM's direct memory cannot hold it
+     */
     static HostStaging direct(long bytes) {
-        ByteBuffer memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        ByteBuffer memory = DirectMemory.allocate(bytes, "host staging memory");
         return new HostStaging() {
             @Override
             public ByteBuffer buffer() {
