@@ -20,6 +20,7 @@ import org.loopnest.cluster.NodeServer;
 import org.loopnest.cluster.Secret;
 import org.loopnest.cluster.Wire;
 import org.loopnest.device.Device;
+import org.loopnest.device.cpu.CpuDevice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -195,11 +196,12 @@ public final class NodeCommand implements Callable<Integer> {
     }
 
     private Device openDevice() {
-        if (threads != null && (threads < 1 || device.kind() != DeviceSpec.Kind.CPU)) {
-            throw bad("--threads " + threads + " (expected: >= 1, with --device cpu)");
+        if (threads != null && (threads < 1 || threads > CpuDevice.MAX_THREADS
+                || device.kind() != DeviceSpec.Kind.CPU)) {
+            throw bad("--threads " + threads + " (expected: 1 to " + CpuDevice.MAX_THREADS + ", with --device cpu)");
         }
         try {
-            return threads != null ? new org.loopnest.device.cpu.CpuDevice(threads) : device.open(memory, null);
+            return threads != null ? new CpuDevice(threads) : device.open(memory, null);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw bad("--device " + device + ": " + e.getMessage());
         }

@@ -37,6 +37,15 @@ class NodeCommandTest {
     }
 
     @Test
+    void shouldRefuseMoreThreadsThanACpuDeviceRuns() throws Exception {
+        Cli run = Cli.run("node", "--secret-file", secret().toString(), "--threads", "100000");
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --threads 100000 (expected: 1 to 32767, with --device cpu) (see 'loopnest node "
+                + "--help')", run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
     void shouldRefuseATlsCertificateThatIsAFifoInsteadOfReadingIt() throws Exception {
         Path cert = Fifos.make(dir, "node.crt");
         Path key = Files.writeString(dir.resolve("node.key"), "not read: the certificate is refused first");
