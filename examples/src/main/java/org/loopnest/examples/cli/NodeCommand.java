@@ -105,7 +105,10 @@ public final class NodeCommand implements Callable<Integer> {
              NodeServer server = NodeServer.start(new NodeConfig(bind, port, local, secret, tls, frame,
                      NodeConfig.loopback(0, local, secret).idleTimeout()))) {
             PrintWriter out = spec.commandLine().getOut();
-            out.println("listening on " + server.address().getHostString() + ":" + server.address().getPort());
+            String host = server.address().getHostString();
+            // an IPv6 address in brackets, as --nodes reads it: [::1]:4567
+            out.println("listening on " + (host.contains(":") ? "[" + host + "]" : host) + ":"
+                    + server.address().getPort());
             out.flush();
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "loopnest-node-shutdown"));
             if (exitWithStdin) {

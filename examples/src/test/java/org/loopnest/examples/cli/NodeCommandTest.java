@@ -61,6 +61,30 @@ class NodeCommandTest {
 
     @Test
     @Tag("cluster")
+    void shouldPrintAnIpv6AddressInTheFormThatNodesReads() throws Exception {
+        boolean ipv6;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName("::1"))) {
+            ipv6 = true;
+        } catch (java.io.IOException e) {
+            ipv6 = false;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(ipv6, "no IPv6 loopback here");
+        Process node = new ProcessBuilder(LocalNodes.java(Main.class, "node", "--bind", "::1", "--secret-file",
+                secret().toString())).redirectError(dir.resolve("node.log").toFile()).start();
+        try {
+            String line = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> new java.io.BufferedReader(
+                    new java.io.InputStreamReader(node.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))
+                    .readLine());
+            assertTrue(line != null && line.matches("listening on \\[[0-9a-f:]+\\]:[0-9]+"), line);
+            assertEquals("0:0:0:0:0:0:0:1", org.loopnest.cluster.Cluster.address(line.substring("listening on "
+                    .length())).getHost().replaceAll("[\\[\\]]", ""), line);
+        } finally {
+            node.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    @Tag("cluster")
     void shouldSayWhenThePortIsTaken() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             int port = taken.getLocalPort();
