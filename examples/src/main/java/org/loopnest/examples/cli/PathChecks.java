@@ -19,7 +19,7 @@ import org.loopnest.examples.weather.StagingNames;
  * <p><b>Threading:</b> stateless; safe from any thread. <b>Failure:</b> each check throws
  * {@link IllegalArgumentException} with a one-line message naming the option, the path and what was expected.
  */
-final class PathChecks {
+public final class PathChecks {
     private PathChecks() {
     }
 
@@ -55,9 +55,11 @@ final class PathChecks {
 
     /**
      * A file the command writes, replacing it: not a directory, in an existing writable directory. Does nothing
-     * for {@code null}.
+     * for {@code null}. Public for the other commands of the launcher ({@code loopnest bench}).
+     *
+     * @throws IllegalArgumentException naming the option, the path and what was expected
      */
-    static void file(String option, Path file) {
+    public static void file(String option, Path file) {
         if (file == null) {
             return;
         }
