@@ -24,18 +24,22 @@ public final class PathChecks {
     }
 
     /**
-     * A directory the command writes {@code names} into, made if missing: it, or its nearest existing parent, is a
-     * writable directory, and none of {@code names} in it is a directory. Does nothing for {@code null}.
+     * A directory the command writes {@code names} into, made if missing: not an empty path; it, or its nearest
+     * existing parent, is a writable directory; and none of {@code names} in it is a directory. Does nothing for
+     * {@code null}.
      */
     static void directory(String option, Path dir, Collection<String> names) {
         if (dir == null) {
             return;
         }
+        String expected = " (expected: a directory, or a path where one can be made)";
+        if (dir.toString().isEmpty()) { // an unset shell variable: not the working directory by accident
+            throw new IllegalArgumentException(option + " '': an empty path" + expected);
+        }
         Path existing = nearestExisting(dir);
         if (existing != null && !Files.isDirectory(existing)) {
             throw new IllegalArgumentException(option + " " + dir + ": " + (existing.equals(dir.toAbsolutePath())
-                    ? "exists and is" : existing + " is") + " not a directory (expected: a directory, or a path "
-                    + "where one can be made)");
+                    ? "exists and is" : existing + " is") + " not a directory" + expected);
         }
         if (existing != null) {
             String unwritable = unwritable(existing, names.isEmpty() ? "probe" : names.iterator().next());

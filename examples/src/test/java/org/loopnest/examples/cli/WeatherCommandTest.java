@@ -102,6 +102,17 @@ class WeatherCommandTest {
     }
 
     @Test
+    void shouldRefuseAnEmptyOutputDirectoryRatherThanWriteInTheWorkingDirectory() {
+        for (String option : new String[] {"--out", "--save-inputs", "--dump-kernels"}) {
+            Cli run = Cli.run("weather", "--shape", SMALL, option, "");
+            assertEquals(2, run.code(), option + ": " + run.err());
+            assertEquals("loopnest weather: " + option + " '': an empty path (expected: a directory, or a path where "
+                    + "one can be made) (see 'loopnest weather --help')", run.err().strip());
+            assertEquals("", run.out(), "nothing ran");
+        }
+    }
+
+    @Test
     void shouldRejectALevelCountThatDiffersFromZ() {
         Cli run = Cli.run("weather", "--shape", SMALL, "--levels", "1000,500,100");
         assertEquals(2, run.code());
