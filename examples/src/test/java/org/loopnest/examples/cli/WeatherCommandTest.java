@@ -113,6 +113,16 @@ class WeatherCommandTest {
     }
 
     @Test
+    void shouldWriteTheReportIntoAnOutputDirectoryItMakes() throws IOException {
+        Path out = dir.resolve("new/out");
+        Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.toString(), "--report",
+                out.resolve("run.json").toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(Files.readString(out.resolve("run.json")).contains("\"chunks\":"), "the report");
+        assertEquals(7, count(out), "six outputs and the report");
+    }
+
+    @Test
     void shouldRejectALevelCountThatDiffersFromZ() {
         Cli run = Cli.run("weather", "--shape", SMALL, "--levels", "1000,500,100");
         assertEquals(2, run.code());
