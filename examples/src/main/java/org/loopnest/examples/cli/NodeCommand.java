@@ -81,6 +81,9 @@ public final class NodeCommand implements Callable<Integer> {
     @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM private key (PKCS#8) of --tls-cert.")
     private Path tlsKey;
 
+    /** The smallest {@code --max-frame}: the handshake's frames must fit. */
+    private static final long MIN_FRAME = 1024;
+
     @Option(names = "--max-frame", paramLabel = "SIZE", converter = Units.SizeConverter.class,
             description = "Largest frame accepted, which bounds one chunk buffer. Default: 256m.")
     private Long maxFrame;
@@ -99,7 +102,11 @@ public final class NodeCommand implements Callable<Integer> {
             throw bad("--port " + port + " (expected: 0 to 65535)");
         }
         checkBind();
-        int frame = maxFrame == null ? Wire.DEFAULT_MAX_FRAME : (int) Math.min(Integer.MAX_VALUE, maxFrame);
+        if (maxFrame != null && (maxFrame < MIN_FRAME || maxFrame > Integer.MAX_VALUE)) {
+            throw bad("--max-frame " + maxFrame + " bytes (expected: " + MIN_FRAME + " to " + Integer.MAX_VALUE
+                    + " bytes, one frame being one Java array)");
+        }
+        int frame = maxFrame == null ? Wire.DEFAULT_MAX_FRAME : maxFrame.intValue();
         CountDownLatch stopped = new CountDownLatch(1);
         try (Device local = openDevice();
              NodeServer server = NodeServer.start(new NodeConfig(bind, port, local, secret, tls, frame,

@@ -46,6 +46,17 @@ class NodeCommandTest {
     }
 
     @Test
+    void shouldRefuseAMaxFrameLargerThanOneJavaArrayInsteadOfCappingIt() throws Exception {
+        Cli run = Cli.run("node", "--secret-file", secret().toString(), "--max-frame", "1t");
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --max-frame 1099511627776 bytes (expected: 1024 to 2147483647 bytes, one frame "
+                + "being one Java array) (see 'loopnest node --help')", run.err().strip());
+        Cli small = Cli.run("node", "--secret-file", secret().toString(), "--max-frame", "1000");
+        assertEquals(2, small.code(), small.err());
+        assertTrue(small.err().startsWith("loopnest node: --max-frame 1000 bytes (expected: 1024 to "), small.err());
+    }
+
+    @Test
     void shouldRefuseATlsCertificateThatIsAFifoInsteadOfReadingIt() throws Exception {
         Path cert = Fifos.make(dir, "node.crt");
         Path key = Files.writeString(dir.resolve("node.key"), "not read: the certificate is refused first");
