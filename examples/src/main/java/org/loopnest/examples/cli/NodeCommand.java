@@ -136,6 +136,10 @@ public final class NodeCommand implements Callable<Integer> {
      * opened; binding it could only fail.
      */
     private void checkBind() {
+        if (bind.isBlank()) { // InetAddress.getByName would take it for loopback
+            throw bad("--bind '" + bind + "': empty (expected: an address of this machine, e.g. 127.0.0.1, or "
+                    + "0.0.0.0 for all)");
+        }
         InetAddress address;
         try {
             address = InetAddress.getByName(bind);

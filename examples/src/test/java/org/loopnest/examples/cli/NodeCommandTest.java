@@ -37,6 +37,15 @@ class NodeCommandTest {
     }
 
     @Test
+    void shouldRefuseAnEmptyBindAddressNamingTheOption() throws Exception {
+        Cli run = Cli.run("node", "--bind", "", "--secret-file", secret().toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --bind '': empty (expected: an address of this machine, e.g. 127.0.0.1, or "
+                + "0.0.0.0 for all) (see 'loopnest node --help')", run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
     void shouldRefuseMoreThreadsThanACpuDeviceRuns() throws Exception {
         Cli run = Cli.run("node", "--secret-file", secret().toString(), "--threads", "100000");
         assertEquals(2, run.code(), run.err());
