@@ -166,6 +166,11 @@ public final class DeviceOptions {
                 + "to " + LocalNodes.MAX_COUNT + ", each node a JVM of its own on this machine)");
     }
 
+    /** Whether {@code --nodes} was given: the run goes to worker nodes rather than local devices. */
+    public boolean usesNodes() {
+        return nodes != null;
+    }
+
     /** The devices chosen, in order. */
     public List<DeviceSpec> devices() {
         return devices;

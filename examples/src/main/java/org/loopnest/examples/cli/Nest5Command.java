@@ -51,6 +51,10 @@ public final class Nest5Command implements Callable<Integer> {
     @Override
     public Integer call() throws java.io.IOException {
         device.validate();
+        if (device.usesNodes()) {
+            // its body counts the calls in this JVM and is a lambda, which a node cannot load
+            throw bad("--nodes: nest5 checks its run in this JVM (expected: local devices, --device)");
+        }
         Nest5 nest5 = create();
         PrintWriter out = spec.commandLine().getOut();
         IndexRecovery.describe(nest5.split(), show).forEach(out::println);

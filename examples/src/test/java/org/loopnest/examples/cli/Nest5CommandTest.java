@@ -51,6 +51,15 @@ class Nest5CommandTest {
     }
 
     @Test
+    void shouldRefuseNodesBeforeStartingAnyInsteadOfFailingAtTheFirstChunk() {
+        Cli run = Cli.run("nest5", "--nodes", "local:1");
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest nest5: --nodes: nest5 checks its run in this JVM (expected: local devices, --device) "
+                + "(see 'loopnest nest5 --help')", run.err().strip());
+        assertEquals("", run.out(), "nothing ran");
+    }
+
+    @Test
     void shouldRefuseMoreBuffersThanTheRingCanHold() {
         Cli run = Cli.run("nest5", "--buffers", "1073741824");
         assertEquals(2, run.code(), run.err());
