@@ -48,11 +48,12 @@ public final class DeviceOptions {
     private String nodes;
 
     @Option(names = "--secret-file", paramLabel = "FILE",
-            description = "The secret shared with the --nodes (not needed for local:N, which makes its own).")
+            description = "The secret shared with the --nodes (not with local:N, which makes its own).")
     private Path secretFile;
 
     @Option(names = "--tls-trust", paramLabel = "FILE",
-            description = "PEM certificate(s) to trust: connect to the --nodes over TLS.")
+            description = "PEM certificate(s) to trust: connect to the --nodes over TLS (not with local:N, which "
+                    + "stay on loopback).")
     private Path tlsTrust;
 
     @Option(names = "--buffers", paramLabel = "B", defaultValue = "2",
