@@ -14,6 +14,7 @@ import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,12 +106,18 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
      *
      * @param hostPort {@code host:port}, or a {@code tcp://} URI
      * @return the node's {@code tcp://host:port} address
+     * @throws IllegalArgumentException naming {@code hostPort} if it is not a host and a port from 1 to 65535
      */
     public static URI address(String hostPort) {
-        URI uri = URI.create(hostPort.contains("://") ? hostPort : "tcp://" + hostPort);
-        if (uri.getHost() == null || uri.getPort() < 0) {
-            throw new IllegalArgumentException("node address '" + hostPort + "' (expected: host:port, e.g. "
-                    + "127.0.0.1:4567)");
+        String expected = " (expected: host:port with a port from 1 to 65535, e.g. 127.0.0.1:4567)";
+        URI uri;
+        try {
+            uri = new URI(hostPort.contains("://") ? hostPort : "tcp://" + hostPort);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("node address '" + hostPort + "'" + expected, e);
+        }
+        if (uri.getHost() == null || uri.getPort() < 1 || uri.getPort() > 65535) {
+            throw new IllegalArgumentException("node address '" + hostPort + "'" + expected);
         }
         return uri;
     }

@@ -9,6 +9,11 @@ import java.nio.file.Path;
 public final class Secret {
     /** The fewest bytes a secret may have. */
     public static final int MIN_BYTES = 16;
+    /**
+     * The most bytes a secret file may have: a secret is a line of text, so a larger file is the wrong file, and
+     * reading it (or {@code /dev/zero}) whole would fill the heap.
+     */
+    public static final int MAX_FILE_BYTES = 64 * 1024;
 
     private final byte[] bytes;
 
@@ -32,14 +37,26 @@ public final class Secret {
     }
 
     /**
-     * {@return the secret that {@code file} holds, with one trailing line break removed}
+     * The contents of {@code file}, with one trailing line break removed. Only a regular file is read: a FIFO
+     * with no writer would block for ever, and a device such as {@code /dev/zero} never ends.
      *
      * @param file a file holding the secret
-     * @throws IllegalArgumentException naming the file if it cannot be read or is too short
+     * @return the secret that {@code file} holds
+     * @throws IllegalArgumentException naming the file if it is not a regular file of at most
+     *     {@link #MAX_FILE_BYTES} bytes, cannot be read or is too short
      */
     public static Secret read(Path file) {
         byte[] raw;
         try {
+            String expected = " (expected: a regular file of " + MIN_BYTES + " to " + MAX_FILE_BYTES + " bytes)";
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("secret file " + file + ": " + (Files.isDirectory(file)
+                        ? "a directory" : Files.exists(file) ? "not a regular file" : "no such file") + expected);
+            }
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                throw new IllegalArgumentException("secret file " + file + ": " + size + " bytes" + expected);
+            }
             raw = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new IllegalArgumentException("secret file " + file + ": cannot be read (" + e.getMessage() + ")", e);

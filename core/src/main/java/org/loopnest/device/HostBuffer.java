@@ -18,9 +18,10 @@ public final class HostBuffer implements DeviceBuffer {
      *
      * @param bytes the size
      * @param onClose told the size when the buffer is closed (a budget's release)
+     * @throws org.loopnest.error.DeviceMemoryException if the JVM's direct memory cannot hold it
      */
     public HostBuffer(long bytes, LongConsumer onClose) {
-        this.memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        this.memory = DirectMemory.allocate(bytes, "device memory (a direct buffer)");
         this.onClose = onClose;
     }
 

@@ -1,7 +1,6 @@
 package org.loopnest.device;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * Host memory that chunks are packed into and copied from: a direct buffer, page-locked where the device can
@@ -21,9 +20,10 @@ public interface HostStaging extends AutoCloseable {
      *
      * @param bytes the size
      * @return the staging memory
+     * @throws org.loopnest.error.DeviceMemoryException if the JVM's direct memory cannot hold it
      */
     static HostStaging direct(long bytes) {
-        ByteBuffer memory = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        ByteBuffer memory = DirectMemory.allocate(bytes, "host staging memory");
         return new HostStaging() {
             @Override
             public ByteBuffer buffer() {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import org.loopnest.examples.cli.PathChecks;
 import org.loopnest.perf.ratio.RatioRun;
 import org.loopnest.perf.report.BenchResult;
 import org.loopnest.perf.report.Machine;
@@ -15,7 +16,8 @@ import org.loopnest.perf.report.ResultsJson;
 /**
  * {@code ./loopnest bench [--json FILE] [--quick] [--only TEXT]}: runs the side-by-side measurements one after another in this
  * process, prints a table and writes the results as JSON ({@code bench.json} by default). Exit status 0, 2 for a
- * bad command line, 1 if a measurement fails.
+ * bad command line (a {@code --json} path that cannot be written included, found before anything runs), 1 if a
+ * measurement fails.
  */
 public final class BenchMain {
     private BenchMain() {
@@ -46,6 +48,12 @@ public final class BenchMain {
         if (options.help()) {
             out.print(BenchOptions.HELP);
             return 0;
+        }
+        try {
+            PathChecks.file("--json", options.json()); // before the measurements, which take minutes
+        } catch (IllegalArgumentException bad) {
+            log.println("bench: " + bad.getMessage());
+            return 2;
         }
         List<RatioRun> chosen = Suite.of(options.quick()).stream()
                 .filter(r -> options.only() == null || r.label().contains(options.only())).toList();

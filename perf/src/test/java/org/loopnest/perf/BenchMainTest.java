@@ -70,6 +70,14 @@ class BenchMainTest {
         assertTrue(text(log).contains(BenchOptions.USAGE), text(log));
     }
 
+    @Test
+    void shouldRefuseAJsonPathThatIsADirectoryBeforeMeasuringAnything(@TempDir Path dir) {
+        assertEquals(2, run("--quick", "--only", "cpu copy", "--json", dir.toString()));
+        assertEquals("bench: --json " + dir + ": a directory (expected: a file in an existing, writable directory)",
+                text(log).strip());
+        assertEquals("", text(out));
+    }
+
     private int run(String... args) {
         return BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(log, true, StandardCharsets.UTF_8));

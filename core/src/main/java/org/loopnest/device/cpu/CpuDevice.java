@@ -21,6 +21,9 @@ public final class CpuDevice implements Device {
     private final DeviceInfo info;
     private volatile boolean closed;
 
+    /** The most threads a CPU device runs: the limit of the fork/join pool that runs its kernels. */
+    public static final int MAX_THREADS = 0x7fff;
+
     /** A device with one thread per available processor. */
     public CpuDevice() {
         this(Runtime.getRuntime().availableProcessors());
@@ -30,11 +33,11 @@ public final class CpuDevice implements Device {
      * A device with {@code threads} threads.
      *
      * @param threads the kernel pool's size
-     * @throws IllegalArgumentException if {@code threads < 1}
+     * @throws IllegalArgumentException if {@code threads} is not from 1 to {@link #MAX_THREADS}
      */
     public CpuDevice(int threads) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("cpu threads = " + threads + " (expected: >= 1)");
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("cpu threads = " + threads + " (expected: 1 to " + MAX_THREADS + ")");
         }
         long memory = Runtime.getRuntime().maxMemory();
         this.budget = new MemoryBudget("cpu", memory, Integer.MAX_VALUE);

@@ -48,11 +48,12 @@ public final class DeviceOptions {
     private String nodes;
 
     @Option(names = "--secret-file", paramLabel = "FILE",
-            description = "The secret shared with the --nodes (not needed for local:N, which makes its own).")
+            description = "The secret shared with the --nodes (not with local:N, which makes its own).")
     private Path secretFile;
 
     @Option(names = "--tls-trust", paramLabel = "FILE",
-            description = "PEM certificate(s) to trust: connect to the --nodes over TLS.")
+            description = "PEM certificate(s) to trust: connect to the --nodes over TLS (not with local:N, which "
+                    + "stay on loopback).")
     private Path tlsTrust;
 
     @Option(names = "--buffers", paramLabel = "B", defaultValue = "2",
@@ -75,11 +76,22 @@ public final class DeviceOptions {
      *     buffers outside 1 to {@link RunPlan#MAX_BUFFERS}, or {@code --nodes} that is neither {@code local:N} (N from 1 to {@link LocalNodes#MAX_COUNT}) with
      *     one device and no link bandwidth (a node's link is real; {@code --device-memory} is passed to each local
      *     node) nor addresses with a {@code --secret-file} and no {@code --device}, {@code --device-memory} or
-     *     {@code --link-bandwidth} (those are set where a node starts)
+     *     {@code --link-bandwidth} (those are set where a node starts); for {@code --secret-file} or
+     *     {@code --tls-trust} with {@code local:N} (whose nodes have a secret of their own and no TLS), and for a
+     *     {@code --tls-trust} without {@code --nodes} or that is not a readable regular file
      */
     public void validate() {
         if (nodes != null) {
             validateNodes();
+        }
+        if (tlsTrust != null && nodes == null) {
+            throw new ParameterException(spec.commandLine(), "--tls-trust applies to --nodes only (expected: add "
+                    + "--nodes HOST:PORT, or drop the option)");
+        }
+        try {
+            PathChecks.readable("--tls-trust", tlsTrust);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         if (bandwidth != null && devices.stream().noneMatch(d -> d.kind() == DeviceSpec.Kind.SIM)) {
             throw new ParameterException(spec.commandLine(), "--link-bandwidth applies to --device sim only "
@@ -114,6 +126,9 @@ public final class DeviceOptions {
                 why = "--device " + text() + " (expected: one device, which each local node runs)";
             } else if (bandwidth != null) {
                 why = "--link-bandwidth is not passed to nodes (expected: drop it; the link to a node is a real one)";
+            } else if (secretFile != null || tlsTrust != null) {
+                why = (secretFile != null ? "--secret-file" : "--tls-trust") + " is not used with local nodes "
+                        + "(expected: drop it; local:N nodes share a secret of their own, over plain TCP on loopback)";
             }
         } else if (devicesGiven()) {
             why = "--device applies to local devices and local:N nodes only (expected: choose a node's device where "
@@ -150,6 +165,11 @@ public final class DeviceOptions {
         }
         throw new ParameterException(spec.commandLine(), "--nodes " + nodes + " (expected: local:N with N from 1 "
                 + "to " + LocalNodes.MAX_COUNT + ", each node a JVM of its own on this machine)");
+    }
+
+    /** Whether {@code --nodes} was given: the run goes to worker nodes rather than local devices. */
+    public boolean usesNodes() {
+        return nodes != null;
     }
 
     /** The devices chosen, in order. */

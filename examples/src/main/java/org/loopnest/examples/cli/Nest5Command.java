@@ -51,6 +51,10 @@ public final class Nest5Command implements Callable<Integer> {
     @Override
     public Integer call() throws java.io.IOException {
         device.validate();
+        if (device.usesNodes()) {
+            // its body counts the calls in this JVM and is a lambda, which a node cannot load
+            throw bad("--nodes: nest5 checks its run in this JVM (expected: local devices, --device)");
+        }
         Nest5 nest5 = create();
         PrintWriter out = spec.commandLine().getOut();
         IndexRecovery.describe(nest5.split(), show).forEach(out::println);
@@ -76,8 +80,34 @@ public final class Nest5Command implements Callable<Integer> {
         if (show < 0) {
             throw bad("--show " + show + " (expected: >= 0)");
         }
+        long[] sizes = extents.stream().mapToLong(Long::longValue).toArray();
+        checkHeap(sizes);
         try {
-            return new Nest5(extents.stream().mapToLong(Long::longValue).toArray(), split);
+            return new Nest5(sizes, split);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses extents whose arrays do not fit the heap, before they are allocated; extents that are not positive
+     * or give more iterations than one Java array holds are left to {@link Nest5}, which names them.
+     */
+    private void checkHeap(long[] sizes) {
+        long count = 1;
+        for (long size : sizes) {
+            if (size < 1) {
+                return;
+            }
+            count = count > Long.MAX_VALUE / size ? Long.MAX_VALUE : count * size;
+        }
+        if (count > Integer.MAX_VALUE - 8) {
+            return;
+        }
+        try {
+            HeapBudget.current().check(count * Nest5.BYTES_PER_ITERATION, "--extents " + String.join(",",
+                    extents.stream().map(String::valueOf).toList()), "a long and an int for each of " + count
+                    + " iterations", "smaller --extents");
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }

@@ -11,7 +11,6 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -21,6 +20,7 @@ import org.loopnest.cluster.NodeServer;
 import org.loopnest.cluster.Secret;
 import org.loopnest.cluster.Wire;
 import org.loopnest.device.Device;
+import org.loopnest.device.cpu.CpuDevice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -81,6 +81,9 @@ public final class NodeCommand implements Callable<Integer> {
     @Option(names = "--tls-key", paramLabel = "FILE", description = "PEM private key (PKCS#8) of --tls-cert.")
     private Path tlsKey;
 
+    /** The smallest {@code --max-frame}: the handshake's frames must fit. */
+    private static final long MIN_FRAME = 1024;
+
     @Option(names = "--max-frame", paramLabel = "SIZE", converter = Units.SizeConverter.class,
             description = "Largest frame accepted, which bounds one chunk buffer. Default: 256m.")
     private Long maxFrame;
@@ -99,13 +102,20 @@ public final class NodeCommand implements Callable<Integer> {
             throw bad("--port " + port + " (expected: 0 to 65535)");
         }
         checkBind();
-        int frame = maxFrame == null ? Wire.DEFAULT_MAX_FRAME : (int) Math.min(Integer.MAX_VALUE, maxFrame);
+        if (maxFrame != null && (maxFrame < MIN_FRAME || maxFrame > Integer.MAX_VALUE)) {
+            throw bad("--max-frame " + maxFrame + " bytes (expected: " + MIN_FRAME + " to " + Integer.MAX_VALUE
+                    + " bytes, one frame being one Java array)");
+        }
+        int frame = maxFrame == null ? Wire.DEFAULT_MAX_FRAME : maxFrame.intValue();
         CountDownLatch stopped = new CountDownLatch(1);
         try (Device local = openDevice();
              NodeServer server = NodeServer.start(new NodeConfig(bind, port, local, secret, tls, frame,
                      NodeConfig.loopback(0, local, secret).idleTimeout()))) {
             PrintWriter out = spec.commandLine().getOut();
-            out.println("listening on " + server.address().getHostString() + ":" + server.address().getPort());
+            String host = server.address().getHostString();
+            // an IPv6 address in brackets, as --nodes reads it: [::1]:4567
+            out.println("listening on " + (host.contains(":") ? "[" + host + "]" : host) + ":"
+                    + server.address().getPort());
             out.flush();
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "loopnest-node-shutdown"));
             if (exitWithStdin) {
@@ -126,6 +136,10 @@ public final class NodeCommand implements Callable<Integer> {
      * opened; binding it could only fail.
      */
     private void checkBind() {
+        if (bind.isBlank()) { // InetAddress.getByName would take it for loopback
+            throw bad("--bind '" + bind + "': empty (expected: an address of this machine, e.g. 127.0.0.1, or "
+                    + "0.0.0.0 for all)");
+        }
         InetAddress address;
         try {
             address = InetAddress.getByName(bind);
@@ -182,10 +196,11 @@ public final class NodeCommand implements Callable<Integer> {
         if (tlsCert == null) {
             return null;
         }
-        for (Path f : new Path[] {tlsCert, tlsKey}) {
-            if (!Files.isReadable(f)) {
-                throw bad("TLS file " + f + " cannot be read");
-            }
+        try {
+            PathChecks.readable("--tls-cert", tlsCert);
+            PathChecks.readable("--tls-key", tlsKey);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
         }
         try {
             return SslContextBuilder.forServer(tlsCert.toFile(), tlsKey.toFile()).build();
@@ -195,11 +210,12 @@ public final class NodeCommand implements Callable<Integer> {
     }
 
     private Device openDevice() {
-        if (threads != null && (threads < 1 || device.kind() != DeviceSpec.Kind.CPU)) {
-            throw bad("--threads " + threads + " (expected: >= 1, with --device cpu)");
+        if (threads != null && (threads < 1 || threads > CpuDevice.MAX_THREADS
+                || device.kind() != DeviceSpec.Kind.CPU)) {
+            throw bad("--threads " + threads + " (expected: 1 to " + CpuDevice.MAX_THREADS + ", with --device cpu)");
         }
         try {
-            return threads != null ? new org.loopnest.device.cpu.CpuDevice(threads) : device.open(memory, null);
+            return threads != null ? new CpuDevice(threads) : device.open(memory, null);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw bad("--device " + device + ": " + e.getMessage());
         }

@@ -19,23 +19,27 @@ import org.loopnest.examples.weather.StagingNames;
  * <p><b>Threading:</b> stateless; safe from any thread. <b>Failure:</b> each check throws
  * {@link IllegalArgumentException} with a one-line message naming the option, the path and what was expected.
  */
-final class PathChecks {
+public final class PathChecks {
     private PathChecks() {
     }
 
     /**
-     * A directory the command writes {@code names} into, made if missing: it, or its nearest existing parent, is a
-     * writable directory, and none of {@code names} in it is a directory. Does nothing for {@code null}.
+     * A directory the command writes {@code names} into, made if missing: not an empty path; it, or its nearest
+     * existing parent, is a writable directory; and none of {@code names} in it is a directory. Does nothing for
+     * {@code null}.
      */
     static void directory(String option, Path dir, Collection<String> names) {
         if (dir == null) {
             return;
         }
+        String expected = " (expected: a directory, or a path where one can be made)";
+        if (dir.toString().isEmpty()) { // an unset shell variable: not the working directory by accident
+            throw new IllegalArgumentException(option + " '': an empty path" + expected);
+        }
         Path existing = nearestExisting(dir);
         if (existing != null && !Files.isDirectory(existing)) {
             throw new IllegalArgumentException(option + " " + dir + ": " + (existing.equals(dir.toAbsolutePath())
-                    ? "exists and is" : existing + " is") + " not a directory (expected: a directory, or a path "
-                    + "where one can be made)");
+                    ? "exists and is" : existing + " is") + " not a directory" + expected);
         }
         if (existing != null) {
             String unwritable = unwritable(existing, names.isEmpty() ? "probe" : names.iterator().next());
@@ -55,9 +59,11 @@ final class PathChecks {
 
     /**
      * A file the command writes, replacing it: not a directory, in an existing writable directory. Does nothing
-     * for {@code null}.
+     * for {@code null}. Public for the other commands of the launcher ({@code loopnest bench}).
+     *
+     * @throws IllegalArgumentException naming the option, the path and what was expected
      */
-    static void file(String option, Path file) {
+    public static void file(String option, Path file) {
         if (file == null) {
             return;
         }
@@ -79,6 +85,21 @@ final class PathChecks {
         if (unwritable != null) {
             throw new IllegalArgumentException(option + " " + file + ": directory " + parent + " is not writable ("
                     + unwritable + ")" + expected);
+        }
+    }
+
+    /**
+     * A file the command reads whole: a readable regular file, not a FIFO (which blocks its reader until a writer
+     * comes) or a device such as {@code /dev/zero} (which never ends). Does nothing for {@code null}.
+     */
+    static void readable(String option, Path file) {
+        if (file == null) {
+            return;
+        }
+        String kind = FileKinds.describe(file);
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new IllegalArgumentException(option + " " + file + ": " + (Files.isRegularFile(file)
+                    ? "a regular file without read permission" : kind) + " (expected: a readable regular file)");
         }
     }
 

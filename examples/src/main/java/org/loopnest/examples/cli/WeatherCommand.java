@@ -135,10 +135,6 @@ public final class WeatherCommand implements Callable<Integer> {
             fields = load();
             stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
                     + inputT + ", " + inputQ) + ", " + fields);
-            if (saveInputs != null) {
-                RawFloats.writeAll(saveInputs, Map.of("T.f32", fields.temperature(), "q.f32", fields.humidity()));
-                stdout.println("wrote T.f32 q.f32 to " + saveInputs);
-            }
             run = run(fields, depth, targets);
         }
         stdout.println(run);
@@ -248,7 +244,8 @@ public final class WeatherCommand implements Callable<Integer> {
             if (traceSvg != null) {
                 nest.traceSvg(traceSvg);
             }
-            RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS);
+            RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS); // a split that does not fit exits 2: first
+            saveInputs(fields);
             if (dumpKernels != null) {
                 for (Path file : plan.writeKernels(dumpKernels)) {
                     spec.commandLine().getOut().println("wrote kernel " + file);
@@ -257,6 +254,17 @@ public final class WeatherCommand implements Callable<Integer> {
             try (Execution execution = plan.start()) {
                 return execution.await();
             }
+        }
+    }
+
+    /**
+     * Writes the inputs for {@code --save-inputs}, once the run is planned: a split that fits no device is bad
+     * input (exit code 2), which writes nothing.
+     */
+    private void saveInputs(WeatherFields fields) throws IOException {
+        if (saveInputs != null) {
+            RawFloats.writeAll(saveInputs, Map.of("T.f32", fields.temperature(), "q.f32", fields.humidity()));
+            spec.commandLine().getOut().println("wrote T.f32 q.f32 to " + saveInputs);
         }
     }
 

@@ -31,7 +31,8 @@ record WeatherPaths(Path out, Path saveInputs, Path dumpKernels, Path trace, Pat
     static final List<String> INPUT_NAMES = List.of("T.f32", "q.f32");
 
     /**
-     * Checks every path with {@link PathChecks}, and that no two options write the same file.
+     * Checks every path with {@link PathChecks}, and that no two options write the same file. A {@code --report}
+     * directly in {@code --out} may name a directory still to be made, as {@code --out} may.
      *
      * @throws IllegalArgumentException naming the option, the path and what was expected
      */
@@ -41,8 +42,17 @@ record WeatherPaths(Path out, Path saveInputs, Path dumpKernels, Path trace, Pat
         PathChecks.directory("--dump-kernels", dumpKernels, List.of());
         PathChecks.file("--trace", trace);
         PathChecks.file("--trace-svg", traceSvg);
-        PathChecks.file("--report", report);
+        if (report != null && out != null && inOut(report)) { // --out is made before the report is written in it
+            PathChecks.directory("--report", out, List.of(report.getFileName().toString()));
+        } else {
+            PathChecks.file("--report", report);
+        }
         PathChecks.distinct(files());
+    }
+
+    /** Whether {@code file} is directly in the {@code --out} directory. */
+    private boolean inOut(Path file) {
+        return out.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize().getParent());
     }
 
     /** The files written, by option, in the order of the options. */

@@ -32,6 +32,9 @@ public final class Nest5 {
     private final int[] agree;
     private final LongAdder calls = new LongAdder();
 
+    /** The heap one iteration needs: its flat number (a {@code long}) and its agreement flag (an {@code int}). */
+    public static final int BYTES_PER_ITERATION = Long.BYTES + Integer.BYTES;
+
     /**
      * A nest of the given extents split at depth {@code d}.
      *

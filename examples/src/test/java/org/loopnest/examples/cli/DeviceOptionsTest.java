@@ -1,10 +1,12 @@
 package org.loopnest.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +64,31 @@ class DeviceOptionsTest {
         assertRefused(Cli.run("weather", "--nodes", "local:1", "--device", "sim", "--link-bandwidth", "2GB/s"),
                 "--nodes local:1: --link-bandwidth is not passed to nodes (expected: drop it; the link to a node "
                         + "is a real one)");
+    }
+
+    @Test
+    void shouldRefuseASecretOrATrustForLocalNodesAndATrustWithoutNodes() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        String unused = " is not used with local nodes (expected: drop it; local:N nodes share a secret of their own, "
+                + "over plain TCP on loopback)";
+        assertRefused(Cli.run("weather", "--nodes", "local:1", "--secret-file", secret.toString()),
+                "--nodes local:1: --secret-file" + unused);
+        assertRefused(Cli.run("weather", "--nodes", "local:1", "--tls-trust", secret.toString()),
+                "--nodes local:1: --tls-trust" + unused);
+        assertRefused(Cli.run("weather", "--tls-trust", secret.toString()),
+                "--tls-trust applies to --nodes only (expected: add --nodes HOST:PORT, or drop the option)");
+    }
+
+    @Test
+    void shouldRefuseATrustFileThatIsAFifoOrADirectoryInsteadOfReadingIt() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        Path fifo = Fifos.make(dir, "trust.pem");
+        // the guard only turns a hang (a FIFO without a writer blocks its reader for ever) into a failure
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> assertRefused(Cli.run("weather", "--nodes",
+                "127.0.0.1:1", "--secret-file", secret.toString(), "--tls-trust", fifo.toString()),
+                "--tls-trust " + fifo + ": a FIFO (expected: a readable regular file)"));
+        assertRefused(Cli.run("weather", "--nodes", "127.0.0.1:1", "--secret-file", secret.toString(), "--tls-trust",
+                dir.toString()), "--tls-trust " + dir + ": a directory (expected: a readable regular file)");
     }
 
     @Test

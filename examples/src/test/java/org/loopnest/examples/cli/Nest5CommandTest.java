@@ -33,6 +33,33 @@ class Nest5CommandTest {
     }
 
     @Test
+    void shouldRefuseExtentsTooLargeForTheHeapBeforeAllocatingAndSayWhatToDo() {
+        long max = Runtime.getRuntime().maxMemory();
+        long l = max / (12 * 1000) + 1;
+        org.junit.jupiter.api.Assumptions.assumeTrue(l * 1000 <= Integer.MAX_VALUE - 8,
+                "the test JVM's heap is larger than any nest of one Java array");
+        String extents = l + ",10,10,10,1";
+        Cli run = Cli.run("nest5", "--extents", extents);
+        assertEquals(2, run.code(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("loopnest nest5: --extents " + extents + ": the run needs about "), run.err());
+        assertTrue(run.err().contains(" of heap (a long and an int for each of " + l * 1000 + " iterations) but the "
+                + "JVM may use " + HeapBudget.bytes(max)), run.err());
+        assertTrue(run.err().contains("(expected: a larger heap, e.g. JAVA_OPTS=-Xmx"), run.err());
+        assertTrue(run.err().contains("g ./loopnest ..., or smaller --extents)"), run.err());
+        assertEquals("", run.out(), "nothing ran");
+    }
+
+    @Test
+    void shouldRefuseNodesBeforeStartingAnyInsteadOfFailingAtTheFirstChunk() {
+        Cli run = Cli.run("nest5", "--nodes", "local:1");
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest nest5: --nodes: nest5 checks its run in this JVM (expected: local devices, --device) "
+                + "(see 'loopnest nest5 --help')", run.err().strip());
+        assertEquals("", run.out(), "nothing ran");
+    }
+
+    @Test
     void shouldRefuseMoreBuffersThanTheRingCanHold() {
         Cli run = Cli.run("nest5", "--buffers", "1073741824");
         assertEquals(2, run.code(), run.err());

@@ -1,12 +1,14 @@
 package org.loopnest.examples.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,73 @@ class NodeCommandTest {
                 + "interfaces' addresses, e.g. 127.0.0.1, or 0.0.0.0 for all) (see 'loopnest node --help')",
                 run.err().strip());
         assertEquals("", run.out());
+    }
+
+    @Test
+    void shouldRefuseAnEmptyBindAddressNamingTheOption() throws Exception {
+        Cli run = Cli.run("node", "--bind", "", "--secret-file", secret().toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --bind '': empty (expected: an address of this machine, e.g. 127.0.0.1, or "
+                + "0.0.0.0 for all) (see 'loopnest node --help')", run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void shouldRefuseMoreThreadsThanACpuDeviceRuns() throws Exception {
+        Cli run = Cli.run("node", "--secret-file", secret().toString(), "--threads", "100000");
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --threads 100000 (expected: 1 to 32767, with --device cpu) (see 'loopnest node "
+                + "--help')", run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void shouldRefuseAMaxFrameLargerThanOneJavaArrayInsteadOfCappingIt() throws Exception {
+        Cli run = Cli.run("node", "--secret-file", secret().toString(), "--max-frame", "1t");
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --max-frame 1099511627776 bytes (expected: 1024 to 2147483647 bytes, one frame "
+                + "being one Java array) (see 'loopnest node --help')", run.err().strip());
+        Cli small = Cli.run("node", "--secret-file", secret().toString(), "--max-frame", "1000");
+        assertEquals(2, small.code(), small.err());
+        assertTrue(small.err().startsWith("loopnest node: --max-frame 1000 bytes (expected: 1024 to "), small.err());
+    }
+
+    @Test
+    void shouldRefuseATlsCertificateThatIsAFifoInsteadOfReadingIt() throws Exception {
+        Path cert = Fifos.make(dir, "node.crt");
+        Path key = Files.writeString(dir.resolve("node.key"), "not read: the certificate is refused first");
+        Path secret = secret();
+        // the guard only turns a hang (a FIFO without a writer blocks its reader for ever) into a failure
+        Cli run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Cli.run("node", "--secret-file",
+                secret.toString(), "--tls-cert", cert.toString(), "--tls-key", key.toString()));
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --tls-cert " + cert + ": a FIFO (expected: a readable regular file) (see "
+                + "'loopnest node --help')", run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    @Tag("cluster")
+    void shouldPrintAnIpv6AddressInTheFormThatNodesReads() throws Exception {
+        boolean ipv6;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName("::1"))) {
+            ipv6 = true;
+        } catch (java.io.IOException e) {
+            ipv6 = false;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(ipv6, "no IPv6 loopback here");
+        Process node = new ProcessBuilder(LocalNodes.java(Main.class, "node", "--bind", "::1", "--secret-file",
+                secret().toString())).redirectError(dir.resolve("node.log").toFile()).start();
+        try {
+            String line = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> new java.io.BufferedReader(
+                    new java.io.InputStreamReader(node.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))
+                    .readLine());
+            assertTrue(line != null && line.matches("listening on \\[[0-9a-f:]+\\]:[0-9]+"), line);
+            assertEquals("0:0:0:0:0:0:0:1", org.loopnest.cluster.Cluster.address(line.substring("listening on "
+                    .length())).getHost().replaceAll("[\\[\\]]", ""), line);
+        } finally {
+            node.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
     }
 
     @Test

@@ -89,6 +89,40 @@ class WeatherCommandTest {
     }
 
     @Test
+    void shouldSaveNoInputsWhenNoSplitFitsTheDevice() {
+        Path inputs = dir.resolve("inputs");
+        Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--device-memory", "1", "--save-inputs",
+                inputs.toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().startsWith("loopnest weather: no split fits: even the smallest chunk"), run.err());
+        assertTrue(!run.out().contains("wrote T.f32"), run.out());
+        assertTrue(Files.notExists(inputs.resolve("T.f32")) && Files.notExists(inputs.resolve("q.f32")),
+                "exit code 2 writes nothing");
+    }
+
+    @Test
+    void shouldRefuseAnEmptyOutputDirectoryRatherThanWriteInTheWorkingDirectory() {
+        for (String option : new String[] {"--out", "--save-inputs", "--dump-kernels"}) {
+            Cli run = Cli.run("weather", "--shape", SMALL, option, "");
+            assertEquals(2, run.code(), option + ": " + run.err());
+            assertEquals("loopnest weather: " + option + " '': an empty path (expected: a directory, or a path where "
+                    + "one can be made) (see 'loopnest weather --help')", run.err().strip());
+            assertEquals("", run.out(), "nothing ran");
+        }
+    }
+
+    @Test
+    void shouldWriteTheReportIntoAnOutputDirectoryItMakes() throws IOException {
+        Path out = dir.resolve("new/out");
+        Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.toString(), "--report",
+                out.resolve("run.json").toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(Files.readString(out.resolve("run.json")).contains("\"chunks\":"), "the report");
+        assertEquals(7, count(out), "six outputs and the report");
+    }
+
+    @Test
     void shouldRejectALevelCountThatDiffersFromZ() {
         Cli run = Cli.run("weather", "--shape", SMALL, "--levels", "1000,500,100");
         assertEquals(2, run.code());
