@@ -9,10 +9,13 @@ import static org.loopnest.report.DeviceReports.named;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
+import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.ForwardingDevice;
 import org.loopnest.device.Launch;
@@ -31,6 +34,7 @@ class DeviceLossTest {
     static final class VanishingDevice extends ForwardingDevice {
         private final int failAt;
         private final AtomicInteger launches = new AtomicInteger();
+        private final CountDownLatch vanished = new CountDownLatch(1);
         private volatile boolean gone;
 
         VanishingDevice(String name, int failAt) {
@@ -60,8 +64,33 @@ class DeviceLossTest {
         public CompletableFuture<Void> launch(Launch launch) {
             if (launches.incrementAndGet() >= failAt) {
                 gone = true;
+                vanished.countDown();
             }
             return gone ? lost() : super.launch(launch);
+        }
+    }
+
+    /**
+     * A device whose kernels wait until {@code flaky} has vanished (60 s at most), so that a faster device cannot
+     * take every chunk before the flaky one reaches the launch it fails at.
+     */
+    static final class WaitsForLoss extends ForwardingDevice {
+        private final VanishingDevice flaky;
+
+        WaitsForLoss(Device inner, VanishingDevice flaky) {
+            super(inner);
+            this.flaky = flaky;
+        }
+
+        @Override
+        public CompletableFuture<Void> launch(Launch launch) {
+            return CompletableFuture.runAsync(() -> {
+                try {
+                    flaky.vanished.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }).thenCompose(ready -> super.launch(launch));
         }
     }
 
@@ -89,7 +118,8 @@ class DeviceLossTest {
             expected[k] = in[k] + k / COLS;
         }
         float[] out = new float[in.length];
-        try (CpuDevice cpu = new CpuDevice(1); VanishingDevice flaky = new VanishingDevice("flaky", 3)) {
+        try (VanishingDevice flaky = new VanishingDevice("flaky", 3);
+             WaitsForLoss cpu = new WaitsForLoss(new CpuDevice(1), flaky)) {
             RunReport report = plusRow(in, out).on(flaky, cpu).run();
             assertArrayEquals(expected, out);
             assertEquals(ROWS, named(report, "flaky").chunks() + named(report, "cpu").chunks());
