@@ -1,0 +1,69 @@
+package org.loopnest.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * README's list of API packages is exactly what the build's javadoc publishes: every package of the library
+ * modules' main sources less the root pom's {@code loopnest.javadoc.internalPackages}.
+ */
+class ApiPackagesTest {
+    /** The repository: the parent of this module's directory (Surefire's {@code basedir}). */
+    private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize()
+            .getParent();
+    private static final List<String> LIBRARY_MODULES =
+            List.of("core", "core/opencl", "core/cuda", "serializer", "scheduler", "cluster-node");
+
+    @Test
+    void shouldListInReadmeExactlyThePackagesTheJavadocPublishes() throws IOException {
+        Set<String> all = new TreeSet<>();
+        for (String module : LIBRARY_MODULES) {
+            Path sources = ROOT.resolve(module).resolve("src/main/java");
+            try (Stream<Path> files = Files.walk(sources)) {
+                files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("package-info.java"))
+                        .map(f -> sources.relativize(f.getParent()).toString().replace('/', '.'))
+                        .forEach(all::add);
+            }
+        }
+        Set<String> internal = internalPackages();
+        assertTrue(all.containsAll(internal), "the pom names a package that does not exist: " + internal);
+        Set<String> published = new TreeSet<>(all);
+        published.removeAll(internal);
+        assertEquals(published, readmeApiPackages());
+    }
+
+    /** The root pom's {@code loopnest.javadoc.internalPackages}, colon-separated. */
+    private static Set<String> internalPackages() throws IOException {
+        Matcher m = Pattern.compile("<loopnest.javadoc.internalPackages>([^<]*)</")
+                .matcher(Files.readString(ROOT.resolve("pom.xml")));
+        assertTrue(m.find(), "the root pom has no loopnest.javadoc.internalPackages");
+        return new TreeSet<>(Arrays.asList(m.group(1).strip().split(":")));
+    }
+
+    /** The packages README's "The API packages" sentence names ({@code .x} standing for {@code org.loopnest.x}). */
+    private static Set<String> readmeApiPackages() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        int from = readme.indexOf("The API packages");
+        int to = readme.indexOf(" are internal", from);
+        assertTrue(from >= 0 && to > from, "README has no 'The API packages ... are internal' paragraph");
+        String listed = readme.substring(from, readme.lastIndexOf(".\n", to));
+        Set<String> packages = new TreeSet<>();
+        Matcher m = Pattern.compile("`(org\\.loopnest[a-z.]*|\\.[a-z.]+)`").matcher(listed);
+        while (m.find()) {
+            packages.add(m.group(1).startsWith(".") ? "org.loopnest" + m.group(1) : m.group(1));
+        }
+        return packages;
+    }
+}
