@@ -14,7 +14,7 @@ import org.loopnest.index.IndexSpace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.loopnest.codegen.KernelGenerator;
+import org.loopnest.internal.codegen.KernelGenerator;
 import org.loopnest.device.KernelSource;
 import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.DeviceCode;
@@ -31,7 +31,7 @@ import org.loopnest.scheduler.PlanBuilder;
 import org.loopnest.scheduler.RunPlan;
 import org.loopnest.scheduler.SplitChoice;
 import org.loopnest.scheduler.SplitPlanner;
-import org.loopnest.trace.TraceFiles;
+import org.loopnest.internal.trace.TraceFiles;
 
 /**
  * Describes a dependence-free loop nest and runs it: {@code LoopNest.of(extents…)}, bind arrays with

@@ -3,12 +3,12 @@ package org.loopnest.cluster;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import org.loopnest.codegen.KernelGenerator;
+import org.loopnest.internal.codegen.KernelGenerator;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.device.Device;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.RunSpec;
-import org.loopnest.serializer.ChunkLayout;
+import org.loopnest.internal.serializer.ChunkLayout;
 
 /**
  * The one run a node connection may have open ({@link Wire#END_RUN}): claimed when its {@code OPEN_RUN} arrives,

@@ -18,10 +18,10 @@ import org.loopnest.error.RunCancelledException;
 import org.loopnest.error.RunTimeoutException;
 import org.loopnest.index.Split;
 import org.loopnest.report.Stage;
-import org.loopnest.trace.ChromeTrace;
-import org.loopnest.trace.GanttSvg;
-import org.loopnest.trace.Timeline;
-import org.loopnest.trace.TraceFiles;
+import org.loopnest.internal.trace.ChromeTrace;
+import org.loopnest.internal.trace.GanttSvg;
+import org.loopnest.internal.trace.Timeline;
+import org.loopnest.internal.trace.TraceFiles;
 import org.loopnest.report.ReportBuilder;
 import org.loopnest.report.RunReport;
 

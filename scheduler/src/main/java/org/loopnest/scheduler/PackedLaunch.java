@@ -15,8 +15,8 @@ import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
 import org.loopnest.kernel.Kernel;
 import org.loopnest.kernel.ViewTable;
-import org.loopnest.serializer.ChunkLayout;
-import org.loopnest.serializer.Placement;
+import org.loopnest.internal.serializer.ChunkLayout;
+import org.loopnest.internal.serializer.Placement;
 
 /**
  * The launch of one chunk whose arrays are packed in device buffers laid out as {@link ChunkLayout} says. A Java

@@ -7,8 +7,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.LongAdder;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.serializer.ChunkLayout;
-import org.loopnest.serializer.ChunkPacker;
+import org.loopnest.internal.serializer.ChunkLayout;
+import org.loopnest.internal.serializer.ChunkPacker;
 
 /**
  * What the stages of one device's pipeline share: the plan, the device, the packer, the pool of free buffer
@@ -38,7 +38,7 @@ final class PipelineContext implements AutoCloseable {
      * @param timeline where this device's stages record their slices, or {@code null}
      */
     PipelineContext(RunPlan plan, Device device, RunControl control, StageClock runClock, ChunkQueue queue,
-                    org.loopnest.trace.Timeline timeline) {
+                    org.loopnest.internal.trace.Timeline timeline) {
         this.plan = plan;
         this.device = device;
         this.control = control;

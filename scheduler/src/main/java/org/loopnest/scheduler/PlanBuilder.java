@@ -6,7 +6,7 @@ import org.loopnest.data.ArrayBinding;
 import org.loopnest.device.KernelSource;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.kernel.Kernel;
-import org.loopnest.trace.TraceFiles;
+import org.loopnest.internal.trace.TraceFiles;
 
 /**
  * How {@code LoopNest.plan()} makes a {@link RunPlan}: for {@code LoopNest}, <b>not API</b>. Users describe a nest

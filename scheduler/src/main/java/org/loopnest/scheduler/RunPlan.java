@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.loopnest.codegen.KernelGenerator;
+import org.loopnest.internal.codegen.KernelGenerator;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.device.Device;
 import org.loopnest.device.KernelSource;
@@ -19,8 +19,8 @@ import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.kernel.Kernel;
-import org.loopnest.serializer.ChunkLayout;
-import org.loopnest.trace.TraceFiles;
+import org.loopnest.internal.serializer.ChunkLayout;
+import org.loopnest.internal.trace.TraceFiles;
 
 /**
  * Everything a run needs, frozen: the nest, the bound arrays, the kernel, where the devices come from, the split

@@ -1,7 +1,7 @@
 package org.loopnest.scheduler;
 
 import org.loopnest.index.Split;
-import org.loopnest.serializer.ChunkLayout;
+import org.loopnest.internal.serializer.ChunkLayout;
 
 /**
  * The split a run uses and why.

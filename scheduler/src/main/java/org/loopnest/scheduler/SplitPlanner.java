@@ -7,7 +7,7 @@ import org.loopnest.device.DeviceInfo;
 import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
-import org.loopnest.serializer.ChunkLayout;
+import org.loopnest.internal.serializer.ChunkLayout;
 
 /**
  * Chooses the split depth {@code d} and the grouping {@code r}, or checks a given one, against a device.

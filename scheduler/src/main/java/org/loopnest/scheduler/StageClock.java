@@ -5,7 +5,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.loopnest.report.Stage;
-import org.loopnest.trace.Timeline;
+import org.loopnest.internal.trace.Timeline;
 
 /**
  * Busy time per stage. Each stage adds the intervals it worked; intervals of one stage that overlap (kernels of

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.loopnest.codegen.Nvcc;
+import org.loopnest.internal.codegen.Nvcc;
 import org.loopnest.device.cuda.CudaDevice;
 import org.loopnest.device.cuda.CudaSupport;
 import org.loopnest.device.opencl.OpenClDevice;

@@ -10,8 +10,8 @@ import org.loopnest.data.Role;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.perf.report.BenchResult;
-import org.loopnest.serializer.ChunkLayout;
-import org.loopnest.serializer.ChunkPacker;
+import org.loopnest.internal.serializer.ChunkLayout;
+import org.loopnest.internal.serializer.ChunkPacker;
 
 /**
  * {@code serializer-contiguous-ratio}: {@link ChunkPacker#pack} of chunks of a row-major {@code float[]} indexed by

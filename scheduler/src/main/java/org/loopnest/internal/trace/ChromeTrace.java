@@ -1,4 +1,4 @@
-package org.loopnest.trace;
+package org.loopnest.internal.trace;
 
 import static org.loopnest.report.ReportJson.quote;
 

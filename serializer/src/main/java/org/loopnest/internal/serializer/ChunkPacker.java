@@ -1,4 +1,4 @@
-package org.loopnest.serializer;
+package org.loopnest.internal.serializer;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;

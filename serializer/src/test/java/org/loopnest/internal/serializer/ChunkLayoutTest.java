@@ -1,4 +1,4 @@
-package org.loopnest.serializer;
+package org.loopnest.internal.serializer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.loopnest.trace;
+package org.loopnest.internal.trace;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package org.loopnest.codegen;
+package org.loopnest.internal.codegen;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -13,8 +13,8 @@ import org.loopnest.device.KernelTarget;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.kernel.DeviceCode;
-import org.loopnest.serializer.ChunkLayout;
-import org.loopnest.serializer.Placement;
+import org.loopnest.internal.serializer.ChunkLayout;
+import org.loopnest.internal.serializer.Placement;
 
 /**
  * Writes the complete kernel for a chunk layout and a C body, for every {@link KernelTarget}. See the package

@@ -7,9 +7,12 @@
  * iteration, {@code tid = o·Q + id}: outer iteration {@code e = firstOuter + o}, inner number {@code id}),
  * returns for threads at or past the chunk's count (remainder chunks), and points a typed pointer at each array's
  * element in the packed buffers. Arrays are then macros for that element, so the body names them as the user
- * did. A small prelude of macros per target ({@link org.loopnest.codegen.Dialect}) lets one body text compile
+ * did. A small prelude of macros per target ({@link org.loopnest.internal.codegen.Dialect}) lets one body text compile
  * as OpenCL C and as CUDA C.
  *
  * <p>Stateless and thread-safe.
+ *
+ * <p><b>Internal: not API; may change without notice.</b> Nothing here is published in the javadoc; use
+ * {@code org.loopnest.LoopNest} and the API packages README lists.
  */
-package org.loopnest.codegen;
+package org.loopnest.internal.codegen;

@@ -1,4 +1,4 @@
-package org.loopnest.trace;
+package org.loopnest.internal.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,4 +1,4 @@
-package org.loopnest.codegen;
+package org.loopnest.internal.codegen;
 
 import java.util.Set;
 import org.loopnest.kernel.DeviceCode;

@@ -1,4 +1,4 @@
-package org.loopnest.codegen;
+package org.loopnest.internal.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

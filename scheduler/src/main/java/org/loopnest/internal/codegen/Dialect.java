@@ -1,4 +1,4 @@
-package org.loopnest.codegen;
+package org.loopnest.internal.codegen;
 
 import org.loopnest.device.KernelTarget;
 
