@@ -11,8 +11,8 @@ import java.util.Optional;
  * What one device did in a finished run: its name, the chunks it ran, the busy time of each stage on it and, for a
  * device that times its own work, what its clock measured. One of {@link RunReport#perDevice()}.
  *
- * <p><b>Made only by the runtime</b>, through {@link ReportBuilder}; it has no public constructor, so that its
- * fields are no compatibility promise. <b>Threading:</b> immutable, safe to share between threads.
+ * <p><b>Made only by the runtime</b> (through the internal {@code ReportBuilder}); it has no public constructor, so
+ * that its fields are no compatibility promise. <b>Threading:</b> immutable, safe to share between threads.
  */
 public final class DeviceReport {
     private final String name;

@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import org.loopnest.internal.report.ReportAccess;
+import org.loopnest.internal.report.ReportFigures;
+import org.loopnest.internal.report.ReportJson;
 
 /**
  * The account of one finished run: the split chosen and why, the work done, the bytes moved, the wall time, the
@@ -17,14 +20,18 @@ import java.util.Objects;
  * returns; users read it and never make one, so it has no public constructor and its fields are no compatibility
  * promise: figures can be added, and the way they are kept can change, without breaking a caller. The runtime lives
  * in the scheduler module, and Java has no access between packages narrower than {@code public}, so the runtime
- * makes a report through {@link ReportBuilder}, a public class documented as not API. (A hidden factory reached
- * through reflection or a static hook would enforce more and be harder to follow; a JPMS module could later export
- * {@code ReportBuilder}'s package to the scheduler alone.)
+ * makes a report through {@code org.loopnest.internal.report.ReportBuilder} (not API), which reaches this class's
+ * package-private constructor through a factory this class installs when it is initialized. (A JPMS module could
+ * later export the internal package to the scheduler alone.)
  *
  * <p><b>Threading:</b> immutable, safe to share between threads. Two reports are equal only if they are the same
  * object.
  */
 public final class RunReport {
+    static {
+        ReportAccess.install(new ReportFactory());
+    }
+
     private final String nest;
     private final int splitDepth;
     private final long group;
@@ -43,31 +50,31 @@ public final class RunReport {
     private final List<String> notes;
 
     /**
-     * Copies the builder's figures, so that the report stays immutable.
+     * Copies the figures, so that the report stays immutable.
      *
      * @throws NullPointerException if the nest, the split reason or the wall time was not given
      */
-    RunReport(ReportBuilder b) {
-        this.nest = Objects.requireNonNull(b.nest, "nest");
-        this.splitDepth = b.splitDepth;
-        this.group = b.group;
-        this.outerIterations = b.outerIterations;
-        this.innerIterations = b.innerIterations;
-        this.splitReason = Objects.requireNonNull(b.splitReason, "splitReason");
-        this.buffers = b.buffers;
-        this.chunks = b.chunks;
-        this.iterations = b.iterations;
-        this.bytesIn = b.bytesIn;
-        this.bytesOut = b.bytesOut;
-        this.residentBytes = b.residentBytes;
-        this.wall = Objects.requireNonNull(b.wall, "wall");
+    RunReport(ReportFigures b) {
+        this.nest = Objects.requireNonNull(b.nest(), "nest");
+        this.splitDepth = b.splitDepth();
+        this.group = b.group();
+        this.outerIterations = b.outerIterations();
+        this.innerIterations = b.innerIterations();
+        this.splitReason = Objects.requireNonNull(b.splitReason(), "splitReason");
+        this.buffers = b.buffers();
+        this.chunks = b.chunks();
+        this.iterations = b.iterations();
+        this.bytesIn = b.bytesIn();
+        this.bytesOut = b.bytesOut();
+        this.residentBytes = b.residentBytes();
+        this.wall = Objects.requireNonNull(b.wall(), "wall");
         EnumMap<Stage, Duration> all = new EnumMap<>(Stage.class);
         for (Stage stage : Stage.values()) {
-            all.put(stage, b.busy.getOrDefault(stage, Duration.ZERO));
+            all.put(stage, b.busy().getOrDefault(stage, Duration.ZERO));
         }
         this.busy = Collections.unmodifiableMap(all);
-        this.perDevice = List.copyOf(b.perDevice);
-        this.notes = List.copyOf(b.notes);
+        this.perDevice = List.copyOf(b.perDevice());
+        this.notes = List.copyOf(b.notes());
     }
 
     /**

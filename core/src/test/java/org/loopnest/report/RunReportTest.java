@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.loopnest.internal.report.ReportBuilder;
 import org.junit.jupiter.api.Test;
 
 class RunReportTest {

@@ -22,7 +22,7 @@ import org.loopnest.internal.trace.ChromeTrace;
 import org.loopnest.internal.trace.GanttSvg;
 import org.loopnest.internal.trace.Timeline;
 import org.loopnest.internal.trace.TraceFiles;
-import org.loopnest.report.ReportBuilder;
+import org.loopnest.internal.report.ReportBuilder;
 import org.loopnest.report.RunReport;
 
 /**

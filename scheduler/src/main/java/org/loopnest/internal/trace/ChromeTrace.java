@@ -1,6 +1,6 @@
 package org.loopnest.internal.trace;
 
-import static org.loopnest.report.ReportJson.quote;
+import static org.loopnest.internal.report.ReportJson.quote;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,36 +1,39 @@
-package org.loopnest.report;
+package org.loopnest.internal.report;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.loopnest.report.DeviceReport;
+import org.loopnest.report.RunReport;
+import org.loopnest.report.Stage;
 
 /**
  * How the runtime makes a {@link RunReport}: for the scheduler's {@code Execution}, <b>not API</b>. Users read
- * reports and never make them; this class may change or go in any release without notice. It is public only because
- * the runtime lives in another module and Java offers no narrower access across packages (see {@link RunReport}).
+ * reports and never make them; this class may change or go in any release without notice. It reaches the report
+ * classes' package-private constructors through {@link ReportAccess}.
  *
  * <p><b>Threading:</b> not thread-safe; one thread fills it and calls {@link #build()}. Each setter replaces what
  * was set before and returns this builder.
  */
 public final class ReportBuilder {
-    String nest;
-    int splitDepth;
-    long group;
-    long outerIterations;
-    long innerIterations;
-    String splitReason;
-    int buffers;
-    long chunks;
-    long iterations;
-    long bytesIn;
-    long bytesOut;
-    long residentBytes;
-    Duration wall;
-    Map<Stage, Duration> busy = new EnumMap<>(Stage.class);
-    final List<DeviceReport> perDevice = new ArrayList<>();
-    final List<String> notes = new ArrayList<>();
+    private String nest;
+    private int splitDepth;
+    private long group;
+    private long outerIterations;
+    private long innerIterations;
+    private String splitReason;
+    private int buffers;
+    private long chunks;
+    private long iterations;
+    private long bytesIn;
+    private long bytesOut;
+    private long residentBytes;
+    private Duration wall;
+    private Map<Stage, Duration> busy = new EnumMap<>(Stage.class);
+    private final List<DeviceReport> perDevice = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
 
     /** An empty builder: no devices, no notes, zero counts. */
     public ReportBuilder() {
@@ -123,7 +126,7 @@ public final class ReportBuilder {
      * @throws IllegalArgumentException if {@code chunks} is negative
      */
     public ReportBuilder device(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured) {
-        perDevice.add(new DeviceReport(name, chunks, busy, measured));
+        perDevice.add(ReportAccess.factory().device(name, chunks, busy, measured));
         return this;
     }
 
@@ -146,6 +149,8 @@ public final class ReportBuilder {
      * @throws NullPointerException if the nest, the split reason or the wall time was not set
      */
     public RunReport build() {
-        return new RunReport(this);
+        return ReportAccess.factory().report(new ReportFigures(nest, splitDepth, group, outerIterations,
+                innerIterations, splitReason, buffers, chunks, iterations, bytesIn, bytesOut, residentBytes, wall, busy,
+                List.copyOf(perDevice), List.copyOf(notes)));
     }
 }

@@ -1,4 +1,4 @@
-package org.loopnest.report;
+package org.loopnest.internal.report;
 
 import java.time.Duration;
 import java.util.List;
@@ -6,6 +6,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.loopnest.report.DeviceReport;
+import org.loopnest.report.RunReport;
+import org.loopnest.report.Stage;
 
 /**
  * Writes a {@link RunReport} as JSON (no library needed for one flat object), and JSON string literals.
@@ -17,7 +20,13 @@ public final class ReportJson {
     private ReportJson() {
     }
 
-    static String of(RunReport r) {
+    /**
+     * A report as one flat JSON object, the text of {@link RunReport#toJson()}.
+     *
+     * @param r the report
+     * @return the JSON text
+     */
+    public static String of(RunReport r) {
         ReportJson j = new ReportJson();
         j.field("nest", r.nest());
         j.field("splitDepth", r.splitDepth());
