@@ -23,14 +23,14 @@ import org.loopnest.kernel.Kernel;
 import org.loopnest.kernel.NamedArray;
 import org.loopnest.kernel.ViewTable;
 import org.loopnest.report.RunReport;
-import org.loopnest.scheduler.DeviceGroup;
+import org.loopnest.internal.scheduler.DeviceGroup;
 import org.loopnest.scheduler.Execution;
 import org.loopnest.scheduler.ProgressListener;
-import org.loopnest.scheduler.DeviceSource;
-import org.loopnest.scheduler.PlanBuilder;
+import org.loopnest.internal.scheduler.DeviceSource;
+import org.loopnest.internal.scheduler.PlanBuilder;
 import org.loopnest.scheduler.RunPlan;
-import org.loopnest.scheduler.SplitChoice;
-import org.loopnest.scheduler.SplitPlanner;
+import org.loopnest.internal.scheduler.SplitChoice;
+import org.loopnest.internal.scheduler.SplitPlanner;
 import org.loopnest.internal.trace.TraceFiles;
 
 /**

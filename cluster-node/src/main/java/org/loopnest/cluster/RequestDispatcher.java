@@ -13,7 +13,7 @@ import java.util.concurrent.Executor;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.kernel.IterationFailure;
-import org.loopnest.scheduler.PackedLaunch;
+import org.loopnest.internal.scheduler.PackedLaunch;
 
 /**
  * Serves an authenticated coordinator's {@link NodeRequest}s on the node's device: its run (one at a time: an

@@ -1,5 +1,10 @@
 package org.loopnest.scheduler;
 
+import org.loopnest.internal.scheduler.DeviceSource;
+import org.loopnest.internal.scheduler.SplitChoice;
+import org.loopnest.internal.scheduler.SplitPlanner;
+import org.loopnest.internal.scheduler.PlanAccess;
+import org.loopnest.internal.scheduler.PlanParts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,15 +34,20 @@ import org.loopnest.internal.trace.TraceFiles;
  * <p><b>Made only by {@code LoopNest.plan()}</b> (and by {@link #withSplit} from another plan): it has no public
  * constructor, so that what a plan holds is no compatibility promise. {@code LoopNest} lives in another package, and
  * Java offers no narrower access across packages than {@code public}, so it makes a plan through
- * {@link PlanBuilder}, a public class documented as not API.
+ * {@code org.loopnest.internal.scheduler.PlanBuilder} (not API), which reaches this class's package-private
+ * constructor through a factory this class installs when it is initialized.
  *
  * <p><b>Threading:</b> immutable; may be started more than once, and concurrently: runs may share a CPU, OpenCL or
  * CUDA device (each launch names its kernel, each run reserves its own buffers from the device's budget); a
  * {@code RemoteDevice} (one connection to a node) serves one run at a time. <b>Ownership:</b> a plan of a nest
  * given no device holds no device: each run makes its own {@code CpuDevice} and closes it when it ends
- * ({@link DeviceSource}); devices the user gave stay the user's to close, after the runs that use them.
+ * ({@code DeviceSource}); devices the user gave stay the user's to close, after the runs that use them.
  */
 public final class RunPlan {
+    static {
+        PlanAccess.install(RunPlan::new);
+    }
+
     /**
      * The most chunk buffer sets per device, {@code B}: far more than five stages can keep busy (beyond a few, more
      * buffers only take memory from the chunks), and small enough that the pipeline's ring of {@code 2B} slots is
@@ -57,26 +67,26 @@ public final class RunPlan {
     private final TraceFiles trace;
 
     /**
-     * Checks the builder's parts and copies them.
+     * Checks the parts and copies them.
      *
      * @throws NullPointerException     if a required part is null (all but the kernel source, timeout, progress)
      * @throws IllegalArgumentException if {@code buffers} is outside {@code 1 … MAX_BUFFERS} or the timeout is not
      *     positive
      */
-    RunPlan(PlanBuilder b) {
-        this.space = Objects.requireNonNull(b.space, "space");
-        this.kernel = Objects.requireNonNull(b.kernel, "kernel");
-        this.split = Objects.requireNonNull(b.split, "split");
-        this.trace = Objects.requireNonNull(b.trace, "trace");
-        this.devices = Objects.requireNonNull(b.devices, "devices");
-        this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(b.arrays, "arrays")));
-        this.buffers = checkBuffers(b.buffers);
-        if (b.timeout != null && (b.timeout.isNegative() || b.timeout.isZero())) {
-            throw new IllegalArgumentException("timeout = " + b.timeout + " (expected: > 0, or null for none)");
+    RunPlan(PlanParts b) {
+        this.space = Objects.requireNonNull(b.space(), "space");
+        this.kernel = Objects.requireNonNull(b.kernel(), "kernel");
+        this.split = Objects.requireNonNull(b.split(), "split");
+        this.trace = Objects.requireNonNull(b.trace(), "trace");
+        this.devices = Objects.requireNonNull(b.devices(), "devices");
+        this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(b.arrays(), "arrays")));
+        this.buffers = checkBuffers(b.buffers());
+        if (b.timeout() != null && (b.timeout().isNegative() || b.timeout().isZero())) {
+            throw new IllegalArgumentException("timeout = " + b.timeout() + " (expected: > 0, or null for none)");
         }
-        this.timeout = b.timeout;
-        this.kernelSource = b.kernelSource;
-        this.progress = b.progress;
+        this.timeout = b.timeout();
+        this.kernelSource = b.kernelSource();
+        this.progress = b.progress();
     }
 
     /** This plan with another split: the same parts, the device code generated again for the new layout. */

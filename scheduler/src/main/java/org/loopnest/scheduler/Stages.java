@@ -1,5 +1,6 @@
 package org.loopnest.scheduler;
 
+import org.loopnest.internal.scheduler.PackedLaunch;
 import org.loopnest.report.Stage;
 
 /** The five stage handlers, each a few lines over {@link StageHandler}. */

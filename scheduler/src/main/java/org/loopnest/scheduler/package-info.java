@@ -18,6 +18,6 @@
  * <p><b>Failure:</b> the first exception in any stage aborts the run: the control thread stops publishing,
  * every stage stops waiting, in-flight device work is waited for, buffers are freed, threads end, and the
  * caller gets one {@link org.loopnest.error.StageFailedException} naming the stage, chunk and device.
- * {@link org.loopnest.scheduler.SplitPlanner} chooses the split when the user does not.
+ * {@code org.loopnest.internal.scheduler.SplitPlanner} chooses the split when the user does not.
  */
 package org.loopnest.scheduler;

@@ -1,5 +1,7 @@
 package org.loopnest.scheduler;
 
+import org.loopnest.internal.scheduler.DeviceSource;
+import org.loopnest.internal.scheduler.PlanBuilder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,4 +1,4 @@
-package org.loopnest.scheduler;
+package org.loopnest.internal.scheduler;
 
 import java.util.List;
 import java.util.Locale;
@@ -99,8 +99,17 @@ public final class SplitPlanner {
         return check(split, bindings, device, buffers, "given");
     }
 
-    /** {@link #check(Split, List, DeviceInfo, int)} with {@code label} in place of "given" in the reason. */
-    static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers, String label) {
+    /**
+     * {@link #check(Split, List, DeviceInfo, int)} with {@code label} in place of "given" in the reason.
+     *
+     * @param split    the split to check
+     * @param bindings the bound arrays
+     * @param device   the limits of the devices that run it
+     * @param buffers  chunk buffer sets per device
+     * @param label    what the reason calls the split's origin, e.g. the user's rule
+     * @return the split, its layout, and why
+     */
+    public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers, String label) {
         String given = label + ": splitAt(" + split.depth() + ")" + (split.group() > 1 ? ".group(" + split.group() + ")"
                 : "") + ", " + split.chunkCount() + " chunks of up to " + split.maxChunkIterations() + " iterations";
         ChunkLayout layout = ChunkLayout.of(split, bindings);

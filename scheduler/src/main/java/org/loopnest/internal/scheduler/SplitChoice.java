@@ -1,4 +1,4 @@
-package org.loopnest.scheduler;
+package org.loopnest.internal.scheduler;
 
 import org.loopnest.index.Split;
 import org.loopnest.internal.serializer.ChunkLayout;

@@ -1,4 +1,4 @@
-package org.loopnest.scheduler;
+package org.loopnest.internal.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

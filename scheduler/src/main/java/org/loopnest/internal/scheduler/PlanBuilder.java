@@ -1,4 +1,4 @@
-package org.loopnest.scheduler;
+package org.loopnest.internal.scheduler;
 
 import java.time.Duration;
 import java.util.Map;
@@ -7,26 +7,28 @@ import org.loopnest.device.KernelSource;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.kernel.Kernel;
 import org.loopnest.internal.trace.TraceFiles;
+import org.loopnest.scheduler.ProgressListener;
+import org.loopnest.scheduler.RunPlan;
 
 /**
  * How {@code LoopNest.plan()} makes a {@link RunPlan}: for {@code LoopNest}, <b>not API</b>. Users describe a nest
  * with {@code LoopNest} and never assemble a plan from parts; this class may change or go in any release without
- * notice. It is public only because {@code LoopNest} lives in another package (see {@link RunPlan}).
+ * notice. It reaches the plan's package-private constructor through {@link PlanAccess}.
  *
  * <p><b>Threading:</b> not thread-safe; one thread fills it and calls {@link #build()}. Each setter replaces what
  * was set before and returns this builder; the parts are checked by {@link #build()}.
  */
 public final class PlanBuilder {
-    IndexSpace space;
-    Map<String, ArrayBinding> arrays;
-    Kernel kernel;
-    KernelSource kernelSource;
-    DeviceSource devices;
-    SplitChoice split;
-    int buffers;
-    Duration timeout;
-    ProgressListener progress;
-    TraceFiles trace = TraceFiles.none();
+    private IndexSpace space;
+    private Map<String, ArrayBinding> arrays;
+    private Kernel kernel;
+    private KernelSource kernelSource;
+    private DeviceSource devices;
+    private SplitChoice split;
+    private int buffers;
+    private Duration timeout;
+    private ProgressListener progress;
+    private TraceFiles trace = TraceFiles.none();
 
     /** An empty builder; every part but the kernel source, timeout, progress and trace must be set. */
     public PlanBuilder() {
@@ -106,6 +108,7 @@ public final class PlanBuilder {
      *     the timeout is not positive
      */
     public RunPlan build() {
-        return new RunPlan(this);
+        return PlanAccess.factory().apply(new PlanParts(space, arrays, kernel, kernelSource, devices, split, buffers,
+                timeout, progress, trace));
     }
 }

@@ -1,4 +1,4 @@
-package org.loopnest.scheduler;
+package org.loopnest.internal.scheduler;
 
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,8 +1,9 @@
-package org.loopnest.scheduler;
+package org.loopnest.internal.scheduler;
 
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.loopnest.scheduler.RunPlan;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceInfo;
 
@@ -56,7 +57,7 @@ public final class DeviceSource {
      *
      * @return {@code true} for {@link #fresh}, {@code false} for {@link #given}
      */
-    boolean makesDevices() {
+    public boolean makesDevices() {
         return given == null;
     }
 
@@ -66,7 +67,7 @@ public final class DeviceSource {
      *
      * @return the devices' limits as one device
      */
-    DeviceInfo limits() {
+    public DeviceInfo limits() {
         if (given != null) {
             return DeviceGroup.limits(given);
         }
@@ -80,7 +81,7 @@ public final class DeviceSource {
      *
      * @return the devices, at least one
      */
-    List<Device> open() {
+    public List<Device> open() {
         if (given != null) {
             return given;
         }

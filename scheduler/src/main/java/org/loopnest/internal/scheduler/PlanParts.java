@@ -1,0 +1,31 @@
+package org.loopnest.internal.scheduler;
+
+import java.time.Duration;
+import java.util.Map;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.device.KernelSource;
+import org.loopnest.index.IndexSpace;
+import org.loopnest.internal.trace.TraceFiles;
+import org.loopnest.kernel.Kernel;
+import org.loopnest.scheduler.ProgressListener;
+import org.loopnest.scheduler.RunPlan;
+
+/**
+ * The parts of one {@link RunPlan}, as {@link PlanBuilder} hands them to the plan's package-private constructor
+ * (which checks and copies them). Not API.
+ *
+ * @param space        the nest
+ * @param arrays       bound arrays by name, in binding order
+ * @param kernel       the kernel
+ * @param kernelSource the generated device code, or {@code null}
+ * @param devices      where each run gets its devices
+ * @param split        the split, its chunk layout, and why
+ * @param buffers      chunk buffer sets per device, {@code B}
+ * @param timeout      overall limit, or {@code null} for none
+ * @param progress     told after each chunk, or {@code null}
+ * @param trace        where to write the run's timeline
+ */
+public record PlanParts(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource,
+        DeviceSource devices, SplitChoice split, int buffers, Duration timeout, ProgressListener progress,
+        TraceFiles trace) {
+}

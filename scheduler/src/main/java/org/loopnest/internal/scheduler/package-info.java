@@ -1,0 +1,12 @@
+/**
+ * How {@code LoopNest} assembles a {@link org.loopnest.scheduler.RunPlan}: {@link
+ * org.loopnest.internal.scheduler.SplitPlanner} chooses or checks the split ({@link
+ * org.loopnest.internal.scheduler.SplitChoice}), {@link org.loopnest.internal.scheduler.DeviceSource} says where each
+ * run gets its devices, {@link org.loopnest.internal.scheduler.PlanBuilder} freezes the parts into a plan (through
+ * {@link org.loopnest.internal.scheduler.PlanAccess}), and {@link org.loopnest.internal.scheduler.PackedLaunch} runs a
+ * Java kernel on a packed chunk (on the CPU and on a cluster node).
+ *
+ * <p><b>Internal: not API; may change without notice.</b> Nothing here is published in the javadoc; use
+ * {@code org.loopnest.LoopNest} and the API packages README lists.
+ */
+package org.loopnest.internal.scheduler;
