@@ -12,7 +12,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.kernel.IterationFailure;
+import org.loopnest.internal.kernel.IterationFailure;
 import org.loopnest.internal.scheduler.PackedLaunch;
 
 /**

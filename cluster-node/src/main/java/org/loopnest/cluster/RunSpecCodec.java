@@ -10,7 +10,7 @@ import org.loopnest.device.RunSpec;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.kernel.DeviceCode;
-import org.loopnest.kernel.Kernel;
+import org.loopnest.internal.kernel.Kernel;
 
 /**
  * The payload of {@link Wire#OPEN_RUN}: the nest (extents, names), the split (depth, group), the arrays (name,

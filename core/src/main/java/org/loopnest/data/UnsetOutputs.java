@@ -6,7 +6,7 @@ import org.loopnest.index.Iteration;
 /**
  * The rule for an output element that a Java body leaves unset: it comes back as 0, on every device, as from a
  * compiled kernel (whose generated code sets each output to 0 before the body). Java devices clear the output
- * elements of each piece of a block ({@link org.loopnest.kernel.Kernel#PIECE} iterations) just before the body runs
+ * elements of each piece of a block ({@link org.loopnest.internal.kernel.Kernel#PIECE} iterations) just before the body runs
  * over it, while they stay in cache: in the user's own array on a host-addressable device (so the old value does not
  * survive), in the packed chunk buffer elsewhere (so another chunk's data does not). The cost is one more write of
  * each output element, one fill per piece (per row for a strided or jagged output). Stateless; each call touches only

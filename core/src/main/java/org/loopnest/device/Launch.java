@@ -21,7 +21,7 @@ public interface Launch {
      *
      * @param from the first local iteration, inclusive
      * @param to the last local iteration, exclusive
-     * @throws org.loopnest.kernel.IterationFailure if the kernel body throws
+     * @throws org.loopnest.internal.kernel.IterationFailure if the kernel body throws
      */
     void run(long from, long to);
 

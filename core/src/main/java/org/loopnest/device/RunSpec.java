@@ -3,7 +3,7 @@ package org.loopnest.device;
 import java.util.List;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.index.Split;
-import org.loopnest.kernel.Kernel;
+import org.loopnest.internal.kernel.Kernel;
 
 /**
  * What a device is told before a run's first chunk: the split, the arrays (their names, roles, element types and

@@ -8,7 +8,7 @@ import org.loopnest.device.Launch;
 import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
 import org.loopnest.index.Split;
-import org.loopnest.kernel.ViewTable;
+import org.loopnest.internal.kernel.ViewTable;
 
 /**
  * The launch of one chunk on a host-addressable device: binds the kernel's arrays straight to the user's holders

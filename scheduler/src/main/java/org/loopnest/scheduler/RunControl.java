@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.StageFailedException;
-import org.loopnest.kernel.IterationFailure;
+import org.loopnest.internal.kernel.IterationFailure;
 import org.loopnest.report.Stage;
 
 /**

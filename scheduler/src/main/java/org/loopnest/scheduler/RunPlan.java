@@ -23,7 +23,7 @@ import org.loopnest.device.KernelTarget;
 import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
-import org.loopnest.kernel.Kernel;
+import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.internal.trace.TraceFiles;
 

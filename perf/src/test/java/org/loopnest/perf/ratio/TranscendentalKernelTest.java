@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.device.cpu.CpuDevice;
-import org.loopnest.kernel.Kernel;
+import org.loopnest.internal.kernel.Kernel;
 
 class TranscendentalKernelTest {
 

@@ -13,8 +13,8 @@ import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
 import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
-import org.loopnest.kernel.Kernel;
-import org.loopnest.kernel.ViewTable;
+import org.loopnest.internal.kernel.Kernel;
+import org.loopnest.internal.kernel.ViewTable;
 import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.internal.serializer.Placement;
 

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.device.KernelSource;
 import org.loopnest.index.IndexSpace;
-import org.loopnest.kernel.Kernel;
+import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.trace.TraceFiles;
 import org.loopnest.scheduler.ProgressListener;
 import org.loopnest.scheduler.RunPlan;

@@ -1,5 +1,10 @@
-package org.loopnest.kernel;
+package org.loopnest.internal.kernel;
 
+import org.loopnest.kernel.BlockKernel;
+import org.loopnest.kernel.BoundArrays;
+import org.loopnest.kernel.DeviceCode;
+import org.loopnest.kernel.ElementBody;
+import org.loopnest.kernel.ElementKernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,11 @@
-package org.loopnest.kernel;
+package org.loopnest.internal.kernel;
 
+import org.loopnest.kernel.BlockBody;
+import org.loopnest.kernel.BlockKernel;
+import org.loopnest.kernel.BoundArrays;
+import org.loopnest.kernel.DeviceCode;
+import org.loopnest.kernel.ElementBody;
+import org.loopnest.kernel.ElementKernel;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.loopnest.index.Chunk;

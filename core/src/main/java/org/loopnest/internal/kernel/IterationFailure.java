@@ -1,4 +1,4 @@
-package org.loopnest.kernel;
+package org.loopnest.internal.kernel;
 
 import org.loopnest.error.LoopNestException;
 

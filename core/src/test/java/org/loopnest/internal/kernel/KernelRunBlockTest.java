@@ -1,4 +1,4 @@
-package org.loopnest.kernel;
+package org.loopnest.internal.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

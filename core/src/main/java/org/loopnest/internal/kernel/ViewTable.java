@@ -1,5 +1,6 @@
-package org.loopnest.kernel;
+package org.loopnest.internal.kernel;
 
+import org.loopnest.kernel.BoundArrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
