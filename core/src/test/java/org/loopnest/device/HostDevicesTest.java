@@ -1,5 +1,6 @@
 package org.loopnest.device;
 
+import org.loopnest.internal.device.MemoryBudget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import org.loopnest.device.ThreadNames;
+import org.loopnest.internal.device.ThreadNames;
 import org.loopnest.index.Split;
 
 /**

@@ -2,7 +2,7 @@ package org.loopnest.scheduler;
 
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.Sequence;
-import org.loopnest.device.ThreadNames;
+import org.loopnest.internal.device.ThreadNames;
 import org.loopnest.error.DeviceLostException;
 import org.loopnest.report.Stage;
 

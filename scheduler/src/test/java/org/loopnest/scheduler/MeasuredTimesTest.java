@@ -14,7 +14,7 @@ import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.ForwardingDevice;
-import org.loopnest.device.DeviceClock;
+import org.loopnest.internal.device.DeviceClock;
 import org.loopnest.device.DeviceTimes;
 import org.loopnest.device.Launch;
 import org.loopnest.device.cpu.CpuDevice;

@@ -2,13 +2,13 @@ package org.loopnest.device.cpu;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
-import org.loopnest.device.BlockExecutor;
+import org.loopnest.internal.device.BlockExecutor;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.HostBuffer;
 import org.loopnest.device.Launch;
-import org.loopnest.device.MemoryBudget;
+import org.loopnest.internal.device.MemoryBudget;
 
 /**
  * Runs kernels on a pool of Java threads, one per core by default. Host-addressable: the scheduler binds

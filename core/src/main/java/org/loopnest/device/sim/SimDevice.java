@@ -4,15 +4,15 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.loopnest.device.BlockExecutor;
+import org.loopnest.internal.device.BlockExecutor;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.HostBuffer;
 import org.loopnest.device.Launch;
-import org.loopnest.device.MemoryBudget;
-import org.loopnest.device.SerialEngine;
-import org.loopnest.device.ThreadNames;
+import org.loopnest.internal.device.MemoryBudget;
+import org.loopnest.internal.device.SerialEngine;
+import org.loopnest.internal.device.ThreadNames;
 import org.loopnest.report.Stage;
 
 /**

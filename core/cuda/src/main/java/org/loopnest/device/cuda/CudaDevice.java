@@ -15,14 +15,14 @@ import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.DeviceClock;
+import org.loopnest.internal.device.DeviceClock;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.DeviceTimes;
 import org.loopnest.device.HostStaging;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
-import org.loopnest.device.MemoryBudget;
-import org.loopnest.device.ThreadNames;
+import org.loopnest.internal.device.MemoryBudget;
+import org.loopnest.internal.device.ThreadNames;
 import org.loopnest.index.Chunk;
 import org.loopnest.report.Stage;
 

@@ -12,7 +12,7 @@ import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
 import jcuda.driver.CUstream_flags;
 import jcuda.driver.JCudaDriver;
-import org.loopnest.device.DeviceClock;
+import org.loopnest.internal.device.DeviceClock;
 import org.loopnest.report.Stage;
 
 /**

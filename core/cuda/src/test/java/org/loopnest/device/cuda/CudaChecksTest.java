@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
-import org.loopnest.device.MemoryBudget;
+import org.loopnest.internal.device.MemoryBudget;
 
 class CudaChecksTest {
 

@@ -4,7 +4,7 @@ import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_event;
-import org.loopnest.device.DeviceClock;
+import org.loopnest.internal.device.DeviceClock;
 import org.loopnest.report.Stage;
 
 /**

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import org.jocl.CL;
 import org.jocl.cl_mem;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.MemoryBudget;
+import org.loopnest.internal.device.MemoryBudget;
 
 /** A buffer in an OpenCL device's global memory. Not host-addressable. Closing twice is harmless. */
 final class OpenClBuffer implements DeviceBuffer {

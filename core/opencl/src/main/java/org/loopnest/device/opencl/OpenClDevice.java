@@ -22,9 +22,9 @@ import org.loopnest.device.HostStaging;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.device.Launch;
-import org.loopnest.device.MemoryBudget;
-import org.loopnest.device.SerialEngine;
-import org.loopnest.device.ThreadNames;
+import org.loopnest.internal.device.MemoryBudget;
+import org.loopnest.internal.device.SerialEngine;
+import org.loopnest.internal.device.ThreadNames;
 import org.loopnest.report.Stage;
 
 /**

@@ -1,4 +1,4 @@
-package org.loopnest.device;
+package org.loopnest.internal.device;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,5 +1,6 @@
-package org.loopnest.device;
+package org.loopnest.internal.device;
 
+import org.loopnest.device.DeviceTimes;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
 import org.loopnest.report.Stage;

@@ -1,5 +1,6 @@
-package org.loopnest.device;
+package org.loopnest.internal.device;
 
+import org.loopnest.device.Launch;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;

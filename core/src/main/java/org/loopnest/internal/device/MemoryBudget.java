@@ -1,5 +1,6 @@
-package org.loopnest.device;
+package org.loopnest.internal.device;
 
+import org.loopnest.device.HostBuffer;
 import org.loopnest.error.DeviceMemoryException;
 
 /** Counts the bytes a device has handed out against its budget and its largest single allocation. Thread-safe. */

@@ -1,5 +1,6 @@
-package org.loopnest.device;
+package org.loopnest.internal.device;
 
+import org.loopnest.device.Launch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

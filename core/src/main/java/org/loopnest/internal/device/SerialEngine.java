@@ -1,4 +1,4 @@
-package org.loopnest.device;
+package org.loopnest.internal.device;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
