@@ -1,5 +1,6 @@
 package org.loopnest.device.cuda;
 
+import org.loopnest.internal.cuda.LaunchGrid;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,6 @@
 package org.loopnest.device.cuda;
+import org.loopnest.internal.cuda.LaunchGrid;
+
 
 /**
  * What one CUDA device reports about itself, read once when it is opened. Pure data: no JCuda.

@@ -6,7 +6,7 @@
  * kernels and copies out, so that the chunks of a run overlap), {@link org.loopnest.device.cuda.CudaBuffer} device
  * memory and {@link org.loopnest.device.cuda.PinnedStaging} page-locked host memory; {@link
  * org.loopnest.device.cuda.PtxCompiler} turns the generated CUDA source into PTX with {@code nvcc}, NVRTC or PTX the
- * user supplies, caching it on disk; and {@link org.loopnest.device.cuda.LaunchGrid} shapes each launch, one thread
+ * user supplies, caching it on disk; and {@code org.loopnest.internal.cuda.LaunchGrid} shapes each launch, one thread
  * per iteration, in 1-D blocks of up to 1024 threads on a 1-D grid, or a 2-D one when the blocks outnumber the
  * grid's x limit. Only this package refers to JCuda, so its native libraries load only when CUDA is asked for.
  *

@@ -1,4 +1,4 @@
-package org.loopnest.device.cuda;
+package org.loopnest.internal.cuda;
 
 /**
  * The shape of one kernel launch: one thread per iteration, in 1-D blocks of {@code blockX} threads, on a grid

@@ -1,4 +1,4 @@
-package org.loopnest.device.cuda;
+package org.loopnest.internal.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
