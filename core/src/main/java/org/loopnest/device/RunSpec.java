@@ -10,6 +10,15 @@ import org.loopnest.internal.kernel.Kernel;
  * indices; a device reads no user data through them), the kernel, and the generated kernel source where there is
  * device code. Immutable.
  *
+ * <p><b>Why it stays in the SPI with an internal {@code kernel}:</b> {@code RunSpec} is what
+ * {@link Device#beginRun} takes, so every backend ({@code CpuDevice}, {@code SimDevice}, OpenCL, CUDA and the
+ * cluster's {@code RemoteDevice}) receives it, and a backend does need the kernel: a Java device runs the body
+ * through it, a remote device ships it to its node. The kernel's type, {@code org.loopnest.internal.kernel.Kernel},
+ * is internal on purpose: how a body is held (element or block form, views, device code) may change between
+ * releases without notice. So {@code RunSpec} is a type a backend reads and the runtime makes; users never make
+ * one, and a backend written outside this project depends on {@link #kernel()}'s internal type and must follow
+ * its changes.
+ *
  * @param split        the nest and its split
  * @param bindings     the arrays, in binding order
  * @param kernel       the body: Java, C, or both

@@ -129,20 +129,31 @@ public final class RunPlan {
     }
 
     /**
-     * The split, its chunk layout, and why it was chosen.
+     * The split chosen: where the nest is cut and how many outer iterations each chunk holds.
      *
-     * @return the split choice; its reason goes into the report
+     * @return the split; {@link #splitReason()} says why it was chosen
      */
-    public SplitChoice split() {
-        return split;
+    public Split split() {
+        return split.split();
     }
 
     /**
-     * The chunk buffers' layout for the chosen split.
+     * Why this split was chosen, as the report gives it, e.g.
+     * {@code my rule: splitAt(1).group(2), 8 chunks of up to 200 iterations}.
      *
-     * @return the layout
+     * @return the reason, never blank
      */
-    public ChunkLayout layout() {
+    public String splitReason() {
+        return split.reason();
+    }
+
+    /** The split with its chunk layout and reason, for the runtime (not API: its type is internal). */
+    SplitChoice choice() {
+        return split;
+    }
+
+    /** The chunk buffers' layout for the chosen split, for the runtime (not API: its type is internal). */
+    ChunkLayout layout() {
         return split.layout();
     }
 

@@ -175,10 +175,10 @@ class ExecutionLifecycleTest {
         try (CpuDevice cpu = new CpuDevice(1)) {
             RunPlan p = plusOne(4, 64).on(cpu).plan();
             IllegalArgumentException buffers = assertThrows(IllegalArgumentException.class,
-                    () -> like(p).split(p.split(), 0).build());
+                    () -> like(p).split(p.choice(), 0).build());
             assertEquals("buffers = 0 (expected: 1 to 1024)", buffers.getMessage());
             IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class,
-                    () -> like(p).split(p.split(), 1 << 30).build());
+                    () -> like(p).split(p.choice(), 1 << 30).build());
             assertEquals("buffers = 1073741824 (expected: 1 to 1024)", tooMany.getMessage());
             IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class,
                     () -> like(p).watch(Duration.ZERO, null, p.trace()).build());
@@ -189,7 +189,7 @@ class ExecutionLifecycleTest {
     /** A builder holding the parts of {@code p}. */
     private static PlanBuilder like(RunPlan p) {
         return new PlanBuilder().nest(p.space(), p.arrays()).kernel(p.kernel(), p.kernelSource())
-                .devices(p.devices()).split(p.split(), p.buffers()).watch(p.timeout(), p.progress(), p.trace());
+                .devices(p.devices()).split(p.choice(), p.buffers()).watch(p.timeout(), p.progress(), p.trace());
     }
 
     @Test

@@ -1,9 +1,12 @@
 package org.loopnest.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.device.cpu.CpuDevice;
@@ -22,13 +25,25 @@ class RunPlanTest {
     }
 
     @Test
+    void shouldOfferNoInternalTypeThroughItsPublicMethods() {
+        for (java.lang.reflect.Method m : RunPlan.class.getMethods()) {
+            List<Class<?>> types = new ArrayList<>(List.of(m.getParameterTypes()));
+            types.add(m.getReturnType());
+            for (Class<?> type : types) {
+                assertFalse(type.getName().startsWith("org.loopnest.internal."),
+                        "RunPlan." + m.getName() + " uses the internal " + type.getName());
+            }
+        }
+    }
+
+    @Test
     void shouldTakeTheCallersSplitWithItsReasonAndLeaveThePlanAsItWas() {
         try (CpuDevice cpu = new CpuDevice(4)) {
             RunPlan auto = nest(16, 100).on(cpu).plan();
             RunPlan finer = auto.withSplit(1, 2, "my rule");
-            assertEquals(8, finer.split().split().chunkCount());
-            assertEquals("my rule: splitAt(1).group(2), 8 chunks of up to 200 iterations", finer.split().reason());
-            assertEquals(1, auto.split().split().chunkCount());
+            assertEquals(8, finer.split().chunkCount());
+            assertEquals("my rule: splitAt(1).group(2), 8 chunks of up to 200 iterations", finer.splitReason());
+            assertEquals(1, auto.split().chunkCount());
             assertEquals(8, finer.start().await().chunks());
         }
     }

@@ -28,7 +28,7 @@ final class SplitPolicy {
             return nest.splitAt(depth).plan();
         }
         RunPlan auto = nest.plan();
-        if (auto.split().split().chunkCount() >= minChunks) {
+        if (auto.split().chunkCount() >= minChunks) {
             return auto;
         }
         IndexSpace space = auto.space();
@@ -37,7 +37,7 @@ final class SplitPolicy {
             if (one.outerCount() >= minChunks) {
                 try {
                     return auto.withSplit(d, one.outerCount() / minChunks, "auto, at least " + minChunks
-                            + " chunks (this command's rule; LoopNest alone chose " + auto.split().split().chunkCount()
+                            + " chunks (this command's rule; LoopNest alone chose " + auto.split().chunkCount()
                             + ")");
                 } catch (DeviceMemoryException tooBig) {
                     return auto;

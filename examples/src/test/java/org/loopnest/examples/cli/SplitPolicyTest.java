@@ -18,27 +18,27 @@ class SplitPolicyTest {
     @Test
     void shouldSplitFinerWhenTheAutomaticChoiceMakesTooFewChunks() {
         try (CpuDevice cpu = new CpuDevice(4)) {
-            assertEquals(1, nest(cpu, 16, 100).plan().split().split().chunkCount(), "auto aims at 4096 per chunk");
+            assertEquals(1, nest(cpu, 16, 100).plan().split().chunkCount(), "auto aims at 4096 per chunk");
             var finer = SplitPolicy.plan(nest(cpu, 16, 100), null, 8);
-            assertEquals(8, finer.split().split().chunkCount());
+            assertEquals(8, finer.split().chunkCount());
             assertEquals("auto, at least 8 chunks (this command's rule; LoopNest alone chose 1): splitAt(1).group(2), "
-                    + "8 chunks of up to 200 iterations", finer.split().reason());
-            assertEquals(11, SplitPolicy.plan(nest(cpu, 11, 100), null, 8).split().split().chunkCount());
+                    + "8 chunks of up to 200 iterations", finer.splitReason());
+            assertEquals(11, SplitPolicy.plan(nest(cpu, 11, 100), null, 8).split().chunkCount());
         }
     }
 
     @Test
     void shouldKeepTheAutomaticChoiceWhenItMakesEnoughChunksOrTheNestAllowsNoMore() {
         try (CpuDevice cpu = new CpuDevice(1)) {
-            assertEquals(16, SplitPolicy.plan(nest(cpu, 16, 7, 91, 180), null, 8).split().split().chunkCount());
-            assertEquals(1, SplitPolicy.plan(nest(cpu, 3, 2), null, 8).split().split().chunkCount());
+            assertEquals(16, SplitPolicy.plan(nest(cpu, 16, 7, 91, 180), null, 8).split().chunkCount());
+            assertEquals(1, SplitPolicy.plan(nest(cpu, 3, 2), null, 8).split().chunkCount());
         }
     }
 
     @Test
     void shouldUseAGivenDepthAsIs() {
         try (CpuDevice cpu = new CpuDevice(4)) {
-            assertEquals(3, SplitPolicy.plan(nest(cpu, 3, 100), 1, 8).split().split().chunkCount());
+            assertEquals(3, SplitPolicy.plan(nest(cpu, 3, 100), 1, 8).split().chunkCount());
         }
     }
 }
