@@ -3,6 +3,7 @@ package org.loopnest.data;
 import java.util.Arrays;
 import java.util.StringJoiner;
 import org.loopnest.index.IndexSpace;
+import org.loopnest.internal.data.Overlap;
 
 /**
  * An array bound to a run: its name, whether it is read or written, what holds it, and the loop indices it is

@@ -2,6 +2,7 @@ package org.loopnest.data;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import org.loopnest.internal.data.ElementCopier;
 
 /** A {@link ByteBuffer} holding elements in its own byte order, from its position at binding time. */
 public final class BufferHolder extends LinearHolder {
@@ -37,6 +38,6 @@ public final class BufferHolder extends LinearHolder {
 
     @Override
     public Buffer typedView() {
-        return type().ops().view(buffer.duplicate().order(buffer.order()));
+        return ElementCopier.typed(buffer.slice().order(buffer.order()), type());
     }
 }

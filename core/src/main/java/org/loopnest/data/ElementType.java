@@ -8,20 +8,20 @@ import java.nio.LongBuffer;
 
 /**
  * The element types a bound array may hold, and everything that differs between them: the size in bytes, the Java
- * primitive and NIO buffer classes, the type's name in generated C kernels, and the operations (wrapping, copying,
- * clearing, views) that {@link ElementCopier} and {@link Views} reach through it. Adding a type is one constant here,
+ * primitive and NIO buffer classes, the type's name in generated C kernels, and, in the runtime (not API), the
+ * operations (wrapping, copying, clearing, views) that {@code org.loopnest.internal.data.ElementOps} keeps for it. Adding a type is one constant here,
  * one more {@code <specialise>} line in {@code core/pom.xml} (see the package documentation) and its accessor on a
  * kernel's arrays. Immutable; safe from any thread.
  */
 public enum ElementType {
     /** 32-bit IEEE float. */
-    FLOAT(Float.BYTES, float.class, FloatBuffer.class, "float", new FloatOps()),
+    FLOAT(Float.BYTES, float.class, FloatBuffer.class, "float"),
     /** 64-bit IEEE double. */
-    DOUBLE(Double.BYTES, double.class, DoubleBuffer.class, "double", new DoubleOps()),
+    DOUBLE(Double.BYTES, double.class, DoubleBuffer.class, "double"),
     /** 32-bit signed integer. */
-    INT(Integer.BYTES, int.class, IntBuffer.class, "int", new IntOps()),
+    INT(Integer.BYTES, int.class, IntBuffer.class, "int"),
     /** 64-bit signed integer. */
-    LONG(Long.BYTES, long.class, LongBuffer.class, "LN_I64", new LongOps());
+    LONG(Long.BYTES, long.class, LongBuffer.class, "LN_I64");
 
     private static final ElementType[] ALL = values();
 
@@ -29,14 +29,12 @@ public enum ElementType {
     private final Class<?> primitive;
     private final Class<? extends Buffer> bufferType;
     private final String cName;
-    private final ElementOps ops;
 
-    ElementType(int bytes, Class<?> primitive, Class<? extends Buffer> bufferType, String cName, ElementOps ops) {
+    ElementType(int bytes, Class<?> primitive, Class<? extends Buffer> bufferType, String cName) {
         this.bytes = bytes;
         this.primitive = primitive;
         this.bufferType = bufferType;
         this.cName = cName;
-        this.ops = ops;
     }
 
     /** {@return the size of one element in bytes} */
@@ -62,11 +60,6 @@ public enum ElementType {
         return cName;
     }
 
-    /** The operations for this type. */
-    ElementOps ops() {
-        return ops;
-    }
-
     /**
      * {@return the type whose primitive is {@code component}, or {@code null} if it is not one of the four}
      *
@@ -82,12 +75,14 @@ public enum ElementType {
     }
 
     /**
-     * The type of the elements of a typed buffer.
+     * The type of the elements of a typed buffer, as {@link #ofPrimitive} is for a primitive class.
      *
+     * @param typed a typed buffer
+     * @return its element type
      * @throws ClassCastException if {@code typed} is not a {@code FloatBuffer}, {@code DoubleBuffer},
      *     {@code IntBuffer} or {@code LongBuffer}
      */
-    static ElementType ofBuffer(Buffer typed) {
+    public static ElementType ofBuffer(Buffer typed) {
         for (ElementType type : ALL) {
             if (type.bufferType.isInstance(typed)) {
                 return type;

@@ -2,6 +2,7 @@ package org.loopnest.data;
 
 import java.lang.reflect.Array;
 import java.nio.Buffer;
+import org.loopnest.internal.data.ElementCopier;
 
 /** A one-dimensional primitive array, row-major or strided over the indices it is bound with. */
 public final class FlatHolder extends LinearHolder {
@@ -29,6 +30,6 @@ public final class FlatHolder extends LinearHolder {
 
     @Override
     public Buffer typedView() {
-        return type().ops().wrap(array);
+        return ElementCopier.wrap(array);
     }
 }

@@ -1,13 +1,29 @@
 package org.loopnest.data;
 
 import java.nio.Buffer;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.loopnest.internal.data.HolderAccess;
 
 /**
  * A holder whose elements sit at {@code offset + Σ a_m·stride_m} in one linear store (an array or a buffer).
  * Strides default to row-major over the bound shape.
  */
 public abstract sealed class LinearHolder extends Holder permits FlatHolder, BufferHolder {
+    static {
+        HolderAccess.install(new HolderAccess.Holders() {
+            @Override
+            public long[] span(LinearHolder holder, long[] shape) {
+                return holder.span(shape);
+            }
+
+            @Override
+            public ByteBuffer bytes(BufferHolder holder) {
+                return holder.bytes();
+            }
+        });
+    }
+
     private final ElementType type;
     private final long offset;
     private final long[] strides;

@@ -9,22 +9,22 @@
  * <p>Kernels read and write through typed views ({@link org.loopnest.data.FloatView},
  * {@link org.loopnest.data.DoubleView}, {@link org.loopnest.data.IntView}, {@link org.loopnest.data.LongView})
  * that turn the current {@link org.loopnest.index.Iteration} into an element position with an
- * {@link org.loopnest.data.Addressing}: either straight into the user's holder (host-addressable devices, no copy)
- * or into a packed chunk buffer. {@link org.loopnest.data.ElementCopier} moves runs of elements between
- * holders and buffers for the serializer.
+ * addressing: either straight into the user's holder (host-addressable devices, no copy) or into a packed chunk
+ * buffer. How views are made and elements copied is the runtime's ({@code org.loopnest.internal.data}, not API).
  *
  * <p><b>Primitive code written once.</b> What differs between element types lives on {@link
- * org.loopnest.data.ElementType}: size, primitive and buffer classes, C name, and an {@code ElementOps} that wraps,
- * copies, clears and makes views. The {@code float} version of each specialised family is written by hand and is the
- * template: {@code FloatView}, {@code FloatViews} (the view classes) and {@code FloatOps}, each marked with a
- * {@code // TEMPLATE} line. At {@code generate-sources}, {@code core/pom.xml} copies them to the {@code double},
+ * org.loopnest.data.ElementType}: size, primitive and buffer classes, C name; the runtime's {@code ElementOps}
+ * ({@code org.loopnest.internal.data}) wraps, copies, clears and makes views for each. The {@code float} version of
+ * each specialised family is written by hand and is the template: {@code FloatView} here, {@code FloatViews} (the
+ * view classes) and {@code FloatOps} in {@code org.loopnest.internal.data}, each marked with a {@code // TEMPLATE}
+ * line. At {@code generate-sources}, {@code core/pom.xml} copies them to the {@code double},
  * {@code int} and {@code long} versions in {@code target/generated-sources/primitives} (not committed), replacing
  * {@code Float}, {@code float} and {@code FLOAT} and dropping the {@code TEMPLATE} lines, and adds that folder as a
  * source root, so javac, javadoc and IDEs see the generated classes. Edit the float file; never the generated ones.
  * The generated code has the template's exact shape (same classes, same per-element and run-access methods), so the
- * JIT sees the same code for every type. Adding a type (say {@code short}) is one {@code ElementType} constant and
- * one {@code <specialise>} line in the pom (plus the kernel-facing accessor). Keep the templates free of other words
- * containing {@code float} (such as literals {@code 0f} or {@code Float.BYTES}): the substitution is textual. A
+ * JIT sees the same code for every type. Adding a type (say {@code short}) is one {@code ElementType} constant, one
+ * {@code ElementOps} case and one {@code <specialise>} line in the pom (plus the kernel-facing accessor). Keep the
+ * templates free of other words containing {@code float} (such as literals {@code 0f} or {@code Float.BYTES}): the substitution is textual. A
  * template newer than its generated files is copied again on the next build; after changing the rules in the pom,
  * run {@code mvn clean} once.
  *

@@ -18,6 +18,6 @@
  * An exception thrown by a body fails the run with the chunk number and the indices of the failing iteration.
  *
  * <p><b>Pitfall:</b> an output element the body does not set comes back as 0, on every device (see
- * {@link org.loopnest.data.UnsetOutputs}) — not the array's old value: outputs are not updated in place.
+ * {@code UnsetOutputs}) — not the array's old value: outputs are not updated in place.
  */
 package org.loopnest.kernel;

@@ -14,6 +14,7 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import org.junit.jupiter.api.Test;
+import org.loopnest.internal.data.ElementCopier;
 
 /** Each element type carries its own facts and operations; the copier reaches them through the buffer's type. */
 class ElementTypeTest {

@@ -18,20 +18,22 @@ import org.junit.jupiter.api.Test;
  * Runs from the module's directory, as Surefire does.
  */
 class PrimitiveTemplatesTest {
-    private static final Path TEMPLATES = Path.of("src/main/java/org/loopnest/data");
-    private static final Path GENERATED = Path.of("target/generated-sources/primitives/org/loopnest/data");
-    private static final List<String> FAMILIES = List.of("View", "Views", "Ops");
+    private static final Path TEMPLATES = Path.of("src/main/java");
+    private static final Path GENERATED = Path.of("target/generated-sources/primitives");
+    /** Each family as its file's path with {@code %s} for the type: the kernel-facing view, the runtime's code. */
+    private static final List<String> FAMILIES = List.of("org/loopnest/data/%sView.java",
+            "org/loopnest/internal/data/%sViews.java", "org/loopnest/internal/data/%sOps.java");
     private static final String[][] TYPES = {{"Double", "double", "DOUBLE"}, {"Int", "int", "INT"},
         {"Long", "long", "LONG"}};
 
     @Test
     void shouldGenerateEachTypeAsTheFloatTemplateWithItsNames() throws IOException {
         for (String family : FAMILIES) {
-            List<String> template = Files.readAllLines(TEMPLATES.resolve("Float" + family + ".java"));
+            List<String> template = Files.readAllLines(TEMPLATES.resolve(family.formatted("Float")));
             assertTrue(template.stream().anyMatch(line -> line.startsWith("// TEMPLATE")),
-                    "Float" + family + " is marked as a template");
+                    family.formatted("Float") + " is marked as a template");
             for (String[] type : TYPES) {
-                String name = type[0] + family + ".java";
+                String name = family.formatted(type[0]);
                 List<String> expected = template.stream().filter(line -> !line.startsWith("// TEMPLATE"))
                         .map(line -> line.replace("Float", type[0]).replace("float", type[1])
                                 .replace("FLOAT", type[2]))
@@ -48,8 +50,8 @@ class PrimitiveTemplatesTest {
     void shouldKeepNoHandWrittenCopyOfAGeneratedType() {
         for (String family : FAMILIES) {
             for (String[] type : TYPES) {
-                assertFalse(Files.exists(TEMPLATES.resolve(type[0] + family + ".java")),
-                        type[0] + family + ".java is generated from Float" + family + ".java, not kept by hand");
+                assertFalse(Files.exists(TEMPLATES.resolve(family.formatted(type[0]))), family.formatted(type[0])
+                        + " is generated from " + family.formatted("Float") + ", not kept by hand");
             }
         }
     }

@@ -2,8 +2,8 @@ package org.loopnest.scheduler;
 
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.Role;
-import org.loopnest.data.UnsetOutputs;
-import org.loopnest.data.Views;
+import org.loopnest.internal.data.UnsetOutputs;
+import org.loopnest.internal.data.Views;
 import org.loopnest.device.Launch;
 import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.FloatView;
 import org.loopnest.data.Role;
-import org.loopnest.data.Views;
+import org.loopnest.internal.data.Views;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Iteration;
 import org.loopnest.index.Split;

@@ -2,7 +2,7 @@ package org.loopnest.internal.serializer;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.loopnest.data.Addressing;
+import org.loopnest.internal.data.Addressing;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.Role;
 import org.loopnest.index.Chunk;

@@ -2,7 +2,7 @@ package org.loopnest.internal.serializer;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import org.loopnest.data.ElementCopier;
+import org.loopnest.internal.data.ElementCopier;
 import org.loopnest.index.Chunk;
 
 /**

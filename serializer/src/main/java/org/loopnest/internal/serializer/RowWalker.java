@@ -2,7 +2,7 @@ package org.loopnest.internal.serializer;
 
 import java.nio.Buffer;
 import org.loopnest.data.ArrayBinding;
-import org.loopnest.data.ElementCopier;
+import org.loopnest.internal.data.ElementCopier;
 import org.loopnest.data.JaggedHolder;
 import org.loopnest.data.LinearHolder;
 import org.loopnest.index.Split;

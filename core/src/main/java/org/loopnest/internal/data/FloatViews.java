@@ -1,6 +1,9 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import java.nio.FloatBuffer;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.FloatView;
+import org.loopnest.data.Role;
 import org.loopnest.index.Iteration;
 
 // TEMPLATE: DoubleViews, IntViews and LongViews are generated from this file (see package-info and core/pom.xml).

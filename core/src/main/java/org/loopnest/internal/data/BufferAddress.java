@@ -1,4 +1,4 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;

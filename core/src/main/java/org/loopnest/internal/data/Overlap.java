@@ -1,4 +1,4 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
@@ -7,6 +7,12 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.BufferHolder;
+import org.loopnest.data.FlatHolder;
+import org.loopnest.data.Holder;
+import org.loopnest.data.JaggedHolder;
+import org.loopnest.data.Role;
 
 /**
  * Refuses an output that shares memory with another binding or with itself, by the memory each binding actually
@@ -62,7 +68,7 @@ public final class Overlap {
      *
      * @throws IllegalArgumentException naming the two rows
      */
-    static void checkOwnRows(ArrayBinding output) {
+    public static void checkOwnRows(ArrayBinding output) {
         Map<Object, Piece> seen = new IdentityHashMap<>();
         for (Piece p : pieces(output)) {
             Piece before = seen.putIfAbsent(p.store, p);
@@ -111,9 +117,9 @@ public final class Overlap {
     }
 
     private static Piece bytes(BufferHolder holder, long[] shape) {
-        long[] span = holder.span(shape);
+        long[] span = HolderAccess.holders().span(holder, shape);
         int size = holder.type().bytes();
-        ByteBuffer bytes = holder.bytes();
+        ByteBuffer bytes = HolderAccess.holders().bytes(holder);
         Object store = holder.storage();
         long base = bytes.position();
         String kind = "buffer bytes";

@@ -1,9 +1,11 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.ElementType;
 
 // TEMPLATE: DoubleOps, IntOps and LongOps are generated from this file (see package-info and core/pom.xml).
 /**

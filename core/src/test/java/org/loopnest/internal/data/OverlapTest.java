@@ -1,4 +1,4 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +9,10 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.Holder;
+import org.loopnest.data.Role;
 import org.loopnest.index.IndexSpace;
 
 class OverlapTest {

@@ -1,10 +1,12 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.ElementType;
 
 /**
- * What differs between element types, behind {@link ElementType}: wrapping arrays and bytes in typed buffers,
+ * What differs between element types, for each {@link ElementType}: wrapping arrays and bytes in typed buffers,
  * copying and clearing runs, making views. {@link FloatOps} is written by hand; {@code DoubleOps}, {@code IntOps} and
  * {@code LongOps} are generated from it (see the package documentation).
  *
@@ -12,6 +14,21 @@ import java.nio.ByteBuffer;
  * throws {@link ClassCastException} for another.
  */
 abstract class ElementOps {
+    private static final ElementOps FLOAT = new FloatOps();
+    private static final ElementOps DOUBLE = new DoubleOps();
+    private static final ElementOps INT = new IntOps();
+    private static final ElementOps LONG = new LongOps();
+
+    /** The operations for {@code type}. */
+    static ElementOps of(ElementType type) {
+        return switch (type) {
+            case FLOAT -> FLOAT;
+            case DOUBLE -> DOUBLE;
+            case INT -> INT;
+            case LONG -> LONG;
+        };
+    }
+
     /** A typed buffer sharing the whole primitive array (a {@code float[]} for {@code FloatOps}). */
     abstract Buffer wrap(Object array);
 

@@ -1,6 +1,14 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import java.nio.Buffer;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.DoubleView;
+import org.loopnest.data.FlatHolder;
+import org.loopnest.data.FloatView;
+import org.loopnest.data.IntView;
+import org.loopnest.data.JaggedHolder;
+import org.loopnest.data.LinearHolder;
+import org.loopnest.data.LongView;
 
 /**
  * Makes the typed view ({@link FloatView}, {@link DoubleView}, {@link IntView} or {@link LongView}, matching the
@@ -20,7 +28,7 @@ public final class Views {
      * @param binding the array, with its holder
      */
     public static Object direct(ArrayBinding binding) {
-        ElementOps ops = binding.type().ops();
+        ElementOps ops = ElementOps.of(binding.type());
         if (binding.holder() instanceof JaggedHolder) {
             return ops.jaggedView(new JaggedRows(binding), binding);
         }
@@ -42,7 +50,7 @@ public final class Views {
      * @throws ClassCastException if {@code typed} holds another element type
      */
     public static Object over(ArrayBinding binding, Buffer typed, Addressing at) {
-        return binding.type().ops().bufferView(typed, at, binding);
+        return ElementOps.of(binding.type()).bufferView(typed, at, binding);
     }
 
     /** What a view's {@code set} throws for an input: the input's name and what was expected. */

@@ -1,5 +1,7 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.LinearHolder;
 import org.loopnest.index.Iteration;
 
 /**

@@ -1,7 +1,8 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import org.loopnest.data.ElementType;
 
 /**
  * Copies a run of elements between two typed buffers of the same element type (heap-wrapped arrays, user
@@ -26,7 +27,7 @@ public final class ElementCopier {
      * @throws ClassCastException if the two buffers hold different element types
      */
     public static void copy(Buffer src, int srcPos, int srcStride, Buffer dst, int dstPos, int dstStride, int count) {
-        ElementType.ofBuffer(src).ops().copy(src, srcPos, srcStride, dst, dstPos, dstStride, count);
+        ElementOps.of(ElementType.ofBuffer(src)).copy(src, srcPos, srcStride, dst, dstPos, dstStride, count);
     }
 
     /**
@@ -39,7 +40,7 @@ public final class ElementCopier {
      * @throws IndexOutOfBoundsException if an element lies outside {@code dst}
      */
     public static void clear(Buffer dst, int pos, int stride, int count) {
-        ElementType.ofBuffer(dst).ops().clear(dst, pos, stride, count);
+        ElementOps.of(ElementType.ofBuffer(dst)).clear(dst, pos, stride, count);
     }
 
     /**
@@ -49,7 +50,7 @@ public final class ElementCopier {
      * @param type the element type of the view
      */
     public static Buffer typed(ByteBuffer bytes, ElementType type) {
-        return type.ops().view(bytes.duplicate().order(bytes.order()).clear());
+        return ElementOps.of(type).view(bytes.duplicate().order(bytes.order()).clear());
     }
 
     /**
@@ -66,6 +67,6 @@ public final class ElementCopier {
             throw new ClassCastException("row is a " + row.getClass().getSimpleName()
                     + " (expected: float[], double[], int[] or long[])");
         }
-        return type.ops().wrap(row);
+        return ElementOps.of(type).wrap(row);
     }
 }

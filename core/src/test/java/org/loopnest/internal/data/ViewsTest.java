@@ -1,4 +1,4 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -12,6 +12,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.DoubleView;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.FloatView;
+import org.loopnest.data.Holder;
+import org.loopnest.data.IntView;
+import org.loopnest.data.LinearHolder;
+import org.loopnest.data.LongView;
+import org.loopnest.data.Role;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Iteration;
 import org.loopnest.index.Split;

@@ -1,4 +1,4 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -7,6 +7,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.Holder;
+import org.loopnest.data.Role;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 

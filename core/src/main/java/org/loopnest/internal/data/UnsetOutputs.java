@@ -1,6 +1,9 @@
-package org.loopnest.data;
+package org.loopnest.internal.data;
 
 import java.nio.Buffer;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.JaggedHolder;
+import org.loopnest.data.LinearHolder;
 import org.loopnest.index.Iteration;
 
 /**
