@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.device.cuda.CudaDevice;
 import org.loopnest.device.cuda.CudaDriver;
-import org.loopnest.device.opencl.OpenCl;
+import org.loopnest.internal.opencl.OpenCl;
 import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;

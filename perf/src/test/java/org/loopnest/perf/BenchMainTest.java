@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.device.cuda.CudaDriver;
-import org.loopnest.device.opencl.OpenCl;
+import org.loopnest.internal.opencl.OpenCl;
 import org.loopnest.testing.TinyJson;
 
 class BenchMainTest {

@@ -1,5 +1,8 @@
 package org.loopnest.device.opencl;
 
+import org.loopnest.internal.opencl.OpenCl;
+import org.loopnest.internal.opencl.SignalChaining;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,9 @@
 package org.loopnest.device.opencl;
 
+import org.loopnest.internal.opencl.OpenCl;
+import org.loopnest.internal.opencl.OpenClDeviceId;
+import org.loopnest.internal.opencl.ClCalls;
+
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Optional;
@@ -151,8 +155,8 @@ public final class OpenClDevice implements Device {
         return budget.used();
     }
 
-    /** {@return what discovery found about the device} */
-    public OpenClDeviceId id() {
+    /** What discovery found about the device (not API: its type is internal). */
+    OpenClDeviceId id() {
         return id;
     }
 

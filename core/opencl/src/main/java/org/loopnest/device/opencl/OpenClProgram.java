@@ -1,5 +1,9 @@
 package org.loopnest.device.opencl;
 
+import org.loopnest.internal.opencl.OpenCl;
+import org.loopnest.internal.opencl.OpenClDeviceId;
+import org.loopnest.internal.opencl.ClCalls;
+
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.cl_context;

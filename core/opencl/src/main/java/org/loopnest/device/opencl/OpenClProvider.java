@@ -1,5 +1,7 @@
 package org.loopnest.device.opencl;
 
+import org.loopnest.internal.opencl.OpenCl;
+
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceProvider;
 

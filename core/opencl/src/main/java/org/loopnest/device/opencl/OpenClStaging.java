@@ -1,5 +1,7 @@
 package org.loopnest.device.opencl;
 
+import org.loopnest.internal.opencl.ClCalls;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.jocl.CL;

@@ -1,7 +1,7 @@
 /**
  * OpenCL devices through JOCL: any OpenCL platform's GPUs and CPUs (PoCL among them).
  *
- * <p>{@link org.loopnest.device.opencl.OpenCl} finds the platforms and devices — an absent OpenCL loader or no
+ * <p>{@code org.loopnest.internal.opencl.OpenCl} (not API) finds the platforms and devices — an absent OpenCL loader or no
  * platform is an empty list with a reason, not an error — and {@link org.loopnest.device.opencl.OpenClDevice}
  * runs generated kernels on one of them: device buffers allocated once per run within
  * {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE} and a budget below global memory, host staging buffers allocated by the

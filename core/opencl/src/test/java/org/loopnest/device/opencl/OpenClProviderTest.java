@@ -1,5 +1,7 @@
 package org.loopnest.device.opencl;
 
+import org.loopnest.internal.opencl.OpenCl;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;

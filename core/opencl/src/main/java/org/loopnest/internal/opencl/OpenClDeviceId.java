@@ -1,4 +1,4 @@
-package org.loopnest.device.opencl;
+package org.loopnest.internal.opencl;
 
 import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;

@@ -1,4 +1,4 @@
-package org.loopnest.device.opencl;
+package org.loopnest.internal.opencl;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -159,7 +159,13 @@ public final class OpenCl {
         return cString(bytes);
     }
 
-    static String cString(byte[] bytes) {
+    /**
+     * A C string's text: the bytes up to the first NUL (or all of them), as UTF-8.
+     *
+     * @param bytes what an info call wrote
+     * @return the text
+     */
+    public static String cString(byte[] bytes) {
         int end = 0;
         while (end < bytes.length && bytes[end] != 0) {
             end++;
