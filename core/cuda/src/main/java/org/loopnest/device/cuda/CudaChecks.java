@@ -1,5 +1,7 @@
 package org.loopnest.device.cuda;
 
+import org.loopnest.internal.cuda.CudaBuffer;
+
 import java.nio.ByteBuffer;
 import org.loopnest.device.DeviceBuffer;
 

@@ -1,5 +1,7 @@
 package org.loopnest.device.cuda;
 
+import org.loopnest.internal.cuda.CudaMemoryContext;
+
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jcuda.driver.CUcontext;
@@ -18,7 +20,7 @@ import org.loopnest.error.DeviceException;
  * <p><b>Threading:</b> thread-safe. <b>Ownership:</b> the device that retained it releases it, once, after
  * everything made in it (streams, modules, memory) is gone.
  */
-final class CudaContext {
+final class CudaContext implements CudaMemoryContext {
     private final String name;
     private final CUdevice device;
     private final CUcontext context;
@@ -44,12 +46,14 @@ final class CudaContext {
     }
 
     /** The device's name, e.g. {@code cuda:0}. */
-    String name() {
+    @Override
+    public String name() {
         return name;
     }
 
     /** Makes the context current on the calling thread. */
-    void makeCurrent() {
+    @Override
+    public void makeCurrent() {
         if (released.get()) {
             throw new IllegalStateException("device " + name + " is closed");
         }
@@ -57,7 +61,8 @@ final class CudaContext {
     }
 
     /** Throws a {@link DeviceException} unless {@code result} is {@code CUDA_SUCCESS}. */
-    void check(int result, String operation) {
+    @Override
+    public void check(int result, String operation) {
         check(name, result, operation);
     }
 
@@ -95,7 +100,8 @@ final class CudaContext {
     }
 
     /** Device memory free now, in bytes, or -1 if the driver cannot say. */
-    long freeMemory() {
+    @Override
+    public long freeMemory() {
         long[] free = new long[1];
         long[] total = new long[1];
         try {

@@ -1,5 +1,8 @@
 package org.loopnest.device.cuda;
 
+import org.loopnest.internal.cuda.CudaBuffer;
+import org.loopnest.internal.cuda.PinnedStaging;
+
 import org.loopnest.internal.cuda.LaunchGrid;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

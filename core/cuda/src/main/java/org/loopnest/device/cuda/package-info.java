@@ -3,12 +3,12 @@
  * org.loopnest.device.cuda.CudaDriver} finds out once whether the driver ({@code libcuda}) loads and how many GPUs
  * it sees, without throwing; {@link org.loopnest.device.cuda.CudaDevice} opens one GPU ({@code cuda:N}) in its
  * primary context, with a memory budget, three engines (a CUDA stream and a daemon thread each for copies in,
- * kernels and copies out, so that the chunks of a run overlap), {@link org.loopnest.device.cuda.CudaBuffer} device
- * memory and {@link org.loopnest.device.cuda.PinnedStaging} page-locked host memory; {@link
+ * kernels and copies out, so that the chunks of a run overlap), device memory and page-locked host memory
+ * ({@code CudaBuffer}, {@code PinnedStaging} in {@code org.loopnest.internal.cuda}); {@link
  * org.loopnest.device.cuda.PtxCompiler} turns the generated CUDA source into PTX with {@code nvcc}, NVRTC or PTX the
  * user supplies, caching it on disk; and {@code org.loopnest.internal.cuda.LaunchGrid} shapes each launch, one thread
  * per iteration, in 1-D blocks of up to 1024 threads on a 1-D grid, or a 2-D one when the blocks outnumber the
- * grid's x limit. Only this package refers to JCuda, so its native libraries load only when CUDA is asked for.
+ * grid's x limit. Only this package and {@code org.loopnest.internal.cuda} refer to JCuda, so its native libraries load only when CUDA is asked for.
  *
  * <p>The package ships as its own artifact, {@code org.loopnest:loopnest-cuda} (with JCuda's natives), so that
  * {@code loopnest-core} carries no native code; {@link org.loopnest.device.cuda.CudaProvider} offers its devices to

@@ -1,5 +1,7 @@
 package org.loopnest.device.cuda;
 
+import org.loopnest.internal.cuda.CudaBuffer;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 

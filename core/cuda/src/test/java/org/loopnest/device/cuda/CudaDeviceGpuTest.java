@@ -1,5 +1,8 @@
 package org.loopnest.device.cuda;
 
+import org.loopnest.internal.cuda.CudaBuffer;
+import org.loopnest.internal.cuda.PinnedStaging;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

@@ -1,4 +1,4 @@
-package org.loopnest.device.cuda;
+package org.loopnest.internal.cuda;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -19,13 +19,13 @@ import org.loopnest.device.HostStaging;
  * {@link #close()} throw {@link org.loopnest.error.DeviceException} when the driver refuses.
  */
 public final class PinnedStaging implements HostStaging {
-    private final CudaContext context;
+    private final CudaMemoryContext context;
     private final Pointer host;
     private final ByteBuffer buffer;
     private final Consumer<PinnedStaging> onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private PinnedStaging(CudaContext context, Pointer host, ByteBuffer buffer, Consumer<PinnedStaging> onClose) {
+    private PinnedStaging(CudaMemoryContext context, Pointer host, ByteBuffer buffer, Consumer<PinnedStaging> onClose) {
         this.context = context;
         this.host = host;
         this.buffer = buffer;
@@ -39,7 +39,7 @@ public final class PinnedStaging implements HostStaging {
      * @throws IllegalArgumentException if {@code bytes} is negative or above {@link Integer#MAX_VALUE}
      * @throws org.loopnest.error.DeviceException if the driver cannot allocate it
      */
-    static PinnedStaging allocate(CudaContext context, long bytes, Consumer<PinnedStaging> onClose) {
+    public static PinnedStaging allocate(CudaMemoryContext context, long bytes, Consumer<PinnedStaging> onClose) {
         if (bytes < 0 || bytes > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("staging bytes = " + bytes + " (expected: 0 to "
                     + Integer.MAX_VALUE + ")");

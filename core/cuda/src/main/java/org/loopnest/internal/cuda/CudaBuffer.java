@@ -1,4 +1,4 @@
-package org.loopnest.device.cuda;
+package org.loopnest.internal.cuda;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,7 +10,7 @@ import org.loopnest.device.DeviceBuffer;
 import org.loopnest.error.DeviceMemoryException;
 
 /**
- * Device memory of a {@link CudaDevice} ({@code cuMemAlloc}). Not host-addressable: data moves with the device's
+ * Device memory of a {@code CudaDevice} ({@code cuMemAlloc}). Not host-addressable: data moves with the device's
  * {@code copyIn} and {@code copyOut}.
  *
  * <p><b>Threading:</b> thread-safe. <b>Ownership:</b> closed by whoever allocated it; the device closes the buffers
@@ -20,13 +20,13 @@ import org.loopnest.error.DeviceMemoryException;
  * the same).
  */
 public final class CudaBuffer implements DeviceBuffer {
-    private final CudaContext context;
+    private final CudaMemoryContext context;
     private final CUdeviceptr pointer;
     private final long size;
     private final Consumer<CudaBuffer> onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private CudaBuffer(CudaContext context, CUdeviceptr pointer, long size, Consumer<CudaBuffer> onClose) {
+    private CudaBuffer(CudaMemoryContext context, CUdeviceptr pointer, long size, Consumer<CudaBuffer> onClose) {
         this.context = context;
         this.pointer = pointer;
         this.size = size;
@@ -40,7 +40,7 @@ public final class CudaBuffer implements DeviceBuffer {
      * @throws DeviceMemoryException if the driver is out of memory
      * @throws org.loopnest.error.DeviceException if the driver fails otherwise
      */
-    static CudaBuffer allocate(CudaContext context, long bytes, Consumer<CudaBuffer> onClose) {
+    public static CudaBuffer allocate(CudaMemoryContext context, long bytes, Consumer<CudaBuffer> onClose) {
         CUdeviceptr pointer = new CUdeviceptr();
         if (bytes > 0) {
             context.makeCurrent();
@@ -70,7 +70,7 @@ public final class CudaBuffer implements DeviceBuffer {
     }
 
     /** The device pointer, for driver calls. */
-    CUdeviceptr pointer() {
+    public CUdeviceptr pointer() {
         if (closed.get()) {
             throw new IllegalStateException("device " + context.name() + ": buffer of " + size + " bytes is closed");
         }
@@ -78,7 +78,7 @@ public final class CudaBuffer implements DeviceBuffer {
     }
 
     /** Whether the buffer was made in {@code context}. */
-    boolean belongsTo(CudaContext context) {
+    public boolean belongsTo(CudaMemoryContext context) {
         return this.context == context;
     }
 
