@@ -251,7 +251,20 @@ class NodeSecurityTest {
         }
         assertTrue(connections >= 10, "only " + connections + " garbage connections in 5 s");
         assertEquals(0, sim.usedBytes());
+        // the node notices the garbage connections' ends asynchronously; until then they count against the cap of
+        // unauthenticated connections from 127.0.0.1, which the coordinator below shares
+        awaitNoUnauthenticatedConnections(node, Duration.ofSeconds(10));
         assertServesACorrectCoordinator(node);
+    }
+
+    /** Waits until {@code server} holds no connection that has not authenticated, or fails after {@code limit}. */
+    private static void awaitNoUnauthenticatedConnections(NodeServer server, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (server.unauthenticatedConnections() > 0) {
+            assertTrue(System.nanoTime() < deadline, server.unauthenticatedConnections() + " connections still "
+                    + "unauthenticated after " + limit);
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
     }
 
     /** The node sent REFUSED with {@code reason}, then closed, and logged exactly one line for it. */
