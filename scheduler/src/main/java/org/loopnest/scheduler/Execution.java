@@ -62,7 +62,10 @@ public final class Execution implements AutoCloseable {
         this.startNanos = System.nanoTime();
         this.endNanos = startNanos;
         this.timeline = plan.trace().enabled() ? new Timeline(startNanos) : null;
-        control.finished().whenComplete((v, t) -> endNanos = System.nanoTime());
+        control.finished().whenComplete((v, t) -> {
+            long written = control.lastWrittenNanos(); // a success ends when the last output is written
+            endNanos = t == null && written != 0 ? written : System.nanoTime();
+        });
         Duration limit = plan.timeout();
         if (limit != null && control.total() > 0) {
             CompletableFuture.delayedExecutor(limit.toNanos(), TimeUnit.NANOSECONDS).execute(() ->

@@ -31,6 +31,7 @@ final class RunControl {
     private final Queue<CompletableFuture<?>> inFlight = new ConcurrentLinkedQueue<>();
 
     private final AtomicLong devicesLeft;
+    private volatile long lastWrittenNanos;
     private final ProgressListener progress;
     /** Held while a chunk is counted and the listener told, so that calls never overlap and come in order. */
     private final Object progressLock = new Object();
@@ -50,6 +51,14 @@ final class RunControl {
     }
 
     /** Completes normally when every chunk is written, exceptionally on the first failure. */
+    /**
+     * When the last chunk's outputs were written ({@link System#nanoTime()}), before the progress listener was told
+     * of it; 0 until then.
+     */
+    long lastWrittenNanos() {
+        return lastWrittenNanos;
+    }
+
     CompletableFuture<Void> finished() {
         return finished;
     }
@@ -84,9 +93,13 @@ final class RunControl {
      * @throws RuntimeException what the listener threw (the chunk is counted all the same)
      */
     long chunkDone() {
+        long writtenAt = System.nanoTime();
         long n;
         synchronized (progressLock) {
             n = done.incrementAndGet();
+            if (n == total) {
+                lastWrittenNanos = writtenAt; // before the listener: the wall time ends with the last output
+            }
             if (progress != null) {
                 progress.chunkDone(n, total);
             }
