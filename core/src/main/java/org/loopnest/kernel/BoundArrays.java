@@ -47,13 +47,7 @@ public interface BoundArrays {
      * @param array the typed handle
      * @throws IllegalArgumentException if no array of that name is bound, or it holds another element type
      */
-    @SuppressWarnings("unchecked")
     default <V> V get(NamedArray<V> array) {
-        return (V) switch (array.type()) {
-            case FLOAT -> floats(array.name());
-            case DOUBLE -> doubles(array.name());
-            case INT -> ints(array.name());
-            case LONG -> longs(array.name());
-        };
+        return array.in(this);
     }
 }

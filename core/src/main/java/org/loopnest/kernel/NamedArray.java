@@ -1,5 +1,6 @@
 package org.loopnest.kernel;
 
+import java.util.function.BiFunction;
 import org.loopnest.data.DoubleView;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.FloatView;
@@ -34,14 +35,17 @@ import org.loopnest.data.LongView;
 public final class NamedArray<V> {
     private final String name;
     private final ElementType type;
+    /** The lookup of {@link BoundArrays} for this element type ({@code floats}, {@code doubles}, …). */
+    private final BiFunction<BoundArrays, String, V> lookup;
 
-    private NamedArray(String name, ElementType type) {
+    private NamedArray(String name, ElementType type, BiFunction<BoundArrays, String, V> lookup) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("array name is " + (name == null ? "null" : "blank")
                     + " (expected: the name the array is bound by, e.g. \"T\")");
         }
         this.name = name;
         this.type = type;
+        this.lookup = lookup;
     }
 
     /**
@@ -51,7 +55,7 @@ public final class NamedArray<V> {
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
     public static NamedArray<FloatView> floats(String name) {
-        return new NamedArray<>(name, ElementType.FLOAT);
+        return new NamedArray<>(name, ElementType.FLOAT, BoundArrays::floats);
     }
 
     /**
@@ -61,7 +65,7 @@ public final class NamedArray<V> {
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
     public static NamedArray<DoubleView> doubles(String name) {
-        return new NamedArray<>(name, ElementType.DOUBLE);
+        return new NamedArray<>(name, ElementType.DOUBLE, BoundArrays::doubles);
     }
 
     /**
@@ -71,7 +75,7 @@ public final class NamedArray<V> {
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
     public static NamedArray<IntView> ints(String name) {
-        return new NamedArray<>(name, ElementType.INT);
+        return new NamedArray<>(name, ElementType.INT, BoundArrays::ints);
     }
 
     /**
@@ -81,7 +85,7 @@ public final class NamedArray<V> {
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
     public static NamedArray<LongView> longs(String name) {
-        return new NamedArray<>(name, ElementType.LONG);
+        return new NamedArray<>(name, ElementType.LONG, BoundArrays::longs);
     }
 
     /** {@return the name the array is bound and looked up by} */
@@ -102,6 +106,11 @@ public final class NamedArray<V> {
     @Override
     public int hashCode() {
         return name.hashCode() * 31 + type.hashCode();
+    }
+
+    /** The view of this array among {@code arrays}, through the lookup its element type takes. */
+    V in(BoundArrays arrays) {
+        return lookup.apply(arrays, name);
     }
 
     /** The declaration that makes it, e.g. {@code NamedArray.floats("T")}. */
