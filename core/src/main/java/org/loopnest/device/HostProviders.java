@@ -1,6 +1,7 @@
 package org.loopnest.device;
 
 import java.util.List;
+import java.util.function.LongFunction;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
@@ -14,46 +15,27 @@ final class HostProviders {
 
     /** {@code cpu} then {@code sim}. */
     static List<DeviceProvider> all() {
-        return List.of(new Cpu(), new Sim());
-    }
-
-    private static void requireFirst(String name, int index) {
-        if (index != 0) {
-            throw new IllegalArgumentException(name + ":" + index + ": no such device (expected: " + name + " or "
-                    + name + ":0)");
-        }
+        return List.of(new Host("cpu", HostProviders::cpu), new Host("sim", HostProviders::sim));
     }
 
     /** The host's cores; it reads the arrays in place, so it has no memory budget to cap. */
-    private static final class Cpu implements DeviceProvider {
-        @Override
-        public String name() {
-            return "cpu";
+    private static Device cpu(long memoryLimitBytes) {
+        if (memoryLimitBytes != Long.MAX_VALUE) {
+            throw new IllegalArgumentException("cpu memory limit = " + memoryLimitBytes + " bytes (expected: "
+                    + "none; the cpu device reads the arrays in place)");
         }
-
-        @Override
-        public Availability availability() {
-            return ONE;
-        }
-
-        @Override
-        public Device open(int index, long memoryLimitBytes) {
-            requireFirst("cpu", index);
-            if (memoryLimitBytes != Long.MAX_VALUE) {
-                throw new IllegalArgumentException("cpu memory limit = " + memoryLimitBytes + " bytes (expected: "
-                        + "none; the cpu device reads the arrays in place)");
-            }
-            return new CpuDevice();
-        }
+        return new CpuDevice();
     }
 
     /** A simulated accelerator with the default settings, its memory capped when a limit is given. */
-    private static final class Sim implements DeviceProvider {
-        @Override
-        public String name() {
-            return "sim";
-        }
+    private static Device sim(long memoryLimitBytes) {
+        SimConfig.Builder config = SimConfig.builder().name("sim");
+        return new SimDevice(memoryLimitBytes == Long.MAX_VALUE ? config.build()
+                : config.memory(memoryLimitBytes).build());
+    }
 
+    /** A provider of one device, {@code name} or {@code name:0}, made by {@code maker} from the memory limit. */
+    private record Host(String name, LongFunction<Device> maker) implements DeviceProvider {
         @Override
         public Availability availability() {
             return ONE;
@@ -61,10 +43,11 @@ final class HostProviders {
 
         @Override
         public Device open(int index, long memoryLimitBytes) {
-            requireFirst("sim", index);
-            SimConfig.Builder config = SimConfig.builder().name("sim");
-            return new SimDevice(memoryLimitBytes == Long.MAX_VALUE ? config.build()
-                    : config.memory(memoryLimitBytes).build());
+            if (index != 0) {
+                throw new IllegalArgumentException(name + ":" + index + ": no such device (expected: " + name + " or "
+                        + name + ":0)");
+            }
+            return maker.apply(memoryLimitBytes);
         }
     }
 }
