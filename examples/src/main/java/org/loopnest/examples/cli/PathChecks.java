@@ -96,10 +96,10 @@ public final class PathChecks {
         if (file == null) {
             return;
         }
-        String kind = FileKinds.describe(file);
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             throw new IllegalArgumentException(option + " " + file + ": " + (Files.isRegularFile(file)
-                    ? "a regular file without read permission" : kind) + " (expected: a readable regular file)");
+                    ? "a regular file without read permission" : FileKinds.describe(file))
+                    + " (expected: a readable regular file)");
         }
     }
 
