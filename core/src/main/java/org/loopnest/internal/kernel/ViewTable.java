@@ -31,32 +31,32 @@ public final class ViewTable implements BoundArrays {
 
     @Override
     public FloatView floats(String name) {
-        return (FloatView) view(name, ElementType.FLOAT, "floats");
+        return (FloatView) view(name, ElementType.FLOAT);
     }
 
     @Override
     public DoubleView doubles(String name) {
-        return (DoubleView) view(name, ElementType.DOUBLE, "doubles");
+        return (DoubleView) view(name, ElementType.DOUBLE);
     }
 
     @Override
     public IntView ints(String name) {
-        return (IntView) view(name, ElementType.INT, "ints");
+        return (IntView) view(name, ElementType.INT);
     }
 
     @Override
     public LongView longs(String name) {
-        return (LongView) view(name, ElementType.LONG, "longs");
+        return (LongView) view(name, ElementType.LONG);
     }
 
-    private Object view(String name, ElementType type, String method) {
+    private Object view(String name, ElementType type) {
         ArrayBinding binding = bindings.get(name);
         if (binding == null) {
-            throw new IllegalArgumentException(method + "(\"" + name + "\"): no array of that name (expected one of: "
+            throw new IllegalArgumentException(accessor(type) + "(\"" + name + "\"): no array of that name (expected one of: "
                     + String.join(", ", bindings.keySet()) + ")");
         }
         if (binding.type() != type) {
-            throw new IllegalArgumentException(method + "(\"" + name + "\"): " + binding + " holds "
+            throw new IllegalArgumentException(accessor(type) + "(\"" + name + "\"): " + binding + " holds "
                     + binding.type() + " elements (expected: " + type + "; use " + accessor(binding.type())
                     + "(\"" + name + "\"))");
         }
