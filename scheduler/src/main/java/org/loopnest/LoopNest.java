@@ -20,6 +20,9 @@ import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementKernel;
 import org.loopnest.internal.kernel.Kernel;
+import org.loopnest.internal.lang.KernelContext;
+import org.loopnest.internal.lang.KernelLanguage;
+import org.loopnest.internal.lang.Program;
 import org.loopnest.kernel.NamedArray;
 import org.loopnest.internal.kernel.ViewTable;
 import org.loopnest.report.RunReport;
@@ -450,8 +453,10 @@ public final class LoopNest {
                     ? SplitPlanner.choose(space, bindings, limits, buffers)
                     : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers);
             KernelSource source = deviceCode == null ? null : KernelGenerator.generate(choice.layout(), deviceCode);
-            Kernel body = kernel == null ? (deviceCode == null ? null : Kernel.ofDeviceCode(deviceCode))
-                    : deviceCode == null ? kernel : kernel.withDeviceCode(deviceCode);
+            Program program = deviceCode == null ? null
+                    : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
+            Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
+                    : program == null ? kernel : kernel.withProgram(program);
             if (toRun && body != null) {
                 body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
             }

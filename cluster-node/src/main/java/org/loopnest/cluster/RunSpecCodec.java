@@ -11,6 +11,9 @@ import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.internal.kernel.Kernel;
+import org.loopnest.internal.lang.KernelContext;
+import org.loopnest.internal.lang.KernelLanguage;
+import org.loopnest.internal.lang.Program;
 
 /**
  * The payload of {@link Wire#OPEN_RUN}: the nest (extents, names), the split (depth, group), the arrays (name,
@@ -89,19 +92,21 @@ final class RunSpecCodec {
          *     node's device can run, saying which
          */
         RunSpec load(boolean nodeCompiles) {
+            Program program = code == null ? null
+                    : KernelLanguage.check(code, KernelContext.of(split.space(), bindings));
             Kernel kernel;
             if (nodeCompiles) {
                 if (code == null) {
                     throw new IllegalArgumentException("this node runs compiled kernels and the run has no device "
                             + "code");
                 }
-                kernel = Kernel.ofDeviceCode(code);
+                kernel = Kernel.ofProgram(program);
             } else {
                 if (javaClass.isEmpty()) {
                     throw new IllegalArgumentException("this node runs Java bodies and the run names no kernel "
                             + "class");
                 }
-                kernel = Kernel.fromClassName(javaClass, code);
+                kernel = Kernel.fromClassName(javaClass, program);
             }
             return new RunSpec(split, bindings, kernel, null);
         }

@@ -7,7 +7,9 @@ package org.loopnest.error;
  * the column.
  */
 public class KernelSyntaxException extends LoopNestException {
+    /** The line of the error, from 1. */
     private final int line;
+    /** The column of the error, from 1. */
     private final int column;
 
     /**

@@ -3,6 +3,7 @@ package org.loopnest.internal.kernel;
 import org.loopnest.kernel.BlockBody;
 import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.BoundArrays;
+import org.loopnest.internal.lang.Program;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementBody;
 import org.loopnest.kernel.ElementKernel;
@@ -25,13 +26,13 @@ public final class Kernel {
     private static final String PER_ELEMENT = "per-element";
     private final BlockKernel blockwise;
     private final String form;
-    private final DeviceCode deviceCode;
+    private final Program program;
     private final Object javaBody;
 
-    private Kernel(BlockKernel blockwise, String form, DeviceCode deviceCode, Object javaBody) {
+    private Kernel(BlockKernel blockwise, String form, Program program, Object javaBody) {
         this.blockwise = blockwise;
         this.form = form;
-        this.deviceCode = deviceCode;
+        this.program = program;
         this.javaBody = javaBody;
     }
 
@@ -67,28 +68,29 @@ public final class Kernel {
     }
 
     /**
-     * {@return a kernel with only a C body: it runs on compiled devices, not on the CPU or the simulator}
+     * {@return a kernel with only a body in the kernel language, checked: it runs on compiled devices (and, once
+     * compiled for the JVM, on Java devices)}
      *
-     * @param code the C body
+     * @param program the checked body
      */
-    public static Kernel ofDeviceCode(DeviceCode code) {
-        return new Kernel(null, "device code only", requireCode(code), null);
+    public static Kernel ofProgram(Program program) {
+        return new Kernel(null, "device code only", requireProgram(program), null);
     }
 
     /**
-     * {@return this kernel with {@code code} as its C body (replacing any earlier one)}
+     * {@return this kernel with {@code program} as its kernel-language body (replacing any earlier one)}
      *
-     * @param code the C body
+     * @param program the checked body
      */
-    public Kernel withDeviceCode(DeviceCode code) {
-        return new Kernel(blockwise, form, requireCode(code), javaBody);
+    public Kernel withProgram(Program program) {
+        return new Kernel(blockwise, form, requireProgram(program), javaBody);
     }
 
-    private static DeviceCode requireCode(DeviceCode code) {
-        if (code == null) {
-            throw new IllegalArgumentException("deviceCode is null (expected: the C body of one iteration)");
+    private static Program requireProgram(Program program) {
+        if (program == null) {
+            throw new IllegalArgumentException("program is null (expected: a checked kernel-language body)");
         }
-        return code;
+        return program;
     }
 
     /**
@@ -103,12 +105,12 @@ public final class Kernel {
      * Rebuilds a kernel from the class name of its Java body (on a worker node) and the device code, if any.
      *
      * @param className the binary name of an {@link ElementKernel} or {@link BlockKernel} class
-     * @param code the C body, or {@code null} for none
+     * @param program the checked kernel-language body, or {@code null} for none
      * @return the kernel
      * @throws IllegalArgumentException if the class is not on the class path, is no {@link ElementKernel} or
      *     {@link BlockKernel}, or has no public no-argument constructor
      */
-    public static Kernel fromClassName(String className, DeviceCode code) {
+    public static Kernel fromClassName(String className, Program program) {
         Object body;
         try {
             body = Class.forName(className).getConstructor().newInstance();
@@ -128,7 +130,7 @@ public final class Kernel {
             throw new IllegalArgumentException("kernel class " + className + " is a " + body.getClass().getName()
                     + " (expected: an ElementKernel or a BlockKernel)");
         }
-        return code == null ? kernel : kernel.withDeviceCode(code);
+        return program == null ? kernel : kernel.withProgram(program);
     }
 
     /** {@return whether the kernel has a Java body, so that it runs on Java devices (cpu, sim)} */
@@ -136,9 +138,14 @@ public final class Kernel {
         return blockwise != null;
     }
 
-    /** {@return the C body, if the kernel has one} */
+    /** {@return the kernel-language body as the user wrote it, if the kernel has one} */
     public Optional<DeviceCode> deviceCode() {
-        return Optional.ofNullable(deviceCode);
+        return program().map(Program::code);
+    }
+
+    /** {@return the checked kernel-language body, if the kernel has one} */
+    public Optional<Program> program() {
+        return Optional.ofNullable(program);
     }
 
     /**
@@ -251,6 +258,6 @@ public final class Kernel {
     /** {@code per-element}, {@code per-block} or {@code device code only}, with {@code + device code}. */
     @Override
     public String toString() {
-        return deviceCode != null && blockwise != null ? form + " + device code" : form;
+        return program != null && blockwise != null ? form + " + device code" : form;
     }
 }

@@ -1,5 +1,12 @@
 package org.loopnest.internal.kernel;
 
+import java.util.List;
+import org.loopnest.data.Role;
+import org.loopnest.internal.lang.KernelContext;
+import org.loopnest.internal.lang.KernelLanguage;
+import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Type;
+
 import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.BoundArrays;
 import org.loopnest.kernel.DeviceCode;
@@ -29,7 +36,10 @@ class KernelFromClassNameTest {
     @Test
     void shouldRebuildANamedKernelWithItsDeviceCode() {
         DeviceCode code = DeviceCode.of("b = a;");
-        Kernel kernel = Kernel.fromClassName(Nothing.class.getName(), code);
+        Program program = KernelLanguage.check(code, new KernelContext(List.of("i"), List.of(
+                new KernelContext.ArraySignature("a", Type.FLOAT, Role.IN),
+                new KernelContext.ArraySignature("b", Type.FLOAT, Role.OUT))));
+        Kernel kernel = Kernel.fromClassName(Nothing.class.getName(), program);
         assertTrue(kernel.hasJavaBody());
         assertSame(code, kernel.deviceCode().orElseThrow());
         assertEquals(Nothing.class, kernel.javaBody().orElseThrow().getClass());
