@@ -438,10 +438,9 @@ public final class LoopNest {
                     throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and "
                             + "the nest has no device code (expected: call deviceCode(...) with the C body)");
                 }
-                if (!compiled && kernel == null) {
-                    throw new IllegalStateException("no kernel (expected: call kernel(...) or blockKernel(...) "
-                            + "before run()" + (deviceCode == null ? ")" : "; device code alone runs only on OpenCL "
-                            + "or CUDA devices, not on " + target.info().name() + ")"));
+                if (!compiled && kernel == null && deviceCode == null) {
+                    throw new IllegalStateException("no kernel (expected: call kernel(...), blockKernel(...) or "
+                            + "deviceCode(...) before run())");
                 }
             }
             if (!toRun && deviceCode == null) {

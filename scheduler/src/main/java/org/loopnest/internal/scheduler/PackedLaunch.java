@@ -77,12 +77,14 @@ public final class PackedLaunch implements Launch {
     }
 
     /**
-     * Runs the Java body over the block piece by piece, first clearing each piece's output elements in the output
-     * buffer, which holds an earlier chunk's results (see {@link UnsetOutputs}).
+     * Runs the body over the block piece by piece; for a Java body first clearing each piece's output elements in the
+     * output buffer, which holds an earlier chunk's results (see {@link UnsetOutputs}). A kernel-language body assigns
+     * every output itself.
      */
     @Override
     public void run(long from, long to) {
-        kernel.runBlock(new ViewTable(arrays, this::view), layout.split(), chunk, from, to, this::clearOutputs);
+        kernel.runBlock(new ViewTable(arrays, this::view), layout.split(), chunk, from, to,
+                kernel.clearsOutputs() ? this::clearOutputs : piece -> { });
     }
 
     private void clearOutputs(Iteration piece) {
