@@ -17,47 +17,48 @@ import org.loopnest.internal.lang.UnaryOp;
 import org.loopnest.kernel.DeviceCode;
 
 /**
- * Builds checked trees by hand for the emitter's tests, typed as the checker types them (the text in the
- * program's {@link DeviceCode} is only a label).
+ * Builds checked trees by hand for the emitter's tests (and, through the test-jar, other modules' tests), typed as
+ * the checker types them (the text in the program's {@link DeviceCode} is only a label).
  */
-final class Trees {
-    static final Position AT = new Position(1, 1);
+public final class Trees {
+    /** Where every hand-built node is. */
+    public static final Position AT = new Position(1, 1);
 
     private Trees() {
     }
 
-    static ArraySignature input(String name, Type type) {
+    public static ArraySignature input(String name, Type type) {
         return new ArraySignature(name, type, Role.IN);
     }
 
-    static ArraySignature output(String name, Type type) {
+    public static ArraySignature output(String name, Type type) {
         return new ArraySignature(name, type, Role.OUT);
     }
 
-    static Expr.Array array(ArraySignature signature) {
+    public static Expr.Array array(ArraySignature signature) {
         return new Expr.Array(signature.type(), AT, signature.name(), signature.role());
     }
 
-    static Expr.Index index(String name, int loop) {
+    public static Expr.Index index(String name, int loop) {
         return new Expr.Index(AT, name, loop);
     }
 
-    static Expr.Local local(String name, Type type) {
+    public static Expr.Local local(String name, Type type) {
         return new Expr.Local(type, AT, name);
     }
 
-    static Expr.Literal literal(Object value) {
+    public static Expr.Literal literal(Object value) {
         Type type = value instanceof Boolean ? Type.BOOL : value instanceof Integer ? Type.INT
                 : value instanceof Long ? Type.LONG : value instanceof Float ? Type.FLOAT : Type.DOUBLE;
         return new Expr.Literal(type, AT, value);
     }
 
-    static Expr.Unary unary(UnaryOp op, Expr operand) {
+    public static Expr.Unary unary(UnaryOp op, Expr operand) {
         return new Expr.Unary(operand.type(), AT, op, operand);
     }
 
     /** {@code left op right} with the operands converted as the checker converts them. */
-    static Expr.Binary binary(BinaryOp op, Expr left, Expr right) {
+    public static Expr.Binary binary(BinaryOp op, Expr left, Expr right) {
         switch (op.kind()) {
             case SHIFT, LOGICAL -> {
                 return new Expr.Binary(op == BinaryOp.AND || op == BinaryOp.OR ? Type.BOOL : left.type(), AT, op,
@@ -76,41 +77,41 @@ final class Trees {
     }
 
     /** {@code e} converted to {@code type}, or {@code e} if it has that type. */
-    static Expr convert(Type type, Expr e) {
+    public static Expr convert(Type type, Expr e) {
         return e.type() == type ? e : new Expr.Convert(type, AT, e, false);
     }
 
-    static Expr cast(Type type, Expr e) {
+    public static Expr cast(Type type, Expr e) {
         return new Expr.Convert(type, AT, e, true);
     }
 
-    static Expr.Conditional choose(Expr condition, Expr whenTrue, Expr whenFalse) {
+    public static Expr.Conditional choose(Expr condition, Expr whenTrue, Expr whenFalse) {
         return new Expr.Conditional(whenTrue.type(), AT, condition, whenTrue, whenFalse);
     }
 
-    static Expr.MathCall math(MathFunction f, Expr... arguments) {
+    public static Expr.MathCall math(MathFunction f, Expr... arguments) {
         Type type = Arrays.stream(arguments).map(Expr::type).reduce(Type.FLOAT, Type::common);
         List<Expr> converted = Arrays.stream(arguments).map(a -> convert(type, a)).toList();
         return new Expr.MathCall(f.isTest() ? Type.BOOL : type, AT, f, converted);
     }
 
-    static Expr.HelperCall call(Helper helper, Expr... arguments) {
+    public static Expr.HelperCall call(Helper helper, Expr... arguments) {
         return new Expr.HelperCall(helper.returnType(), AT, helper.name(), List.of(arguments));
     }
 
-    static Stmt.Assign assign(Expr target, Expr value) {
+    public static Stmt.Assign assign(Expr target, Expr value) {
         return new Stmt.Assign(AT, target, convert(target.type(), value));
     }
 
-    static Stmt.Declare declare(Type type, String name, Expr init) {
+    public static Stmt.Declare declare(Type type, String name, Expr init) {
         return new Stmt.Declare(AT, type, name, false, init == null ? null : convert(type, init));
     }
 
-    static Stmt.Block block(Stmt... statements) {
+    public static Stmt.Block block(Stmt... statements) {
         return new Stmt.Block(AT, List.of(statements));
     }
 
-    static Program program(List<String> indices, List<ArraySignature> arrays, List<Helper> helpers,
+    public static Program program(List<String> indices, List<ArraySignature> arrays, List<Helper> helpers,
                            Stmt... body) {
         return new Program(DeviceCode.of("/* built by hand */"), new KernelContext(indices, arrays), helpers,
                 block(body));
