@@ -55,7 +55,7 @@ final class RunSpecCodec {
                 b.writeInt(d);
             }
         }
-        Frames.writeString(b, nodeCompiles ? "" : javaClassName(run.kernel()));
+        Frames.writeString(b, nodeCompiles || run.kernel().javaBody().isEmpty() ? "" : javaClassName(run.kernel()));
         DeviceCode code = run.kernel().deviceCode().orElse(null);
         b.writeBoolean(code != null);
         if (code != null) {
@@ -66,8 +66,7 @@ final class RunSpecCodec {
     }
 
     private static String javaClassName(Kernel kernel) {
-        Object body = kernel.javaBody().orElseThrow(() -> new IllegalArgumentException("the kernel has no Java body "
-                + "for a node whose device runs Java (expected: kernel(...) with a named class)"));
+        Object body = kernel.javaBody().orElseThrow();
         Class<?> type = body.getClass();
         if (type.isSynthetic() || type.isHidden() || type.isAnonymousClass() || type.isLocalClass()) {
             throw new IllegalArgumentException("the Java body is a " + (type.isHidden() ? "lambda" : "local or "
@@ -86,7 +85,8 @@ final class RunSpecCodec {
     record Decoded(Split split, List<ArrayBinding> bindings, String javaClass, DeviceCode code) {
         /**
          * Loads the kernel: by class name on a node that runs Java bodies (which may run the class's static
-         * initializer, so not on an event loop), from the device code on one that compiles.
+         * initializer, so not on an event loop), or there from the kernel-language text compiled for the JVM when
+         * the run names no class; from the kernel-language text on a node that compiles.
          *
          * @throws IllegalArgumentException if the class cannot be loaded or made, or the run gives no body the
          *     node's device can run, saying which
@@ -101,11 +101,13 @@ final class RunSpecCodec {
                             + "code");
                 }
                 kernel = Kernel.ofProgram(program);
-            } else {
-                if (javaClass.isEmpty()) {
+            } else if (javaClass.isEmpty()) {
+                if (code == null) {
                     throw new IllegalArgumentException("this node runs Java bodies and the run names no kernel "
-                            + "class");
+                            + "class and has no kernel-language body");
                 }
+                kernel = Kernel.ofProgram(program); // compiled for the JVM here, from the text
+            } else {
                 kernel = Kernel.fromClassName(javaClass, program);
             }
             return new RunSpec(split, bindings, kernel, null);
