@@ -32,13 +32,13 @@ final class ChunkLaunch implements Launch {
 
     /**
      * Runs the body over the block, for a Java body clearing its output elements in the user's arrays first
-     * ({@link UnsetOutputs}); a kernel-language body assigns every output itself.
+     * ({@link UnsetOutputs}); a kernel-language body assigns every output itself ({@link Kernel#runBlock(
+     * org.loopnest.kernel.BoundArrays, Split, Chunk, long, long, java.util.function.Consumer)} skips the prelude).
      */
     @Override
     public void run(long from, long to) {
-        Kernel kernel = context.plan().kernel();
-        kernel.runBlock(new ViewTable(context.plan().arrays(), Views::direct), context.layout().split(), chunk, from,
-                to, kernel.clearsOutputs() ? this::clearOutputs : piece -> { });
+        context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), Views::direct),
+                context.layout().split(), chunk, from, to, this::clearOutputs);
     }
 
     private void clearOutputs(Iteration piece) {

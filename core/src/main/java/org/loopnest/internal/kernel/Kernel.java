@@ -187,20 +187,26 @@ public final class Kernel {
 
     /**
      * Runs local iterations {@code [from, to)} of {@code chunk} as {@link #runBlock(BoundArrays, Iteration)} does,
-     * binding once, but in pieces of at most {@link #PIECE} iterations with {@code prelude} given a cursor over each
-     * piece just before the body runs over it (how a Java device clears a block's outputs while they stay in cache).
+     * binding once. If the kernel {@linkplain #clearsOutputs() clears outputs} (a Java body), it runs in pieces of at
+     * most {@link #PIECE} iterations with {@code prelude} given a cursor over each piece just before the body runs
+     * over it (how a Java device clears a block's outputs while they stay in cache); a kernel-language body, which
+     * assigns every output itself, runs the whole range at once and {@code prelude} is not called.
      *
      * @param arrays the block's arrays
      * @param split the run's split
      * @param chunk the chunk
      * @param from the first local iteration, inclusive
      * @param to the last local iteration, exclusive
-     * @param prelude run on each piece's cursor before the body
+     * @param prelude run on each piece's cursor before a Java body
      * @throws IterationFailure as {@link #runBlock(BoundArrays, Iteration)}
      */
     public void runBlock(BoundArrays arrays, Split split, Chunk chunk, long from, long to,
                          Consumer<Iteration> prelude) {
         BlockBody body = bind(arrays);
+        if (!clearsOutputs()) {
+            run(body, split.cursor(chunk, from, to));
+            return;
+        }
         for (long at = from; at < to; at += PIECE) {
             long end = Math.min(to, at + PIECE);
             prelude.accept(split.cursor(chunk, at, end));

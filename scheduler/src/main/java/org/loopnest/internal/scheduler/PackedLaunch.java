@@ -79,12 +79,12 @@ public final class PackedLaunch implements Launch {
     /**
      * Runs the body over the block piece by piece; for a Java body first clearing each piece's output elements in the
      * output buffer, which holds an earlier chunk's results (see {@link UnsetOutputs}). A kernel-language body assigns
-     * every output itself.
+     * every output itself ({@link Kernel#runBlock(org.loopnest.kernel.BoundArrays, org.loopnest.index.Split, Chunk,
+     * long, long, java.util.function.Consumer)} skips the prelude for it).
      */
     @Override
     public void run(long from, long to) {
-        kernel.runBlock(new ViewTable(arrays, this::view), layout.split(), chunk, from, to,
-                kernel.clearsOutputs() ? this::clearOutputs : piece -> { });
+        kernel.runBlock(new ViewTable(arrays, this::view), layout.split(), chunk, from, to, this::clearOutputs);
     }
 
     private void clearOutputs(Iteration piece) {

@@ -161,6 +161,22 @@ class CompiledBodyTest {
     }
 
     @Test
+    void shouldRunTheWholeRangeAtOnceWithoutThePrelude() {
+        Kernel kernel = Kernel.ofProgram(program);
+        float[] result = new float[ROWS * COLUMNS];
+        Split split = space.split(0, 1);
+        var chunk = split.chunk(0);
+        List<Long> preludes = new java.util.ArrayList<>();
+        kernel.runBlock(new ViewTable(bindings(holders().get("flat"), result), Views::direct), split, chunk, 2,
+                chunk.iterations() - 1, piece -> preludes.add(piece.local()));
+        assertEquals(List.of(), preludes, "a kernel-language body assigns every output: nothing to clear");
+        assertEquals(0f, result[1], "before the range");
+        assertEquals(expected(0, 2), result[2]);
+        assertEquals(expected(ROWS - 1, COLUMNS - 2), result[ROWS * COLUMNS - 2]);
+        assertEquals(0f, result[ROWS * COLUMNS - 1], "after the range");
+    }
+
+    @Test
     void shouldReportAnIntegerDivisionByZeroAtTheIterationThatDivided() {
         ArraySignature n = input("n", Type.INT);
         ArraySignature q = output("q", Type.INT);
