@@ -126,6 +126,11 @@ final class JavaCode {
     }
 
     private static String literal(Expr.Literal l) {
+        String text = literalText(l);
+        return text.startsWith("-") ? "(" + text + ")" : text; // so that a minus before it never reads as --
+    }
+
+    private static String literalText(Expr.Literal l) {
         Object v = l.value();
         return switch (l.type()) {
             case BOOL, INT -> v.toString();

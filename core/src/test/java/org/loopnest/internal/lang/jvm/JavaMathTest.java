@@ -6,6 +6,7 @@ import static org.loopnest.internal.lang.jvm.Trees.array;
 import static org.loopnest.internal.lang.jvm.Trees.assign;
 import static org.loopnest.internal.lang.jvm.Trees.cast;
 import static org.loopnest.internal.lang.jvm.Trees.input;
+import static org.loopnest.internal.lang.jvm.Trees.literal;
 import static org.loopnest.internal.lang.jvm.Trees.math;
 import static org.loopnest.internal.lang.jvm.Trees.output;
 import static org.loopnest.internal.lang.jvm.Trees.program;
@@ -160,6 +161,16 @@ class JavaMathTest {
             Object expected = value instanceof Boolean yes ? (yes ? 1 : 0) : value;
             assertEquals(expected, java.lang.reflect.Array.get(result, 0), "literal " + value);
         }
+    }
+
+    @Test
+    void shouldNegateANegativeLiteralWithoutMakingADecrement() {
+        ArraySignature out = output("out", Type.INT);
+        Program p = program(List.of("i"), List.of(out), List.of(), assign(array(out),
+                Trees.unary(org.loopnest.internal.lang.UnaryOp.NEGATE, literal(-5))));
+        int[] result = new int[1];
+        Runs.run(p, (Object) result);
+        assertEquals(5, result[0]);
     }
 
     @Test
