@@ -26,7 +26,7 @@ final class HandWrittenWeather implements AutoCloseable {
         });
     }
 
-    /** Computes the six outputs of {@code fields} into {@code outputs} (in {@link WeatherOutput} order). */
+    /** Computes the outputs of {@code fields} into {@code outputs} (in {@link WeatherOutput} order). */
     void run(WeatherFields fields, float[][] outputs) {
         GridShape s = fields.shape();
         RowBlocks.run(pool, threads, s.t() * s.z() * s.y(), "hand-written weather loop",
