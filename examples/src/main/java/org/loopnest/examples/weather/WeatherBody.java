@@ -30,7 +30,7 @@ public final class WeatherBody {
      */
     public static final String HELPERS = """
             bool wx_missing(float v) {
-                return isnan(v) || v <= %3$sf;
+                return isnan(v) || v <= %3$s;
             }
 
             float wx_es(float kelvin) {
@@ -38,7 +38,7 @@ public final class WeatherBody {
             }
 
             float wx_vapour_pressure(float pressure, float w) {
-                return pressure * w / (%1$sf + w);
+                return pressure * w / (%1$s + w);
             }
 
             float wx_dewpoint(float vp) {
@@ -47,25 +47,26 @@ public final class WeatherBody {
             }
 
             float wx_thetae(float kelvin, float pressure, float vp, float dew) {
-                const float r = %1$sf * vp / (pressure - vp);
+                const float r = %1$s * vp / (pressure - vp);
                 const float tl = 56.0f + 1.0f / (1.0f / (dew - 56.0f) + log(kelvin / dew) / 800.0f);
-                const float theta_dl = kelvin * pow(1000.0f / (pressure - vp), %2$sf) * pow(kelvin / tl, 0.28f * r);
+                const float theta_dl = kelvin * pow(1000.0f / (pressure - vp), %2$s) * pow(kelvin / tl, 0.28f * r);
                 return theta_dl * exp(r * (1.0f + 0.448f * r) * (3036.0f / tl - 1.78f));
             }
 
             float wx_lcl_pressure(float kelvin, float pressure, float w) {
                 float level = pressure;
                 for (int i = 0; i < %4$d; i++) {
-                    const float next_level = pressure * pow(wx_dewpoint(wx_vapour_pressure(level, w)) / kelvin, 1.0f / %2$sf);
-                    if (fabs(next_level - level) <= %5$sf * fabs(next_level)) {
+                    const float next_level = pressure * pow(wx_dewpoint(wx_vapour_pressure(level, w)) / kelvin, 1.0f / %2$s);
+                    if (fabs(next_level - level) <= %5$s * fabs(next_level)) {
                         return next_level;
                     }
                     level = next_level;
                 }
                 return NAN;
             }
-            """.formatted(WeatherFormulas.EPSILON, WeatherFormulas.KAPPA, WeatherFormulas.MISSING_BELOW,
-            WeatherFormulas.LCL_MAX_ITERATIONS, WeatherFormulas.LCL_RELATIVE_CHANGE);
+            """.formatted(literal(WeatherFormulas.EPSILON), literal(WeatherFormulas.KAPPA),
+            literal(WeatherFormulas.MISSING_BELOW), WeatherFormulas.LCL_MAX_ITERATIONS,
+            literal(WeatherFormulas.LCL_RELATIVE_CHANGE));
 
     /** The body of one grid point: NaN where missing, then the eight outputs as {@link WeatherFormulas#point}. */
     public static final String BODY = """
@@ -82,7 +83,7 @@ public final class WeatherBody {
                 const float w = q / (1.0f - q);
                 const float vp = wx_vapour_pressure(p, w);
                 const float saturation = wx_es(T);
-                theta = T * pow(1000.0f / p, %1$sf);
+                theta = T * pow(1000.0f / p, %1$s);
                 es = saturation;
                 e = vp;
                 rh = vp / saturation;
@@ -100,11 +101,19 @@ public final class WeatherBody {
                     lcl_t = NAN;
                 }
             }
-            """.formatted(WeatherFormulas.KAPPA);
+            """.formatted(literal(WeatherFormulas.KAPPA));
 
     /** The body with its helpers, named {@value #NAME}. */
     public static final DeviceCode CODE = new DeviceCode(NAME, BODY, HELPERS);
 
     private WeatherBody() {
+    }
+
+    /**
+     * {@code value} as a {@code float} literal that reads back as the same {@code float}: its shortest decimal
+     * form with a lower-case exponent and the suffix {@code f}, e.g. {@code 0.2857143f}, {@code -1.0e30f}.
+     */
+    static String literal(float value) {
+        return Float.toString(value).replace('E', 'e') + "f";
     }
 }

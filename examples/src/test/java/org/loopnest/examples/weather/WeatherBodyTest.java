@@ -38,7 +38,10 @@ class WeatherBodyTest {
         String text = WeatherBody.HELPERS + WeatherBody.BODY;
         for (float constant : new float[] {WeatherFormulas.EPSILON, WeatherFormulas.KAPPA,
                 WeatherFormulas.MISSING_BELOW, WeatherFormulas.LCL_RELATIVE_CHANGE}) {
-            assertTrue(text.contains(constant + "f"), constant + "f in\n" + text);
+            String literal = WeatherBody.literal(constant);
+            assertTrue(text.contains(literal), literal + " in\n" + text);
+            assertEquals(constant, Float.parseFloat(literal), literal + " reads back");
+            assertTrue(literal.matches("-?[0-9]+\\.[0-9]+(e-?[0-9]+)?f"), literal + " (expected: C's float literal)");
         }
         assertTrue(WeatherBody.HELPERS.contains("i < " + WeatherFormulas.LCL_MAX_ITERATIONS + ";"),
                 WeatherBody.HELPERS);
