@@ -83,7 +83,8 @@ public final class WeatherCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 lcl_p.f32 lcl_t.f32 (little-endian "
-                    + "float32) here, with the --report, as one set: all replaced, or (on failure or interruption) none.")
+                    + "float32) here, with the --report, as one set: all replaced, or (on failure or interruption) "
+                    + "none.")
     private Path out;
 
     @Option(names = "--save-inputs", paramLabel = "DIR",

@@ -25,7 +25,8 @@ public record Verification(long points, long mismatches, long firstMismatch, Map
     }
 
     /**
-     * Compares {@code actual} with {@code expected}, {@value WeatherOutput#COUNT} arrays each in the order of {@link WeatherOutput#values()}.
+     * Compares {@code actual} with {@code expected}, {@value WeatherOutput#COUNT} arrays each in the order of
+     * {@link WeatherOutput#values()}.
      *
      * @throws IllegalArgumentException if the arrays differ in number or length
      */

@@ -56,7 +56,8 @@ public final class WeatherBody {
             float wx_lcl_pressure(float kelvin, float pressure, float w) {
                 float level = pressure;
                 for (int i = 0; i < %4$d; i++) {
-                    const float next_level = pressure * pow(wx_dewpoint(wx_vapour_pressure(level, w)) / kelvin, 1.0f / %2$s);
+                    const float dew = wx_dewpoint(wx_vapour_pressure(level, w));
+                    const float next_level = pressure * pow(dew / kelvin, 1.0f / %2$s);
                     if (fabs(next_level - level) <= %5$s * fabs(next_level)) {
                         return next_level;
                     }

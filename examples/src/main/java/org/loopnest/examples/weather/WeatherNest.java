@@ -78,8 +78,8 @@ public final class WeatherNest {
     }
 
     /**
-     * The reference: a plain sequential loop over {@code t, z, y, x} writing into {@code outputs} ({@value WeatherOutput#COUNT} arrays of
-     * {@code f}'s size, in the order of {@link WeatherOutput#values()}).
+     * The reference: a plain sequential loop over {@code t, z, y, x} writing into {@code outputs}
+     * ({@value WeatherOutput#COUNT} arrays of {@code f}'s size, in the order of {@link WeatherOutput#values()}).
      */
     public static void sequential(WeatherFields f, float[][] outputs) {
         GridShape s = f.shape();
