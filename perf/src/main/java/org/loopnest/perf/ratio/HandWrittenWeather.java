@@ -49,6 +49,8 @@ final class HandWrittenWeather implements AutoCloseable {
                 o[3][k] = point[3];
                 o[4][k] = point[4];
                 o[5][k] = point[5];
+                o[6][k] = point[6];
+                o[7][k] = point[7];
             }
         }
     }
