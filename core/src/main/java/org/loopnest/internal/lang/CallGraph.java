@@ -54,8 +54,8 @@ final class CallGraph {
             List<String> cycle = new ArrayList<>(path.subList(path.indexOf(name), path.size()));
             cycle.add(name);
             throw source.error(at, "recursion: " + String.join(" -> ", cycle),
-                    "helpers that do not call themselves, directly or through other helpers (OpenCL forbids "
-                            + "recursion)");
+                    "helpers that do not call themselves, directly or through other helpers; OpenCL forbids "
+                            + "recursion");
         }
         finished.put(name, false);
         path.add(name);

@@ -13,8 +13,8 @@ import org.loopnest.data.Role;
  * them too). Stateless apart from the text it reports on.
  */
 final class DefiniteAssignment {
-    private static final String EVERY_PATH = "an assignment on every path through the body (in both branches of an "
-            + "if; assignments inside loops do not count)";
+    private static final String EVERY_PATH = "an assignment on every path through the body: in both branches of an "
+            + "if, and not only inside a loop";
 
     private final SourceText source;
 

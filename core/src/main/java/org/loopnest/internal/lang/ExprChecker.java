@@ -81,8 +81,8 @@ final class ExprChecker {
             return value;
         }
         if (!value.type().isNumeric() || !target.isNumeric()) {
-            throw source.error(value.at(), what + " is " + value.type(), target + " (bool and numbers convert only "
-                    + "by a cast such as (int) b or (bool) x)");
+            throw source.error(value.at(), what + " is " + value.type(), target + "; bool and numbers convert only "
+                    + "by a cast such as (int) b or (bool) x");
         }
         return implicit(value, target);
     }
@@ -246,7 +246,7 @@ final class ExprChecker {
         List<Expr> converted = new ArrayList<>();
         for (int i = 0; i < arguments.size(); i++) {
             converted.add(convert(arguments.get(i), helper.parameters().get(i).type(),
-                    "argument " + (i + 1) + " of '" + c.name() + "'"));
+                    "wrong argument type: argument " + (i + 1) + " of '" + c.name() + "'"));
         }
         return new Expr.HelperCall(helper.returnType(), c.at(), c.name(), converted);
     }

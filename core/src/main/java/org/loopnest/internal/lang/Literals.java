@@ -59,7 +59,7 @@ final class Literals {
         }
         if (value.bitLength() > 31) {
             throw source.error(at, "literal " + written + " does not fit int",
-                    "at most 2147483647, or a long literal " + body + "L");
+                    "at most 2147483647, or a long literal " + written + "L");
         }
         return value.intValue();
     }

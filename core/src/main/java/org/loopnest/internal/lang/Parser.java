@@ -79,6 +79,10 @@ final class Parser {
 
     private Syntax.Function function() {
         Token typeToken = peek();
+        if (typeToken.is("LN_FUNC")) {
+            throw source.error(typeToken.at(), "'LN_FUNC' before a helper",
+                    "a helper written as type name(parameters) { ... }, without LN_FUNC");
+        }
         Type type = type("the return type of a helper: " + TYPES);
         Token name = name("the helper's name");
         expect("(", "( after the helper's name");
@@ -227,7 +231,7 @@ final class Parser {
                 ? operator(op.text().substring(0, op.text().length() - 1)) : null;
         if (compound == null || compound.kind() == BinaryOp.Kind.ORDER || compound.kind() == BinaryOp.Kind.EQUALITY) {
             throw unexpected("= or a compound assignment such as += after '" + t.text()
-                    + "' (a statement assigns; it is not an expression)");
+                    + "'; a statement assigns, it is no expression");
         }
         advance();
         return new Syntax.Assign(t.at(), t.text(), compound, op.at(), expression());
@@ -324,8 +328,17 @@ final class Parser {
             case "true", "false" -> new Syntax.Literal(t.at(), Boolean.valueOf(t.text()));
             case "NAN" -> new Syntax.Literal(t.at(), Float.NaN);
             case "INFINITY" -> new Syntax.Literal(t.at(), Float.POSITIVE_INFINITY);
-            default -> peek().is("(") ? call(t) : new Syntax.Name(t.at(), t.text());
+            default -> peek().is("(") ? call(t) : name(t);
         };
+    }
+
+    private Syntax.Node name(Token t) {
+        Token after = peek();
+        if (after.is("++") || after.is("--")) {
+            throw source.error(after.at(), "'" + after.text() + "' inside an expression", t.text() + after.text()
+                    + "; as a statement of its own");
+        }
+        return new Syntax.Name(t.at(), t.text());
     }
 
     private Syntax.Node call(Token name) {
