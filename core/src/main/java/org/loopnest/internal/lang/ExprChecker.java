@@ -1,6 +1,7 @@
 package org.loopnest.internal.lang;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -13,6 +14,14 @@ import org.loopnest.data.Role;
  * instance per body or helper.
  */
 final class ExprChecker {
+    private static final Map<String, MathFunction> MATH = new HashMap<>();
+
+    static {
+        for (MathFunction f : MathFunction.values()) {
+            MATH.put(f.languageName(), f);
+        }
+    }
+
     private final SourceText source;
     private final Scope scope;
     private final Map<String, Syntax.Function> helpers;
@@ -120,7 +129,7 @@ final class ExprChecker {
                 }
             }
         }
-        if (helpers.containsKey(n.name()) || MathFunction.named(n.name()) != null) {
+        if (helpers.containsKey(n.name()) || MATH.containsKey(n.name())) {
             throw source.error(n.at(), "'" + n.name() + "' is a function, not a value", "a call such as "
                     + n.name() + "(...)");
         }
@@ -232,7 +241,7 @@ final class ExprChecker {
         for (Syntax.Node argument : c.arguments()) {
             arguments.add(check(argument));
         }
-        MathFunction function = MathFunction.named(c.name());
+        MathFunction function = MATH.get(c.name());
         if (function != null) {
             return mathCall(c, function, arguments);
         }

@@ -10,10 +10,11 @@ import org.loopnest.error.KernelSyntaxException;
  * out-of-range literals (see {@link Literals}). Not thread-safe; one instance per text.
  */
 final class Lexer {
-    /** Three-, then two-character symbols, longest first so that the scan takes the longest match. */
-    private static final String[] LONG_SYMBOLS = {"<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-        "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^="};
     private static final String SINGLE_SYMBOLS = "+-*/%<>=!~&|^?:;,(){}";
+    /** The symbols {@code c=} is a symbol for: comparisons and compound assignments. */
+    private static final String BEFORE_EQUALS = "<>=!+-*/%&|^";
+    /** The symbols {@code cc} is a symbol for: shifts, logical operators, increments. */
+    private static final String DOUBLED = "<>&|+-";
 
     private final SourceText source;
     private final String text;
@@ -90,18 +91,29 @@ final class Lexer {
     }
 
     private Token symbol(Position at, char c) {
-        for (String s : LONG_SYMBOLS) {
-            if (text.startsWith(s, index)) {
-                index += s.length();
-                return new Token(Token.Kind.SYMBOL, s, at, null);
-            }
-        }
         if (SINGLE_SYMBOLS.indexOf(c) < 0) {
             throw source.error(at, "unexpected character '" + c + "'",
                     "names, numbers, operators and ( ) { } ; , ? : of the kernel language");
         }
-        index++;
-        return new Token(Token.Kind.SYMBOL, String.valueOf(c), at, null);
+        int length = symbolLength(c, charAt(index + 1), charAt(index + 2));
+        Token token = new Token(Token.Kind.SYMBOL, text.substring(index, index + length), at, null);
+        index += length;
+        return token;
+    }
+
+    /** The length of the longest symbol starting with {@code c}, followed by {@code c2} and {@code c3}. */
+    private static int symbolLength(char c, char c2, char c3) {
+        if (c2 == c && (c == '<' || c == '>')) {
+            return c3 == '=' ? 3 : 2;
+        }
+        if (c2 == '=' && BEFORE_EQUALS.indexOf(c) >= 0 || c2 == c && DOUBLED.indexOf(c) >= 0) {
+            return 2;
+        }
+        return 1;
+    }
+
+    private char charAt(int i) {
+        return i < text.length() ? text.charAt(i) : '\0';
     }
 
     private void skipSpaceAndComments() {

@@ -1,6 +1,5 @@
 package org.loopnest.internal.lang;
 
-import java.math.BigInteger;
 import org.loopnest.error.KernelSyntaxException;
 
 /**
@@ -50,18 +49,27 @@ final class Literals {
         if (body.isEmpty() || !isDigits(body, radix)) {
             throw source.error(at, "malformed number " + written, FORMS);
         }
-        BigInteger value = new BigInteger(body, radix);
+        long value = parse(body, radix);
         if (isLong) {
-            if (value.bitLength() > 63) {
+            if (value < 0) {
                 throw source.error(at, "literal " + written + " does not fit long", "at most 9223372036854775807L");
             }
-            return value.longValue();
+            return value;
         }
-        if (value.bitLength() > 31) {
+        if (value < 0 || value > Integer.MAX_VALUE) {
             throw source.error(at, "literal " + written + " does not fit int",
                     "at most 2147483647, or a long literal " + written + "L");
         }
-        return value.intValue();
+        return (int) value;
+    }
+
+    /** The value of unsigned {@code digits}, or -1 if it exceeds {@code Long.MAX_VALUE}. */
+    private static long parse(String digits, int radix) {
+        try {
+            return Long.parseLong(digits, radix);
+        } catch (NumberFormatException tooLarge) {
+            return -1;
+        }
     }
 
     private static Object floating(String written, Position at, SourceText source) {

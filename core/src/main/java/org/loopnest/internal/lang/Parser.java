@@ -1,7 +1,10 @@
 package org.loopnest.internal.lang;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.loopnest.error.KernelSyntaxException;
 
@@ -24,6 +27,21 @@ final class Parser {
             List.of(BinaryOp.LESS, BinaryOp.LESS_EQUAL, BinaryOp.GREATER, BinaryOp.GREATER_EQUAL),
             List.of(BinaryOp.SHIFT_LEFT, BinaryOp.SHIFT_RIGHT), List.of(BinaryOp.ADD, BinaryOp.SUBTRACT),
             List.of(BinaryOp.MULTIPLY, BinaryOp.DIVIDE, BinaryOp.REMAINDER));
+    private static final Map<String, BinaryOp> OPERATORS = new HashMap<>();
+    private static final Map<BinaryOp, Integer> LEVEL = new EnumMap<>(BinaryOp.class);
+    private static final Map<String, Type> TYPES_BY_KEYWORD = new HashMap<>();
+
+    static {
+        for (int level = 0; level < LEVELS.size(); level++) {
+            for (BinaryOp op : LEVELS.get(level)) {
+                OPERATORS.put(op.symbol(), op);
+                LEVEL.put(op, level);
+            }
+        }
+        for (Type type : Type.values()) {
+            TYPES_BY_KEYWORD.put(type.keyword(), type);
+        }
+    }
 
     private final SourceText source;
     private final List<Token> tokens;
@@ -256,7 +274,7 @@ final class Parser {
         return t.kind() == Token.Kind.NAME && (t.text().equals("const") || typeNamed(t.text()) != null);
     }
 
-    Syntax.Node expression() {
+    private Syntax.Node expression() {
         Syntax.Node condition = binary(0);
         if (!peek().is("?")) {
             return condition;
@@ -268,19 +286,17 @@ final class Parser {
         return new Syntax.Conditional(condition.at(), condition, whenTrue, whenFalse);
     }
 
-    private Syntax.Node binary(int level) {
-        if (level == LEVELS.size()) {
-            return unary();
-        }
-        Syntax.Node left = binary(level + 1);
+    /** Operators of level {@code minimum} or tighter, left-associative (precedence climbing). */
+    private Syntax.Node binary(int minimum) {
+        Syntax.Node left = unary();
         while (true) {
             Token t = peek();
-            BinaryOp op = t.kind() == Token.Kind.SYMBOL ? operator(t.text()) : null;
-            if (op == null || !LEVELS.get(level).contains(op)) {
+            BinaryOp op = t.kind() == Token.Kind.SYMBOL ? OPERATORS.get(t.text()) : null;
+            if (op == null || LEVEL.get(op) < minimum) {
                 return left;
             }
             advance();
-            left = new Syntax.Binary(t.at(), op, left, binary(level + 1));
+            left = new Syntax.Binary(t.at(), op, left, binary(LEVEL.get(op) + 1));
         }
     }
 
@@ -375,21 +391,11 @@ final class Parser {
     }
 
     private static Type typeNamed(String keyword) {
-        for (Type type : Type.values()) {
-            if (type.keyword().equals(keyword)) {
-                return type;
-            }
-        }
-        return null;
+        return TYPES_BY_KEYWORD.get(keyword);
     }
 
     private static BinaryOp operator(String symbol) {
-        for (BinaryOp op : BinaryOp.values()) {
-            if (op.symbol().equals(symbol)) {
-                return op;
-            }
-        }
-        return null;
+        return OPERATORS.get(symbol);
     }
 
     private void expectSemicolon() {

@@ -140,7 +140,23 @@ final class StmtChecker {
             throw source.error(l.at(), "unbounded loop: the condition is always true",
                     "a condition that can become false, such as i < n");
         }
+        if (isConstant(condition)) {
+            throw source.error(condition.at(), "constant loop condition",
+                    "a condition that reads a variable, such as i < n");
+        }
         return condition;
+    }
+
+    /** Whether {@code e} is built of literals only (Java would take it as a constant and refuse the loop). */
+    private static boolean isConstant(Expr e) {
+        if (e instanceof Expr.Literal) {
+            return true;
+        }
+        if (e instanceof Expr.Unary || e instanceof Expr.Binary || e instanceof Expr.Conditional
+                || e instanceof Expr.Convert) {
+            return Children.of(e).stream().allMatch(StmtChecker::isConstant);
+        }
+        return false;
     }
 
     private Stmt loopBody(Syntax.Statement body) {

@@ -165,6 +165,8 @@ class ErrorMessagesTest {
                 + "become false, such as i < n)", error("while (true) { } r = a;"));
         assertEquals("kernel body 1:17: missing loop condition (expected: a condition that ends the loop, such as "
                 + "i < n)", error("for (int i = 0; ; i++) { } r = a;"));
+        assertEquals("kernel body 1:10: constant loop condition (expected: a condition that reads a variable, such "
+                + "as i < n)", error("while (1 < 2) { } r = a;"));
     }
 
     @Test
