@@ -55,6 +55,19 @@ class ExpressionTreeTest {
     }
 
     @Test
+    void shouldAcceptLiteralsAtTheEdgesOfTheirTypes() {
+        assertEquals("2147483647", tree("0x7FFFFFFF"));
+        assertEquals("9223372036854775807L", tree("0x7fffffffffffffffl"));
+        assertEquals("1.4E-45f", tree("1.4e-45f"));
+        assertEquals("3.4028235E38f", tree("3.4028235e38F"));
+        assertEquals("4.9E-324", tree("4.9e-324"));
+        assertEquals("1.7976931348623157E308", tree("1.7976931348623157e308"));
+        assertEquals("100000.0", tree("1.e5"));
+        assertEquals("0.0", tree("0e99999"));
+        assertEquals("(-:long 9223372036854775807L)", tree("-9223372036854775807L"));
+    }
+
+    @Test
     void shouldFollowCPrecedenceAndAssociativity() {
         assertEquals("(+:int (*:int i 2) 3)", tree("i * 2 + 3"));
         assertEquals("(-:int (-:int i 1) 2)", tree("i - 1 - 2"));
