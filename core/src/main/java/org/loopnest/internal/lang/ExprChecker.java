@@ -310,27 +310,6 @@ final class ExprChecker {
         }
     }
 
-    /**
-     * {@return the array {@code name} of the context with role OUT-or-IN, or {@code null}}
-     *
-     * @param name a name
-     */
-    KernelContext.ArraySignature array(String name) {
-        if (context == null) {
-            return null;
-        }
-        return context.arrays().stream().filter(a -> a.name().equals(name)).findFirst().orElse(null);
-    }
-
-    /**
-     * {@return whether {@code name} is a loop index of the context}
-     *
-     * @param name a name
-     */
-    boolean isIndex(String name) {
-        return context != null && context.indices().contains(name);
-    }
-
     /** {@return the outputs' names, for messages} */
     List<String> outputs() {
         return context == null ? List.of() : context.arrays().stream().filter(a -> a.role() == Role.OUT)

@@ -1,16 +1,13 @@
 package org.loopnest.internal.lang;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.loopnest.error.KernelSyntaxException;
 
 /**
- * A recursive-descent parser of the kernel language, one method per grammar rule, binary operators by C's
- * precedence and associativity. Builds the untyped {@link Syntax} tree; names and types are the {@link Checker}'s
+ * A recursive-descent parser of the kernel language, one method per grammar rule: a body's statements and the
+ * helpers' definitions here, expressions in {@link ExpressionParser}. Builds the untyped {@link Syntax} tree; names and types are the {@link Checker}'s
  * business. Not thread-safe; one instance per text.
  */
 final class Parser {
@@ -19,37 +16,16 @@ final class Parser {
     private static final Set<String> STATEMENT_KEYWORDS = Set.of("do", "switch", "case", "default", "goto", "else",
             "void", "struct", "union", "enum", "typedef", "unsigned", "signed", "short", "char", "static", "extern",
             "register", "volatile", "auto", "inline", "try", "throw", "new", "var");
-    private static final String TYPES = "bool, int, long, float or double";
-    /** Binary operators from the loosest to the tightest level (C's precedence). */
-    private static final List<List<BinaryOp>> LEVELS = List.of(
-            List.of(BinaryOp.OR), List.of(BinaryOp.AND), List.of(BinaryOp.BIT_OR), List.of(BinaryOp.BIT_XOR),
-            List.of(BinaryOp.BIT_AND), List.of(BinaryOp.EQUAL, BinaryOp.NOT_EQUAL),
-            List.of(BinaryOp.LESS, BinaryOp.LESS_EQUAL, BinaryOp.GREATER, BinaryOp.GREATER_EQUAL),
-            List.of(BinaryOp.SHIFT_LEFT, BinaryOp.SHIFT_RIGHT), List.of(BinaryOp.ADD, BinaryOp.SUBTRACT),
-            List.of(BinaryOp.MULTIPLY, BinaryOp.DIVIDE, BinaryOp.REMAINDER));
-    private static final Map<String, BinaryOp> OPERATORS = new HashMap<>();
-    private static final Map<BinaryOp, Integer> LEVEL = new EnumMap<>(BinaryOp.class);
-    private static final Map<String, Type> TYPES_BY_KEYWORD = new HashMap<>();
-
-    static {
-        for (int level = 0; level < LEVELS.size(); level++) {
-            for (BinaryOp op : LEVELS.get(level)) {
-                OPERATORS.put(op.symbol(), op);
-                LEVEL.put(op, level);
-            }
-        }
-        for (Type type : Type.values()) {
-            TYPES_BY_KEYWORD.put(type.keyword(), type);
-        }
-    }
+    private static final String TYPES = TokenCursor.TYPES;
 
     private final SourceText source;
-    private final List<Token> tokens;
-    private int next;
+    private final TokenCursor tokens;
+    private final ExpressionParser expressions;
 
     private Parser(SourceText source) {
         this.source = source;
-        this.tokens = Lexer.tokens(source);
+        this.tokens = new TokenCursor(source);
+        this.expressions = new ExpressionParser(tokens);
     }
 
     /**
@@ -91,7 +67,9 @@ final class Parser {
     static Syntax.Node expression(SourceText source) {
         Parser parser = new Parser(source);
         Syntax.Node node = parser.expression();
-        parser.expectEnd("the end of the expression");
+        if (!parser.tokens.atEnd()) {
+            throw parser.unexpected("the end of the expression");
+        }
         return node;
     }
 
@@ -246,7 +224,7 @@ final class Parser {
             return new Syntax.Assign(t.at(), t.text(), null, op.at(), expression());
         }
         BinaryOp compound = op.kind() == Token.Kind.SYMBOL && op.text().endsWith("=") && op.text().length() > 1
-                ? operator(op.text().substring(0, op.text().length() - 1)) : null;
+                ? ExpressionParser.operator(op.text().substring(0, op.text().length() - 1)) : null;
         if (compound == null || compound.kind() == BinaryOp.Kind.ORDER || compound.kind() == BinaryOp.Kind.EQUALITY) {
             throw unexpected("= or a compound assignment such as += after '" + t.text()
                     + "'; a statement assigns, it is no expression");
@@ -271,171 +249,42 @@ final class Parser {
 
     private boolean isDeclarationStart() {
         Token t = peek();
-        return t.kind() == Token.Kind.NAME && (t.text().equals("const") || typeNamed(t.text()) != null);
+        return t.kind() == Token.Kind.NAME && (t.text().equals("const") || TokenCursor.typeNamed(t.text()) != null);
     }
 
     private Syntax.Node expression() {
-        Syntax.Node condition = binary(0);
-        if (!peek().is("?")) {
-            return condition;
-        }
-        advance();
-        Syntax.Node whenTrue = expression();
-        expect(":", ": of the conditional ?:");
-        Syntax.Node whenFalse = expression();
-        return new Syntax.Conditional(condition.at(), condition, whenTrue, whenFalse);
-    }
-
-    /** Operators of level {@code minimum} or tighter, left-associative (precedence climbing). */
-    private Syntax.Node binary(int minimum) {
-        Syntax.Node left = unary();
-        while (true) {
-            Token t = peek();
-            BinaryOp op = t.kind() == Token.Kind.SYMBOL ? OPERATORS.get(t.text()) : null;
-            if (op == null || LEVEL.get(op) < minimum) {
-                return left;
-            }
-            advance();
-            left = new Syntax.Binary(t.at(), op, left, binary(LEVEL.get(op) + 1));
-        }
-    }
-
-    private Syntax.Node unary() {
-        Token t = peek();
-        if (t.is("-") || t.is("+") || t.is("!") || t.is("~")) {
-            advance();
-            return new Syntax.Unary(t.at(), t.text(), unary());
-        }
-        if (t.is("++") || t.is("--")) {
-            throw source.error(t.at(), "'" + t.text() + "' inside an expression", "x" + t.text()
-                    + "; as a statement of its own");
-        }
-        if (t.is("(") && isCast()) {
-            advance();
-            Type type = type(TYPES);
-            expect(")", ") after the cast's type");
-            return new Syntax.Cast(t.at(), type, unary());
-        }
-        return primary();
-    }
-
-    private boolean isCast() {
-        Token inside = tokens.get(next + 1);
-        return inside.kind() == Token.Kind.NAME && typeNamed(inside.text()) != null && tokens.get(next + 2).is(")");
-    }
-
-    private Syntax.Node primary() {
-        Token t = peek();
-        if (t.kind() == Token.Kind.NUMBER) {
-            advance();
-            return new Syntax.Literal(t.at(), t.value());
-        }
-        if (t.is("(")) {
-            advance();
-            Syntax.Node inside = expression();
-            expect(")", ")");
-            return inside;
-        }
-        if (t.kind() != Token.Kind.NAME) {
-            throw unexpected("a value: a number, a name, a call or ( expression )");
-        }
-        advance();
-        return switch (t.text()) {
-            case "true", "false" -> new Syntax.Literal(t.at(), Boolean.valueOf(t.text()));
-            case "NAN" -> new Syntax.Literal(t.at(), Float.NaN);
-            case "INFINITY" -> new Syntax.Literal(t.at(), Float.POSITIVE_INFINITY);
-            default -> peek().is("(") ? call(t) : name(t);
-        };
-    }
-
-    private Syntax.Node name(Token t) {
-        Token after = peek();
-        if (after.is("++") || after.is("--")) {
-            throw source.error(after.at(), "'" + after.text() + "' inside an expression", t.text() + after.text()
-                    + "; as a statement of its own");
-        }
-        return new Syntax.Name(t.at(), t.text());
-    }
-
-    private Syntax.Node call(Token name) {
-        advance();
-        List<Syntax.Node> arguments = new ArrayList<>();
-        if (!peek().is(")")) {
-            do {
-                arguments.add(expression());
-            } while (accept(","));
-        }
-        expect(")", ") or , after an argument of " + name.text());
-        return new Syntax.Call(name.at(), name.text(), arguments);
+        return expressions.expression();
     }
 
     private Type type(String expected) {
-        Token t = peek();
-        Type type = t.kind() == Token.Kind.NAME ? typeNamed(t.text()) : null;
-        if (type == null) {
-            if (t.kind() == Token.Kind.NAME) {
-                throw source.error(t.at(), "unknown type '" + t.text() + "'", expected);
-            }
-            throw unexpected(expected);
-        }
-        advance();
-        return type;
+        return tokens.type(expected);
     }
 
     private Token name(String expected) {
-        Token t = peek();
-        if (t.kind() != Token.Kind.NAME) {
-            throw unexpected(expected);
-        }
-        return advance();
-    }
-
-    private static Type typeNamed(String keyword) {
-        return TYPES_BY_KEYWORD.get(keyword);
-    }
-
-    private static BinaryOp operator(String symbol) {
-        return OPERATORS.get(symbol);
+        return tokens.name(expected);
     }
 
     private void expectSemicolon() {
-        if (!peek().is(";")) {
-            throw source.error(tokens.get(next - 1).end(), "missing ';' before " + peek().describe(),
-                    "; at the end of the statement");
-        }
-        advance();
+        tokens.expectSemicolon();
     }
 
     private Token expect(String symbol, String expected) {
-        if (!peek().is(symbol)) {
-            throw unexpected(expected);
-        }
-        return advance();
-    }
-
-    private void expectEnd(String expected) {
-        if (peek().kind() != Token.Kind.END) {
-            throw unexpected(expected);
-        }
+        return tokens.expect(symbol, expected);
     }
 
     private boolean accept(String symbol) {
-        if (peek().is(symbol)) {
-            advance();
-            return true;
-        }
-        return false;
+        return tokens.accept(symbol);
     }
 
     private KernelSyntaxException unexpected(String expected) {
-        return source.error(peek().at(), "unexpected " + peek().describe(), expected);
+        return tokens.unexpected(expected);
     }
 
     private Token peek() {
-        return tokens.get(next);
+        return tokens.peek();
     }
 
     private Token advance() {
-        return tokens.get(next++);
+        return tokens.advance();
     }
 }
