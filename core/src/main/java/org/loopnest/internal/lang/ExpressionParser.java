@@ -92,10 +92,24 @@ final class ExpressionParser {
         return primary();
     }
 
+    /**
+     * Whether the cursor is at {@code (type)}. {@code (name)} followed by a value can only be meant as a cast too
+     * (a parenthesised value is never followed by one): then the name is refused as an unknown type.
+     */
     private boolean isCast() {
         Token inside = tokens.peek(1);
-        return inside.kind() == Token.Kind.NAME && TokenCursor.typeNamed(inside.text()) != null
-                && tokens.peek(2).is(")");
+        if (inside.kind() != Token.Kind.NAME || !tokens.peek(2).is(")")) {
+            return false;
+        }
+        if (TokenCursor.typeNamed(inside.text()) != null) {
+            return true;
+        }
+        Token after = tokens.peek(3);
+        if (after.kind() == Token.Kind.NAME || after.kind() == Token.Kind.NUMBER || after.is("(")) {
+            throw tokens.source().error(inside.at(), "unknown type '" + inside.text() + "' in a cast",
+                    TokenCursor.TYPES);
+        }
+        return false;
     }
 
     private Syntax.Node primary() {

@@ -248,6 +248,14 @@ class ErrorMessagesTest {
     }
 
     @Test
+    void shouldRefuseACastToAnUnknownType() {
+        assertEquals("kernel body 1:6: unknown type 'LN_I64' in a cast (expected: bool, int, long, float or double)",
+                error("r = (LN_I64) (x + y);"));
+        assertEquals("kernel body 1:6: unknown type 'unsigned' in a cast (expected: bool, int, long, float or double)",
+                error("r = (unsigned) n;"));
+    }
+
+    @Test
     void shouldRefuseHelpersWrittenTheOldWayOrWithoutAType() {
         assertEquals("helpers 1:1: unknown type 'void' (expected: the return type of a helper: bool, int, long, float "
                 + "or double)", helperError("void f(float v) { }"));
