@@ -32,7 +32,12 @@ final class RunSpecCodec {
     /**
      * Writes {@code run}.
      *
-     * @throws IllegalArgumentException if the Java body has no class a node can load by name (a lambda)
+     * <p>A kernel-language body travels as its text, which the node parses and compiles itself; a Java body as its
+     * class name, and only to a node whose device runs Java, and only when the kernel has no kernel-language body
+     * that device could run instead.
+     *
+     * @throws IllegalArgumentException if a Java device must run a Java body that has no class a node can load by
+     *     name (a lambda)
      */
     static void write(ByteBuf b, RunSpec run, boolean nodeCompiles) {
         Split split = run.split();
@@ -55,7 +60,7 @@ final class RunSpecCodec {
                 b.writeInt(d);
             }
         }
-        Frames.writeString(b, nodeCompiles || run.kernel().javaBody().isEmpty() ? "" : javaClassName(run.kernel()));
+        Frames.writeString(b, nodeCompiles ? "" : javaClassName(run.kernel()));
         DeviceCode code = run.kernel().deviceCode().orElse(null);
         b.writeBoolean(code != null);
         if (code != null) {
@@ -65,8 +70,16 @@ final class RunSpecCodec {
         }
     }
 
+    /**
+     * The class name a Java device on the node loads, or the empty string when the kernel has only a
+     * kernel-language body (the node compiles that for its Java device).
+     */
     private static String javaClassName(Kernel kernel) {
-        Object body = kernel.javaBody().orElseThrow();
+        if (kernel.javaBody().isEmpty() && kernel.program().isPresent()) {
+            return "";
+        }
+        Object body = kernel.javaBody().orElseThrow(() -> new IllegalArgumentException("the kernel has no body "
+                + "for a node whose device runs Java (expected: deviceCode(...), or kernel(...) with a named class)"));
         Class<?> type = body.getClass();
         if (type.isSynthetic() || type.isHidden() || type.isAnonymousClass() || type.isLocalClass()) {
             throw new IllegalArgumentException("the Java body is a " + (type.isHidden() ? "lambda" : "local or "
@@ -85,8 +98,7 @@ final class RunSpecCodec {
     record Decoded(Split split, List<ArrayBinding> bindings, String javaClass, DeviceCode code) {
         /**
          * Loads the kernel: by class name on a node that runs Java bodies (which may run the class's static
-         * initializer, so not on an event loop), or there from the kernel-language text compiled for the JVM when
-         * the run names no class; from the kernel-language text on a node that compiles.
+         * initializer, so not on an event loop), from the device code on one that compiles.
          *
          * @throws IllegalArgumentException if the class cannot be loaded or made, or the run gives no body the
          *     node's device can run, saying which
@@ -101,14 +113,15 @@ final class RunSpecCodec {
                             + "code");
                 }
                 kernel = Kernel.ofProgram(program);
-            } else if (javaClass.isEmpty()) {
-                if (code == null) {
-                    throw new IllegalArgumentException("this node runs Java bodies and the run names no kernel "
-                            + "class and has no kernel-language body");
-                }
-                kernel = Kernel.ofProgram(program); // compiled for the JVM here, from the text
             } else {
-                kernel = Kernel.fromClassName(javaClass, program);
+                if (!javaClass.isEmpty()) {
+                    kernel = Kernel.fromClassName(javaClass, program);
+                } else if (program != null) {
+                    kernel = Kernel.ofProgram(program); // compiled for this node's Java device from the text
+                } else {
+                    throw new IllegalArgumentException("this node runs Java bodies and the run gives neither a "
+                            + "kernel-language body nor a kernel class");
+                }
             }
             return new RunSpec(split, bindings, kernel, null);
         }
