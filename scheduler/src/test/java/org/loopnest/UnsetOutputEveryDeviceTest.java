@@ -14,9 +14,10 @@ import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 
 /**
- * An output element the body leaves unset comes back as 0 on every device: not the array's old value (cpu, which
- * writes the user's array in place), not an earlier chunk's result (sim, which reuses its chunk buffers), and as
- * from a compiled kernel (OpenCL).
+ * An output element a Java body leaves unset comes back as 0 on the Java devices: not the array's old value (cpu,
+ * which writes the user's array in place), not an earlier chunk's result (sim, which reuses its chunk buffers). A
+ * kernel-language body cannot leave one unset (the checker refuses it), so its version of the same nest writes the 0
+ * itself and OpenCL gives the same elements.
  */
 class UnsetOutputEveryDeviceTest {
     private static final int Y = 6;
@@ -39,7 +40,7 @@ class UnsetOutputEveryDeviceTest {
                         }
                     };
                 })
-                .deviceCode("if (x >= y) { o = (float) (1 + y * " + X + " + x); }")
+                .deviceCode("o = x >= y ? (float) (1 + y * " + X + " + x) : 0.0f;")
                 .on(device).run();
         return out;
     }
@@ -68,6 +69,16 @@ class UnsetOutputEveryDeviceTest {
             }
             assertEquals(0, sim.usedBytes());
         }
+    }
+
+    @Test
+    void shouldRefuseAKernelLanguageBodyThatLeavesAnOutputUnset() {
+        org.loopnest.error.KernelSyntaxException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.loopnest.error.KernelSyntaxException.class, () -> LoopNest.of(Y, X).names("y", "x")
+                        .out("o", new float[Y * X]).deviceCode("if (x >= y) { o = 1.0f; }").plan());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("kernel body 1:"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("output o not assigned on every path"),
+                e.getMessage());
     }
 
     @Test
