@@ -62,6 +62,16 @@ class JavaEmitterTest {
     }
 
     @Test
+    void shouldDescribeFlatHeapArraysInNestOrderForADump() {
+        org.loopnest.index.IndexSpace space = org.loopnest.index.IndexSpace.of(3, 4).withNames("y", "x");
+        AccessSignature dump = AccessSignature.heapArrays(List.of(
+                org.loopnest.data.ArrayBinding.of("a", org.loopnest.data.Role.IN, new float[12], space),
+                org.loopnest.data.ArrayBinding.of("unused", org.loopnest.data.Role.IN, new double[3], space, "y"),
+                org.loopnest.data.ArrayBinding.of("out", org.loopnest.data.Role.OUT, new float[12], space)), 2);
+        assertEquals(access(true, 1, true, 1), dump);
+    }
+
+    @Test
     void shouldRefuseASignatureForAnotherNumberOfArrays() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JavaEmitter.emit(plus,
                 new AccessSignature(List.of(new AccessSignature.Access(true, 1)))));
