@@ -1,8 +1,6 @@
 package org.loopnest.examples.weather;
 
 import org.loopnest.LoopNest;
-import org.loopnest.data.FloatView;
-import org.loopnest.kernel.BoundArrays;
 
 /**
  * The weather loop two ways: as a {@link LoopNest} over {@code t, z, y, x} with the pressure an input indexed by
@@ -22,44 +20,21 @@ public final class WeatherNest {
 
     /**
      * The nest over {@code f}: names, inputs {@code T}, {@code q}, {@code p} (by {@code z}), the eight outputs
-     * under their {@link WeatherOutput#key() keys} and the per-element kernel. The caller chooses the split and
-     * the device, then runs it; the outputs land in {@code f}. The nest also carries {@link WeatherDeviceCode}, so
-     * it runs on OpenCL and CUDA devices too.
+     * under their {@link WeatherOutput#key() keys} and the one body, {@link WeatherBody}, in the kernel language:
+     * the same text runs on every device (compiled for the JVM on cpu, sim and worker nodes, for OpenCL and CUDA on
+     * those). The caller chooses the split and the device, then runs it; the outputs land in {@code f}.
      */
     public static LoopNest nest(WeatherFields f) {
-        return bound(f).kernel(new WeatherKernel());
+        return withArrays(f).deviceCode(WeatherBody.CODE);
     }
 
     /**
-     * The same nest with the kernel in per-block form: the body walks each block run by run (a counted loop over
-     * the innermost index, {@code Iteration.run}), so the JIT compiles loop and body together (measurably faster
-     * on the CPU than the per-element form, whose body is called once per iteration). Same results bit for bit.
+     * The nest over {@code f} with its names and arrays bound as {@link #nest} binds them, and no body yet: for
+     * comparing other bodies with {@link WeatherBody} (the benchmarks attach Java bodies that call
+     * {@link WeatherFormulas#point}).
      */
-    public static LoopNest chunkNest(WeatherFields f) {
-        return bound(f).blockKernel(arrays -> {
-            FloatView temperature = arrays.floats("T");
-            FloatView humidity = arrays.floats("q");
-            FloatView pressure = arrays.floats("p");
-            FloatView[] outputs = outputs(arrays);
-            float[] point = new float[WeatherOutput.COUNT];
-            return cursor -> {
-                while (cursor.valid()) {
-                    int n = cursor.runLength();
-                    for (int k = 0; k < n; k++) {
-                        WeatherFormulas.point(temperature.get(cursor, k), humidity.get(cursor, k),
-                                pressure.get(cursor, k), point);
-                        for (int o = 0; o < point.length; o++) {
-                            outputs[o].set(cursor, k, point[o]);
-                        }
-                    }
-                    cursor.advance(n);
-                }
-            };
-        });
-    }
-
-    private static LoopNest bound(WeatherFields f) {
-        LoopNest nest = LoopNest.of(f.shape().extents()).names(INDEX_NAMES).deviceCode(WeatherDeviceCode.CODE)
+    public static LoopNest withArrays(WeatherFields f) {
+        LoopNest nest = LoopNest.of(f.shape().extents()).names(INDEX_NAMES)
                 .in("T", f.temperature())
                 .in("q", f.humidity())
                 .in("p", f.levels(), "z");
@@ -67,14 +42,6 @@ public final class WeatherNest {
             nest.out(o.key(), f.output(o));
         }
         return nest;
-    }
-
-    static FloatView[] outputs(BoundArrays arrays) {
-        FloatView[] outputs = new FloatView[WeatherOutput.COUNT];
-        for (WeatherOutput o : WeatherOutput.values()) {
-            outputs[o.ordinal()] = arrays.floats(o.key());
-        }
-        return outputs;
     }
 
     /**

@@ -24,16 +24,6 @@ class WeatherNestTest {
     }
 
     @Test
-    void shouldGiveTheSameFieldsWithThePerBlockKernel() {
-        WeatherFields f = WeatherFields.synthetic(3, 7, 12, 20, 6);
-        try (CpuDevice cpu = new CpuDevice(2)) {
-            RunReport report = WeatherNest.chunkNest(f).splitAt(1).on(cpu).run();
-            assertEquals(3, report.chunks());
-        }
-        assertExactlySequential(f);
-    }
-
-    @Test
     void shouldEqualTheSequentialLoopOnASmallSimulatedDeviceThroughManyChunks() {
         WeatherFields f = WeatherFields.synthetic(2, 7, 16, 24, 6);
         long dataBytes = (long) f.shape().points() * (2 + WeatherOutput.COUNT) * Float.BYTES;

@@ -58,7 +58,7 @@ public final class WeatherSpeedRatio implements RatioRun {
         try (CpuDevice cpu = new CpuDevice(threads); HandWrittenWeather baseline = new HandWrittenWeather(threads)) {
             s = rounds.interleave(List.of(() -> baseline.run(fields, byHand),
                     () -> last[0] = WeatherNest.nest(fields).on(cpu).run(),
-                    () -> WeatherNest.chunkNest(fields).on(cpu).run()));
+                    () -> JavaWeatherBodies.perBlock(fields).on(cpu).run()));
         }
         checkSame(fields, byHand);
         RunReport r = last[0];

@@ -16,10 +16,10 @@ import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.device.opencl.OpenClSupport;
 
 /**
- * The weather loop's C body: compiles for CUDA with nvcc, and on OpenCL and CUDA matches the sequential Java loop
+ * The weather loop's one body on the compiled devices: its CUDA source compiles with nvcc, and on OpenCL and CUDA it matches the sequential Java loop
  * within tolerance.
  */
-class WeatherDeviceCodeTest {
+class WeatherBodyDevicesTest {
 
     @Test
     void shouldCompileToPtxAtEverySplitWhenNvccIsInstalled(@TempDir Path dir) throws Exception {
