@@ -220,18 +220,20 @@ public final class LoopNest {
     }
 
     /**
-     * The body in the kernel language, beside or instead of the Java body; see {@link DeviceCode} for what it may
-     * contain. Names are checked when the run is planned. Compiled devices (OpenCL, CUDA) run it; Java devices (cpu,
+     * The body in the kernel language (defined in {@code docs/KERNELS.md}), beside or instead of the Java body; see
+     * {@link DeviceCode}. It is parsed and checked once, when the run is planned: a {@link
+     * org.loopnest.error.KernelSyntaxException} with line, column and a caret before any device compiler runs. Compiled devices (OpenCL, CUDA) run it; Java devices (cpu,
      * sim, nodes with a cpu device) run it compiled to JVM bytecode when the nest has no Java body, and the Java body
      * when it has one (the Java body wins on Java devices).
      *
-     * @param code the C body, its entry-point name and helpers
+     * @param code the body, its entry-point name and helpers
      * @return this builder
      * @throws IllegalArgumentException if {@code code} is null
      */
     public LoopNest deviceCode(DeviceCode code) {
         if (code == null) {
-            throw new IllegalArgumentException("deviceCode is null (expected: the C body of one iteration)");
+            throw new IllegalArgumentException("deviceCode is null (expected: the kernel-language body of one "
+                    + "iteration)");
         }
         this.deviceCode = code;
         return this;
@@ -240,7 +242,7 @@ public final class LoopNest {
     /**
      * Shorthand for {@code deviceCode(DeviceCode.of(body))}.
      *
-     * @param body the C statements of one iteration
+     * @param body the statements of one iteration, in the kernel language
      * @return this builder
      */
     public LoopNest deviceCode(String body) {
@@ -306,7 +308,8 @@ public final class LoopNest {
      * Runs on {@code targets} (default: a new {@link CpuDevice}, closed after the run); the caller closes them.
      * With several devices, each has its own pipeline and buffers and takes the next chunk whenever it has a free
      * buffer set, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
-     * as their bodies compute alike: a Java body and a C body may differ in the last bits of floating point).
+     * as their bodies compute alike: the one kernel-language body gives the same bits on every Java device, and
+     * on OpenCL and CUDA differs only within the math-library tolerances of {@code docs/KERNELS.md}).
      *
      * @param targets the devices, opened by the caller and still open when the run starts
      * @return this builder
@@ -438,7 +441,7 @@ public final class LoopNest {
                 boolean compiled = target.runsCompiledKernels();
                 if (compiled && deviceCode == null) {
                     throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and "
-                            + "the nest has no device code (expected: call deviceCode(...) with the C body)");
+                            + "the nest has no device code (expected: call deviceCode(...) with the kernel-language body)");
                 }
                 if (!compiled && kernel == null && deviceCode == null) {
                     throw new IllegalStateException("no kernel (expected: call kernel(...), blockKernel(...) or "

@@ -3,16 +3,19 @@ package org.loopnest.kernel;
 import java.util.regex.Pattern;
 
 /**
- * The loop body written in C, for devices that run compiled kernels (OpenCL, CUDA): the statements of one
- * iteration, plus optional helper functions placed before the kernel.
+ * The loop body in the kernel language, written once for every device: the statements of one iteration, plus
+ * optional helper functions. The language is a small subset of C defined in {@code docs/KERNELS.md}: the types
+ * {@code bool}, {@code int}, {@code long}, {@code float}, {@code double}; C's operators and conversions; local
+ * variables ({@code const} too); {@code if}/{@code else}, {@code for} and {@code while} with {@code break} and
+ * {@code continue}; helper functions without recursion; the math functions ({@code exp}, {@code log},
+ * {@code pow}, {@code sqrt}, {@code fmin}, {@code atan2}, {@code isnan}, … for {@code float} and
+ * {@code double}). A body names loop indices and arrays by the names they were given: an index is a read-only
+ * 64-bit integer, an array is its element at the current iteration (read-only for inputs; every output must be
+ * assigned on every path). Helpers are plain functions, e.g. {@code float sq(float v) { return v * v; }}.
  *
- * <p>The body is plain C in the subset common to OpenCL C and CUDA C: arithmetic, {@code if}, local variables,
- * and the math functions {@code exp}, {@code log}, {@code pow}, {@code sqrt}, {@code fabs}, {@code isnan} for
- * {@code float} and {@code double}. It names loop indices and arrays by the names they were given: an index is
- * a {@code const} 64-bit integer, an array is its element at the current iteration (read-only for inputs,
- * assignable for outputs). Helpers are functions declared with {@code LN_FUNC}, e.g.
- * {@code LN_FUNC float sq(float v) { return v * v; }}. Other names starting with {@code ln_} or {@code LN_}
- * belong to the runtime.
+ * <p>The runtime parses and checks the text once, when the run is planned (errors are
+ * {@link org.loopnest.error.KernelSyntaxException}s with line, column and a caret), and compiles it to OpenCL C,
+ * CUDA C and JVM bytecode, so the same body runs on cpu, sim, OpenCL, CUDA and worker nodes.
  *
  * <pre>{@code
  * DeviceCode.of("theta = T * pow(1000.0f / p, 0.2857143f);")
@@ -22,7 +25,7 @@ import java.util.regex.Pattern;
  *
  * @param name    the kernel's entry point and file name, a C identifier (default {@value #DEFAULT_NAME})
  * @param body    the statements of one iteration
- * @param helpers functions placed before the kernel, or the empty string
+ * @param helpers helper function definitions, or the empty string
  */
 public record DeviceCode(String name, String body, String helpers) {
     /** The entry point's name unless one is given. */
@@ -34,8 +37,8 @@ public record DeviceCode(String name, String body, String helpers) {
      * Checks the parts.
      *
      * @param name the entry point's name, a C identifier
-     * @param body the C statements of one iteration
-     * @param helpers C functions placed before the kernel, or {@code null} for none
+     * @param body the statements of one iteration
+     * @param helpers helper function definitions, or {@code null} for none
      * @throws IllegalArgumentException if the name is not a C identifier or the body is blank
      */
     public DeviceCode {
@@ -44,8 +47,8 @@ public record DeviceCode(String name, String body, String helpers) {
                     + DEFAULT_NAME + ")");
         }
         if (body == null || body.isBlank()) {
-            throw new IllegalArgumentException("device code body is blank (expected: the C statements of one "
-                    + "iteration)");
+            throw new IllegalArgumentException("device code body is blank (expected: the statements of one "
+                    + "iteration, in the kernel language)");
         }
         helpers = helpers == null ? "" : helpers;
     }
@@ -53,7 +56,7 @@ public record DeviceCode(String name, String body, String helpers) {
     /**
      * {@return a body named {@value #DEFAULT_NAME}, without helpers}
      *
-     * @param body the C statements of one iteration
+     * @param body the statements of one iteration
      */
     public static DeviceCode of(String body) {
         return new DeviceCode(DEFAULT_NAME, body, "");
@@ -69,9 +72,9 @@ public record DeviceCode(String name, String body, String helpers) {
     }
 
     /**
-     * {@return the same code with helper functions placed before the kernel}
+     * {@return the same code with helper functions}
      *
-     * @param functions C functions, placed before the kernel
+     * @param functions helper function definitions
      */
     public DeviceCode withHelpers(String functions) {
         return new DeviceCode(name, body, functions);

@@ -186,7 +186,7 @@ class OpenClDeviceTest {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> LoopNest.of(4)
                     .in("a", new float[4]).out("b", new float[4]).kernel(arrays -> it -> { }).on(opencl).run());
             assertEquals("device opencl:0 runs compiled kernels, and the nest has no device code (expected: call "
-                    + "deviceCode(...) with the C body)", e.getMessage());
+                    + "deviceCode(...) with the kernel-language body)", e.getMessage());
             assertFalse(opencl.info().hostAddressable());
         }
     }
