@@ -1,10 +1,14 @@
 package org.loopnest.internal.codegen;
 
 import org.loopnest.device.KernelTarget;
+import org.loopnest.internal.lang.MathFunction;
+import org.loopnest.internal.lang.Type;
 
 /**
  * The macros that make one kernel text valid OpenCL C and CUDA C: the kernel and function qualifiers, the
- * address space of buffers, 64-bit integers and their literals, the global thread number, and {@code NAN}.
+ * address space of buffers, 64-bit integers and their literals, the global thread number, and {@code NAN}; and
+ * the names of the math functions, which differ (OpenCL C overloads {@code exp} for {@code float}, CUDA C calls
+ * the {@code float} one {@code expf}).
  */
 final class Dialect {
     private Dialect() {
@@ -39,5 +43,15 @@ final class Dialect {
                     #endif
                     """;
         };
+    }
+
+    /**
+     * {@return {@code target}'s name of {@code function} for arguments of type {@code floating}: OpenCL C's
+     * overloaded name ({@code pow}); CUDA C's C name ({@code powf} for {@code float}, {@code pow} for
+     * {@code double}; {@code isnan} and {@code isinf} are overloaded there too)}
+     */
+    static String mathName(KernelTarget target, MathFunction function, Type floating) {
+        boolean cFloatName = target == KernelTarget.CUDA && floating == Type.FLOAT && !function.isTest();
+        return function.languageName() + (cFloatName ? "f" : "");
     }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.Role;
@@ -12,35 +11,43 @@ import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
-import org.loopnest.kernel.DeviceCode;
+import org.loopnest.internal.lang.Program;
 import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.internal.serializer.Placement;
 
 /**
- * Writes the complete kernel for a chunk layout and a C body, for every {@link KernelTarget}. See the package
- * documentation for the shape of the generated code. Stateless.
+ * Writes the complete kernel for a chunk layout and a checked kernel-language {@link Program}, for every
+ * {@link KernelTarget}: the prologue (thread number, bound check, loop indices from the g maps, a typed pointer
+ * per array), each input loaded into a {@code const} local, each output a local, the body and helpers printed by
+ * {@link CEmitter}, and each output stored once at the end. See the package documentation for the shape of the
+ * generated code. Stateless.
  */
 public final class KernelGenerator {
-    private static final Pattern DOUBLE_WORD = Pattern.compile("\\bdouble\\b");
     private static final String INDENT = "    ";
 
     private KernelGenerator() {
     }
 
     /**
-     * The kernel of {@code code} over chunks laid out as {@code layout}.
+     * The kernel of {@code program} over chunks laid out as {@code layout}. Its entry point is the name of the
+     * program's {@link org.loopnest.kernel.DeviceCode}; it uses {@code double} (see
+     * {@link KernelSource#usesDouble()}) when the tree does anywhere, array element types included.
      *
-     * @throws IllegalArgumentException if a loop index or an array name cannot stand in C source (not an
-     *     identifier, a reserved word, or a runtime name starting with {@code ln_})
+     * @param layout the chunk layout of the run's split, over the arrays {@code program} was checked against
+     * @param program the checked body and helpers
+     * @return the OpenCL C and CUDA C sources
+     * @throws IllegalArgumentException if the kernel's name, a loop index or an array name cannot stand in C
+     *     source (not an identifier, a reserved word, or a runtime name starting with {@code ln_})
      */
-    public static KernelSource generate(ChunkLayout layout, DeviceCode code) {
+    public static KernelSource generate(ChunkLayout layout, Program program) {
         IndexSpace space = layout.split().space();
-        Identifiers.checkKernelName(code.name());
+        String entry = program.code().name();
+        Identifiers.checkKernelName(entry);
         for (String name : space.names()) {
             Identifiers.check("loop index", name);
         }
         List<Placement> placements = placements(layout);
-        boolean usesDouble = DOUBLE_WORD.matcher(code.body()).find() || DOUBLE_WORD.matcher(code.helpers()).find();
+        boolean usesDouble = DoubleUse.in(program);
         for (Placement p : placements) {
             Identifiers.check(p.binding().role() + " array", p.binding().name());
             if (space.indexOf(p.binding().name()) >= 0) {
@@ -51,9 +58,9 @@ public final class KernelGenerator {
         }
         Map<KernelTarget, String> sources = new EnumMap<>(KernelTarget.class);
         for (KernelTarget target : KernelTarget.values()) {
-            sources.put(target, render(target, layout, placements, code, usesDouble));
+            sources.put(target, render(target, layout, placements, program, usesDouble));
         }
-        return new KernelSource(code.name(), sources, usesDouble);
+        return new KernelSource(entry, sources, usesDouble);
     }
 
     private static List<Placement> placements(ChunkLayout layout) {
@@ -64,7 +71,7 @@ public final class KernelGenerator {
     }
 
     private static String render(KernelTarget target, ChunkLayout layout, List<Placement> placements,
-                                 DeviceCode code, boolean usesDouble) {
+                                 Program program, boolean usesDouble) {
         Split split = layout.split();
         IndexSpace space = split.space();
         long q = Math.max(1, split.innerCount());
@@ -73,10 +80,9 @@ public final class KernelGenerator {
                 .append(", split at d=").append(split.depth()).append(" with ").append(split.group())
                 .append(" outer iteration(s) per chunk, Q=").append(q).append(" iterations per outer iteration.\n");
         s.append(Dialect.prelude(target, usesDouble));
-        if (!code.helpers().isBlank()) {
-            s.append('\n').append(code.helpers().strip()).append('\n');
-        }
-        s.append('\n').append("LN_KERNEL void ").append(code.name())
+        CEmitter emitter = new CEmitter(target);
+        s.append('\n').append(emitter.helpers(program));
+        s.append("LN_KERNEL void ").append(program.code().name())
                 .append("(LN_GLOBAL const LN_BYTE* ln_in, LN_GLOBAL LN_BYTE* ln_out, LN_GLOBAL const LN_BYTE* ln_res,\n")
                 .append(INDENT).append(INDENT).append("const LN_I64 ln_first_outer, const LN_I64 ln_count)\n{\n");
         line(s, "const LN_I64 ln_tid = LN_THREAD_ID;");
@@ -90,35 +96,32 @@ public final class KernelGenerator {
             boolean outer = j < split.depth();
             long divisor = outer ? space.product(j + 1, split.depth()) : space.stride(j);
             boolean first = j == 0 || j == split.depth();
-            line(s, "const LN_I64 " + space.name(j) + " = " + (outer ? "ln_outer" : "ln_id")
+            line(s, "const LN_I64 " + CExpressions.name(space.name(j)) + " = " + (outer ? "ln_outer" : "ln_id")
                     + (divisor == 1 ? "" : " / " + literal(divisor))
                     + (first ? "" : " % " + literal(space.extent(j))) + ";");
         }
         StringBuilder unused = new StringBuilder("(void) ln_outer; (void) ln_id;");
         for (int j = 0; j < space.depth(); j++) {
-            unused.append(" (void) ").append(space.name(j)).append(';');
+            unused.append(" (void) ").append(CExpressions.name(space.name(j))).append(';');
         }
         line(s, unused.toString());
         for (Placement p : placements) {
             line(s, pointer(layout, p));
         }
         for (Placement p : placements) {
-            s.append("#define ").append(p.binding().name()).append(" (*ln_at_").append(p.binding().name())
-                    .append(")\n");
-        }
-        for (Placement p : placements) {
-            if (p.binding().role() == org.loopnest.data.Role.OUT) {
-                line(s, "*ln_at_" + p.binding().name() + " = 0; /* an output the body leaves unset comes back 0 */");
-            }
+            ArrayBinding b = p.binding();
+            String local = CExpressions.name(b.name());
+            line(s, b.role() == Role.IN
+                    ? "const " + b.type().cName() + " " + local + " = *ln_at_" + b.name() + "; (void) " + local + ";"
+                    : b.type().cName() + " " + local + ";");
         }
         line(s, "{");
-        for (String bodyLine : code.body().strip().split("\n", -1)) {
-            s.append(bodyLine.isBlank() ? "" : INDENT + INDENT + bodyLine.stripTrailing()).append('\n');
-        }
-        s.append('\n'); // ends a last line continued with '\', so that the closing braces stay code
+        s.append(emitter.body(program, 2));
         line(s, "}");
         for (Placement p : placements) {
-            s.append("#undef ").append(p.binding().name()).append('\n');
+            if (p.binding().role() == Role.OUT) {
+                line(s, "*ln_at_" + p.binding().name() + " = " + CExpressions.name(p.binding().name()) + ";");
+            }
         }
         s.append("}\n");
         return s.toString();
@@ -145,7 +148,8 @@ public final class KernelGenerator {
         int[] dims = p.innerDims();
         for (int m = 0; m < dims.length; m++) {
             long coef = p.innerStrides()[m];
-            terms.add(coef == 1 ? space.name(dims[m]) : space.name(dims[m]) + " * " + literal(coef));
+            String index = CExpressions.name(space.name(dims[m]));
+            terms.add(coef == 1 ? index : index + " * " + literal(coef));
         }
         return terms.isEmpty() ? "0" : "(" + String.join(" + ", terms) + ")";
     }
