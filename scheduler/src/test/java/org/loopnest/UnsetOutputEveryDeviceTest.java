@@ -1,7 +1,11 @@
 package org.loopnest;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -12,11 +16,12 @@ import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.device.opencl.OpenClSupport;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
+import org.loopnest.error.KernelSyntaxException;
 
 /**
- * An output element the body leaves unset comes back as 0 on every device: not the array's old value (cpu, which
- * writes the user's array in place), not an earlier chunk's result (sim, which reuses its chunk buffers), and as
- * from a compiled kernel (OpenCL).
+ * An output element a Java kernel leaves unset comes back as 0: not the array's old value (cpu, which writes the
+ * user's array in place), not an earlier chunk's result (sim, which reuses its chunk buffers). A kernel-language
+ * body cannot leave one unset: it is refused when the run is planned, before any device compiles or runs it.
  */
 class UnsetOutputEveryDeviceTest {
     private static final int Y = 6;
@@ -39,7 +44,6 @@ class UnsetOutputEveryDeviceTest {
                         }
                     };
                 })
-                .deviceCode("if (x >= y) { o = (float) (1 + y * " + X + " + x); }")
                 .on(device).run();
         return out;
     }
@@ -71,11 +75,26 @@ class UnsetOutputEveryDeviceTest {
     }
 
     @Test
+    void shouldRefuseABodyThatLeavesAnOutputUnsetBeforeAnyDeviceRuns() {
+        float[] out = new float[Y * X];
+        LoopNest nest = LoopNest.of(Y, X).names("y", "x").in("a", new float[Y * X]).out("o", out)
+                .deviceCode("if (x >= y) {\n    o = (float) (1 + y * " + X + " + x);\n}");
+        KernelSyntaxException e = assertThrows(KernelSyntaxException.class,
+                () -> nest.dumpKernels(Path.of("unused")));
+        assertTrue(e.getMessage().startsWith("kernel body "), e.getMessage());
+        assertTrue(e.getMessage().contains("'o'"), e.getMessage());
+        assertArrayEquals(new float[Y * X], out, "nothing ran");
+    }
+
+    @Test
     @Tag("opencl")
-    void shouldGiveZeroForAnUnsetElementOnOpenCl() {
+    void shouldRefuseABodyThatLeavesAnOutputUnsetOnOpenClBeforeItCompiles() {
         OpenClSupport.assumeOpenCl();
         try (OpenClDevice opencl = OpenClDevice.open(0)) {
-            assertSetOrZero(runUpperTriangle(opencl, 2), "opencl");
+            LoopNest nest = LoopNest.of(Y, X).names("y", "x").in("a", new float[Y * X]).out("o", new float[Y * X])
+                    .deviceCode("if (x >= y) { o = 1.0f; }").on(opencl);
+            assertThrows(KernelSyntaxException.class, nest::run);
+            assertEquals(0, opencl.usedBytes());
         }
     }
 }
