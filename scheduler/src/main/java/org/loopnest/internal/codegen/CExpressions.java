@@ -15,7 +15,8 @@ import org.loopnest.internal.lang.Type;
  *
  * <p>Where C leaves a result undefined and Java defines it, the printed C makes the Java result: shift counts are
  * masked to the left operand's width (as OpenCL C and Java do; CUDA would not); {@code isnan}/{@code isinf} are
- * compared with 0 (OpenCL's scalar forms give {@code int} 1, CUDA's a {@code bool}).
+ * compared with 0 (OpenCL's scalar forms give {@code int} 1, CUDA's a {@code bool}); floating values convert to
+ * integers through the targets' saturating conversions (NaN gives 0, as Java's casts; a C cast is undefined).
  */
 final class CExpressions {
     /** The prefix of every user name in generated code, so that none clashes with a target's own names. */
@@ -90,6 +91,9 @@ final class CExpressions {
         Type from = c.operand().type();
         if (c.type() == Type.BOOL) {
             return print(c.operand()) + " != 0";
+        }
+        if (from.isFloating() && c.type().isInteger()) {
+            return Dialect.saturatingConversion(target, from, c.type()) + "(" + printTop(c.operand()) + ")";
         }
         String operand = from == Type.BOOL ? "(" + print(c.operand()) + " ? 1 : 0)" : print(c.operand());
         return "(" + type(c.type()) + ") " + operand;

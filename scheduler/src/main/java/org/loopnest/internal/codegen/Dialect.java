@@ -54,4 +54,19 @@ final class Dialect {
         boolean cFloatName = target == KernelTarget.CUDA && floating == Type.FLOAT && !function.isTest();
         return function.languageName() + (cFloatName ? "f" : "");
     }
+
+    /**
+     * {@return {@code target}'s function that converts a {@code from} value to {@code to} rounding toward zero and
+     * saturating (NaN gives 0, out-of-range values the nearest bound), as Java casts: C leaves such conversions
+     * undefined, OpenCL C and CUDA C name them}
+     *
+     * @param from {@code float} or {@code double}
+     * @param to {@code int} or {@code long}
+     */
+    static String saturatingConversion(KernelTarget target, Type from, Type to) {
+        return switch (target) {
+            case OPENCL -> "convert_" + (to == Type.LONG ? "long" : "int") + "_sat_rtz";
+            case CUDA -> "__" + from.keyword() + "2" + (to == Type.LONG ? "ll" : "int") + "_rz";
+        };
+    }
 }

@@ -1,5 +1,6 @@
 package org.loopnest.internal.codegen;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Array;
@@ -32,6 +33,28 @@ class BodiesOnOpenClTest {
             }
         }
         assertTrue(mismatches.isEmpty(), mismatches.size() + " mismatches:\n" + String.join("\n", mismatches));
+    }
+
+    @Test
+    void shouldFindTheLiftingCondensationLevelOfMetPysExampleWithTheWeatherBody() {
+        OpenClSupport.assumeOpenCl();
+        Assumptions.assumeTrue(KernelCorpus.frontEndChecks(), "the kernel-language front end is not on this branch");
+        double vapour = 6.112 * Math.exp(17.67 * 20.0 / (20.0 + 243.5)); // hPa at a dewpoint of 20 °C (Bolton)
+        double w = 0.62197 * vapour / (1000.0 - vapour);
+        float[] q = {(float) (w / (1 + w)), 0.0f};
+        float[] lclP = new float[2];
+        float[] lclT = new float[2];
+        LoopNest nest = LoopNest.of(1, 1, 1, 2).names("t", "z", "y", "x")
+                .in("T", new float[] {303.15f, 303.15f}).in("q", q).in("p", new float[] {1000.0f, 1000.0f});
+        for (String out : List.of("theta", "es", "e", "rh", "td", "thetae")) {
+            nest.out(out, new float[2]);
+        }
+        try (OpenClDevice opencl = OpenClDevice.open(0)) {
+            nest.out("lcl_p", lclP).out("lcl_t", lclT).deviceCode(KernelCorpus.WEATHER).on(opencl).run();
+        }
+        assertEquals(864.806, lclP[0], 0.01, "lcl_p (MetPy: 864.806 hPa)");
+        assertEquals(17.676, lclT[0] - 273.15, 0.01, "lcl_t (MetPy: 17.676 °C)");
+        assertTrue(Float.isNaN(lclP[1]) && Float.isNaN(lclT[1]), "a dry point: " + lclP[1] + ", " + lclT[1]);
     }
 
     private static void run(BodyCases.Case c, OpenClDevice opencl, List<String> mismatches) {

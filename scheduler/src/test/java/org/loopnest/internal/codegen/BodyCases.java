@@ -155,6 +155,9 @@ final class BodyCases {
         all.add(new Case("conv_double_long", Type.DOUBLE, Type.LONG,
                 DeviceCode.of("r = (long) x;").named("conv_double_long"), (x, y, i) -> (long) (double) x, 0,
                 EdgeValues.IN_INT_RANGE));
+        all.add(of("conv_float_int_edges", Type.FLOAT, Type.INT, "r = (int) x;", (x, y, i) -> (int) (float) x));
+        all.add(of("conv_double_long_edges", Type.DOUBLE, Type.LONG, "r = (long) x;", (x, y, i) -> (long) (double) x));
+        all.add(of("conv_double_int_edges", Type.DOUBLE, Type.INT, "r = (int) x;", (x, y, i) -> (int) (double) x));
         all.add(of("conv_double_float", Type.DOUBLE, Type.FLOAT, "r = (float) x;", (x, y, i) -> (float) (double) x));
         all.add(of("conv_float_double", Type.FLOAT, Type.DOUBLE, "r = x;", (x, y, i) -> (double) (float) x));
         all.add(of("conv_bool_int", Type.FLOAT, Type.INT, "r = (int) (x < y) + (int) (bool) x * 2;",

@@ -119,8 +119,19 @@ class CExpressionsTest {
         assertBoth("(u_x != 0)", convert(Type.BOOL, local(Type.FLOAT, "x")));
         assertBoth("(u_i != 0)", convert(Type.BOOL, local(Type.LONG, "i")));
         assertBoth("((float) u_d)", convert(Type.FLOAT, local(Type.DOUBLE, "d")));
-        assertBoth("((int) (u_x * 2.0f))", convert(Type.INT,
-                binary(BinaryOp.MULTIPLY, local(Type.FLOAT, "x"), lit(2.0f))));
+        assertBoth("((float) u_i)", convert(Type.FLOAT, local(Type.LONG, "i")));
+    }
+
+    @Test
+    void shouldConvertFloatingToIntegerThroughTheTargetsSaturatingConversionsAsJavaDoes() {
+        Expr scaled = convert(Type.INT, binary(BinaryOp.MULTIPLY, local(Type.FLOAT, "x"), lit(2.0f)));
+        assertEquals("(convert_int_sat_rtz(u_x * 2.0f))", OPENCL.print(scaled));
+        assertEquals("(__float2int_rz(u_x * 2.0f))", CUDA.print(scaled));
+        Expr wide = convert(Type.LONG, local(Type.DOUBLE, "d"));
+        assertEquals("(convert_long_sat_rtz(u_d))", OPENCL.print(wide));
+        assertEquals("(__double2ll_rz(u_d))", CUDA.print(wide));
+        assertEquals("(__float2ll_rz(u_x))", CUDA.print(convert(Type.LONG, local(Type.FLOAT, "x"))));
+        assertEquals("(__double2int_rz(u_d))", CUDA.print(convert(Type.INT, local(Type.DOUBLE, "d"))));
     }
 
     @Test

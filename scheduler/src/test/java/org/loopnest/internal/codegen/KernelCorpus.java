@@ -12,6 +12,7 @@ import org.loopnest.internal.lang.KernelLanguage;
 import org.loopnest.internal.lang.Program;
 import org.loopnest.internal.lang.Type;
 import org.loopnest.internal.serializer.ChunkLayout;
+import org.loopnest.kernel.DeviceCode;
 
 /**
  * Every kernel the code generation tests print, gathered to be compiled by the targets' own compilers: the
@@ -20,7 +21,50 @@ import org.loopnest.internal.serializer.ChunkLayout;
  * names of two kernels do not clash.
  */
 final class KernelCorpus {
+    /** The weather example's body, loops and helpers calling helpers included. */
+    static final DeviceCode WEATHER = DeviceCode.of("""
+            if (missing(T) || missing(q)) {
+                theta = NAN; es = NAN; e = NAN; rh = NAN; td = NAN; thetae = NAN; lcl_p = NAN; lcl_t = NAN;
+            } else {
+                const float w = q / (1.0f - q);
+                theta = T * pow(1000.0f / p, 0.2857143f);
+                es = 6.112f * exp(17.67f * (T - 273.15f) / (T - 29.65f));
+                e = p * w / (0.62197f + w);
+                rh = e / es;
+                if (q > 0.0f) {
+                    td = dewpoint(e); thetae = td * 2.0f; lcl_p = lcl_pressure(T, p, w);
+                    lcl_t = dewpoint(lcl_p * w / (0.62197f + w));
+                } else {
+                    td = NAN; thetae = NAN; lcl_p = NAN; lcl_t = NAN;
+                }
+            }
+            """).named("weather").withHelpers("""
+            bool missing(float v) { return isnan(v) || v <= -1.0e30f; }
+            float dewpoint(float vp) { const float v = log(vp / 6.112f); return 273.15f + 243.5f * v / (17.67f - v); }
+            float lcl_pressure(float T, float p0, float w) {
+                float p = p0;
+                for (int i = 0; i < 50; i++) {
+                    const float next = p0 * pow(dewpoint(p * w / (0.62197f + w)) / T, 1.0f / 0.2857143f);
+                    if (fabs(next - p) <= 1.0e-5f * fabs(next)) { return next; }
+                    p = next;
+                }
+                return NAN;
+            }
+            """);
+
     private KernelCorpus() {
+    }
+
+    /** {@return the weather body's context: indices t, z, y, x; inputs T, q, p; eight float outputs} */
+    static KernelContext weatherContext() {
+        List<KernelContext.ArraySignature> arrays = new ArrayList<>();
+        for (String in : List.of("T", "q", "p")) {
+            arrays.add(Trees.array(in, Type.FLOAT, org.loopnest.data.Role.IN));
+        }
+        for (String out : List.of("theta", "es", "e", "rh", "td", "thetae", "lcl_p", "lcl_t")) {
+            arrays.add(Trees.array(out, Type.FLOAT, org.loopnest.data.Role.OUT));
+        }
+        return new KernelContext(List.of("t", "z", "y", "x"), arrays);
     }
 
     /** {@return every kernel of the corpus, generated} */
@@ -35,6 +79,7 @@ final class KernelCorpus {
             for (BodyCases.Case c : BodyCases.all()) {
                 all.add(generate(c.check(), 0, BodyCases.LENGTH));
             }
+            all.add(generate(KernelLanguage.check(WEATHER, weatherContext()), 2, 2, 3, 4, 5));
         }
         return all;
     }
