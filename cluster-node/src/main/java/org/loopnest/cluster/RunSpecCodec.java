@@ -32,7 +32,12 @@ final class RunSpecCodec {
     /**
      * Writes {@code run}.
      *
-     * @throws IllegalArgumentException if the Java body has no class a node can load by name (a lambda)
+     * <p>A kernel-language body travels as its text, which the node parses and compiles itself; a Java body as its
+     * class name, and only to a node whose device runs Java, and only when the kernel has no kernel-language body
+     * that device could run instead.
+     *
+     * @throws IllegalArgumentException if a Java device must run a Java body that has no class a node can load by
+     *     name (a lambda)
      */
     static void write(ByteBuf b, RunSpec run, boolean nodeCompiles) {
         Split split = run.split();
@@ -65,9 +70,16 @@ final class RunSpecCodec {
         }
     }
 
+    /**
+     * The class name a Java device on the node loads, or the empty string when the kernel has only a
+     * kernel-language body (the node compiles that for its Java device).
+     */
     private static String javaClassName(Kernel kernel) {
-        Object body = kernel.javaBody().orElseThrow(() -> new IllegalArgumentException("the kernel has no Java body "
-                + "for a node whose device runs Java (expected: kernel(...) with a named class)"));
+        if (kernel.javaBody().isEmpty() && kernel.program().isPresent()) {
+            return "";
+        }
+        Object body = kernel.javaBody().orElseThrow(() -> new IllegalArgumentException("the kernel has no body "
+                + "for a node whose device runs Java (expected: deviceCode(...), or kernel(...) with a named class)"));
         Class<?> type = body.getClass();
         if (type.isSynthetic() || type.isHidden() || type.isAnonymousClass() || type.isLocalClass()) {
             throw new IllegalArgumentException("the Java body is a " + (type.isHidden() ? "lambda" : "local or "
@@ -102,11 +114,14 @@ final class RunSpecCodec {
                 }
                 kernel = Kernel.ofProgram(program);
             } else {
-                if (javaClass.isEmpty()) {
-                    throw new IllegalArgumentException("this node runs Java bodies and the run names no kernel "
-                            + "class");
+                if (!javaClass.isEmpty()) {
+                    kernel = Kernel.fromClassName(javaClass, program);
+                } else if (program != null) {
+                    kernel = Kernel.ofProgram(program); // compiled for this node's Java device from the text
+                } else {
+                    throw new IllegalArgumentException("this node runs Java bodies and the run gives neither a "
+                            + "kernel-language body nor a kernel class");
                 }
-                kernel = Kernel.fromClassName(javaClass, program);
             }
             return new RunSpec(split, bindings, kernel, null);
         }

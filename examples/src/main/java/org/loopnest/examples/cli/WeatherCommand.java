@@ -27,7 +27,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code loopnest weather}: derives six thermodynamic fields from temperature and humidity over a
+ * {@code loopnest weather}: derives eight thermodynamic fields from temperature and humidity over a
  * {@code [t][z][y][x]} grid with LoopNest, checks them against the plain sequential loop and writes them.
  *
  * <p><b>Failure:</b> every option, input file and output path is checked before anything runs, and so is the
@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
  * {@code kill -9} leaves behind the next run with the same {@code --out} or {@code --report} removes.
  */
 @Command(name = "weather", sortOptions = false,
-        description = {"Derives theta, es, e, rh, td and thetae from T and q on pressure levels, as a LoopNest over "
-                + "t, z, y, x, and checks the result point by point against a plain sequential loop.",
+        description = {"Derives theta, es, e, rh, td, thetae and the lifting condensation level lcl_p, lcl_t from T "
+                + "and q on pressure levels, as a LoopNest over t, z, y, x, and checks the result point by point "
+                + "against a plain sequential loop.",
                 "Without input files it makes synthetic fields (and verifies them); with --input-t and --input-q "
                 + "it reads raw little-endian float32 files laid out [t][z][y][x]."},
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
@@ -81,8 +82,9 @@ public final class WeatherCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 (little-endian float32) here, "
-                    + "with the --report, as one set: all replaced, or (on failure or interruption) none.")
+            description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 lcl_p.f32 lcl_t.f32 (little-endian "
+                    + "float32) here, with the --report, as one set: all replaced, or (on failure or interruption) "
+                    + "none.")
     private Path out;
 
     @Option(names = "--save-inputs", paramLabel = "DIR",
@@ -194,7 +196,8 @@ public final class WeatherCommand implements Callable<Integer> {
     private void checkHeap() {
         boolean verifying = verifying();
         String detail = WeatherFields.fieldCount(verifying) + " float32 fields of " + HeapBudget.bytes(
-                shape.fieldBytes()) + ": T, q, the 6 outputs" + (verifying ? " and 6 more to verify them" : "");
+                shape.fieldBytes()) + ": T, q, the " + WeatherOutput.COUNT + " outputs"
+                + (verifying ? " and " + WeatherOutput.COUNT + " more to verify them" : "");
         try {
             HeapBudget.current().check(WeatherFields.heapBytes(shape, verifying), "--shape " + shape, detail,
                     "fewer points in --shape" + (verifying ? ", or --no-verify" : ""));

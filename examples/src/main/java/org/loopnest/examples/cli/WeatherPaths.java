@@ -16,7 +16,7 @@ import org.loopnest.examples.weather.WeatherOutput;
  *
  * <p><b>Threading:</b> immutable; safe from any thread.
  *
- * @param out         {@code --out}, the directory of the six outputs
+ * @param out         {@code --out}, the directory of the eight outputs
  * @param saveInputs  {@code --save-inputs}, the directory of {@code T.f32} and {@code q.f32}
  * @param dumpKernels {@code --dump-kernels}, the directory of the generated kernels
  * @param trace       {@code --trace}

@@ -9,6 +9,8 @@ public final class DoubleWeatherFormulas {
     public static final double EPSILON = 18.015268 / 28.96546;
     /** {@code κ = Rd/Cp_d = 2/7}. */
     public static final double KAPPA = 2.0 / 7.0;
+    /** The lifting condensation level's iteration stops at a relative change of at most this. */
+    public static final double LCL_RELATIVE_CHANGE = 1e-5;
 
     private DoubleWeatherFormulas() {
     }
@@ -63,23 +65,53 @@ public final class DoubleWeatherFormulas {
     }
 
     /**
-     * All six outputs of one grid point, in the order of {@link WeatherOutput#values()}, with the missing-value
-     * rule of {@link WeatherFormulas#point}.
+     * Pressure in hPa of the lifting condensation level, by the iteration of
+     * {@link WeatherFormulas#lclPressure}: same start, same stopping rule (relative change at most
+     * {@link #LCL_RELATIVE_CHANGE}), NaN after {@link WeatherFormulas#LCL_MAX_ITERATIONS} steps.
      */
-    public static void point(double T, double q, double p, double[] out6) {
+    public static double lclPressure(double T, double p, double w) {
+        double level = p;
+        for (int i = 0; i < WeatherFormulas.LCL_MAX_ITERATIONS; i++) {
+            double next = p * Math.pow(dewpoint(vapourPressureFromMixingRatio(level, w)) / T, 1 / KAPPA);
+            if (Math.abs(next - level) <= LCL_RELATIVE_CHANGE * Math.abs(next)) {
+                return next;
+            }
+            level = next;
+        }
+        return Double.NaN;
+    }
+
+    /** Temperature in K of the lifting condensation level at {@code lclPressure} (hPa), mixing ratio {@code w}. */
+    public static double lclTemperature(double lclPressure, double w) {
+        return dewpoint(vapourPressureFromMixingRatio(lclPressure, w));
+    }
+
+    /**
+     * All eight outputs of one grid point, in the order of {@link WeatherOutput#values()}, with the missing-value
+     * and dry-point rules of {@link WeatherFormulas#point}.
+     */
+    public static void point(double T, double q, double p, double[] out) {
         if (Double.isNaN(T) || Double.isNaN(q) || T <= WeatherFormulas.MISSING_BELOW
                 || q <= WeatherFormulas.MISSING_BELOW) {
-            java.util.Arrays.fill(out6, 0, WeatherOutput.COUNT, Double.NaN);
+            java.util.Arrays.fill(out, 0, WeatherOutput.COUNT, Double.NaN);
             return;
         }
-        double e = vapourPressure(p, q);
+        double w = mixingRatioFromSpecificHumidity(q);
+        double e = vapourPressureFromMixingRatio(p, w);
         double saturation = es(T);
-        out6[0] = theta(T, p);
-        out6[1] = saturation;
-        out6[2] = e;
-        out6[3] = rh(e, saturation);
-        double td = q > 0 ? dewpoint(e) : Double.NaN;
-        out6[4] = td;
-        out6[5] = q > 0 ? thetae(T, p, e, td) : Double.NaN;
+        out[0] = theta(T, p);
+        out[1] = saturation;
+        out[2] = e;
+        out[3] = rh(e, saturation);
+        if (q > 0) {
+            double td = dewpoint(e);
+            double lcl = lclPressure(T, p, w);
+            out[4] = td;
+            out[5] = thetae(T, p, e, td);
+            out[6] = lcl;
+            out[7] = lclTemperature(lcl, w);
+        } else {
+            java.util.Arrays.fill(out, 4, WeatherOutput.COUNT, Double.NaN);
+        }
     }
 }

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * The outcome of comparing the six outputs of a run with the reference, point by point. NaN matches NaN; any
+ * The outcome of comparing the eight outputs of a run with the reference, point by point. NaN matches NaN; any
  * other pair must lie within the output's {@link WeatherOutput#tolerance() tolerance}. Since both sides run the
  * same {@code float} code, equality is expected and the errors are normally 0.
  *
@@ -25,7 +25,8 @@ public record Verification(long points, long mismatches, long firstMismatch, Map
     }
 
     /**
-     * Compares {@code actual} with {@code expected}, six arrays each in the order of {@link WeatherOutput#values()}.
+     * Compares {@code actual} with {@code expected}, {@value WeatherOutput#COUNT} arrays each in the order of
+     * {@link WeatherOutput#values()}.
      *
      * @throws IllegalArgumentException if the arrays differ in number or length
      */
@@ -68,6 +69,16 @@ public record Verification(long points, long mismatches, long firstMismatch, Map
         return max;
     }
 
+    private static String absoluteKeys() {
+        StringJoiner keys = new StringJoiner(", ");
+        for (WeatherOutput o : WeatherOutput.values()) {
+            if (!o.relative()) {
+                keys.add(o.key());
+            }
+        }
+        return keys.toString();
+    }
+
     /** Whether every point matched. */
     public boolean passed() {
         return mismatches == 0;
@@ -85,7 +96,7 @@ public record Verification(long points, long mismatches, long firstMismatch, Map
         }
         if (passed()) {
             return "verified: " + points + " points match the sequential loop (" + errors
-                    + "; td absolute, others relative)";
+                    + "; " + absoluteKeys() + " absolute, others relative)";
         }
         return "verification FAILED: " + mismatches + " of " + points + " points differ from the sequential loop, "
                 + "first at flat index " + firstMismatch + " (" + errors + ")";

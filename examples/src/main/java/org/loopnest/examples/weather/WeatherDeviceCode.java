@@ -17,7 +17,7 @@ public final class WeatherDeviceCode {
     public static final String HELPERS = """
             LN_FUNC int wx_missing(float v) { return isnan(v) || v <= %sf; }
             LN_FUNC float wx_es(float T) { return 6.112f * exp(17.67f * (T - 273.15f) / (T - 29.65f)); }
-            LN_FUNC float wx_vapour_pressure(float p, float q) { const float w = q / (1.0f - q); return p * w / (%sf + w); }
+            LN_FUNC float wx_vapour_pressure(float p, float w) { return p * w / (%sf + w); }
             LN_FUNC float wx_dewpoint(float vp) { const float v = log(vp / 6.112f); return 273.15f + 243.5f * v / (17.67f - v); }
             LN_FUNC float wx_thetae(float T, float p, float vp, float dew) {
                 const float r = %sf * vp / (p - vp);
@@ -25,15 +25,28 @@ public final class WeatherDeviceCode {
                 const float theta_dl = T * pow(1000.0f / (p - vp), %sf) * pow(T / tl, 0.28f * r);
                 return theta_dl * exp(r * (1.0f + 0.448f * r) * (3036.0f / tl - 1.78f));
             }
+            LN_FUNC float wx_lcl_pressure(float T, float p, float w) {
+                float level = p;
+                for (int i = 0; i < %d; i++) {
+                    const float next = p * pow(wx_dewpoint(wx_vapour_pressure(level, w)) / T, 1.0f / %sf);
+                    if (fabs(next - level) <= %sf * fabs(next)) {
+                        return next;
+                    }
+                    level = next;
+                }
+                return NAN;
+            }
             """.formatted(WeatherFormulas.MISSING_BELOW, WeatherFormulas.EPSILON, WeatherFormulas.EPSILON,
-            WeatherFormulas.KAPPA);
+            WeatherFormulas.KAPPA, WeatherFormulas.LCL_MAX_ITERATIONS, WeatherFormulas.KAPPA,
+            WeatherFormulas.LCL_RELATIVE_CHANGE);
 
-    /** The body of one grid point: inputs {@code T}, {@code q}, {@code p}; the six outputs by their keys. */
+    /** The body of one grid point: inputs {@code T}, {@code q}, {@code p}; the eight outputs by their keys. */
     public static final String BODY = """
             if (wx_missing(T) || wx_missing(q)) {
-                theta = NAN; es = NAN; e = NAN; rh = NAN; td = NAN; thetae = NAN;
+                theta = NAN; es = NAN; e = NAN; rh = NAN; td = NAN; thetae = NAN; lcl_p = NAN; lcl_t = NAN;
             } else {
-                const float vp = wx_vapour_pressure(p, q);
+                const float w = q / (1.0f - q);
+                const float vp = wx_vapour_pressure(p, w);
                 const float saturation = wx_es(T);
                 theta = T * pow(1000.0f / p, %sf);
                 es = saturation;
@@ -41,11 +54,16 @@ public final class WeatherDeviceCode {
                 rh = vp / saturation;
                 if (q > 0.0f) {
                     const float dew = wx_dewpoint(vp);
+                    const float level = wx_lcl_pressure(T, p, w);
                     td = dew;
                     thetae = wx_thetae(T, p, vp, dew);
+                    lcl_p = level;
+                    lcl_t = wx_dewpoint(wx_vapour_pressure(level, w));
                 } else {
                     td = NAN;
                     thetae = NAN;
+                    lcl_p = NAN;
+                    lcl_t = NAN;
                 }
             }
             """.formatted(WeatherFormulas.KAPPA);

@@ -6,7 +6,7 @@ import java.util.Arrays;
 
 /**
  * The arrays of one weather run: inputs {@code T} (K) and {@code q} (kg/kg), row-major {@code [t][z][y][x]}; the
- * pressure of each level (hPa); and the six outputs of {@link WeatherOutput}, same layout as the inputs,
+ * pressure of each level (hPa); and the eight outputs of {@link WeatherOutput}, same layout as the inputs,
  * allocated here and filled by a run.
  *
  * <p><b>Ownership:</b> the arrays are shared, not copied, in both directions: this is a bundle of large
@@ -83,8 +83,8 @@ public final class WeatherFields {
     }
 
     /**
-     * The number of float32 fields a weather run holds at once: {@code T}, {@code q} and the six outputs,
-     * plus, when {@code verifying}, the six reference outputs of {@link WeatherNest#verify}.
+     * The number of float32 fields a weather run holds at once: {@code T}, {@code q} and the eight outputs,
+     * plus, when {@code verifying}, the eight reference outputs of {@link WeatherNest#verify}.
      */
     public static int fieldCount(boolean verifying) {
         return 2 + WeatherOutput.COUNT + (verifying ? WeatherOutput.COUNT : 0);
@@ -184,6 +184,16 @@ public final class WeatherFields {
     /** Equivalent potential temperature in K. */
     public float[] thetae() {
         return output(WeatherOutput.THETAE);
+    }
+
+    /** Pressure of the lifting condensation level in hPa. */
+    public float[] lclP() {
+        return output(WeatherOutput.LCL_P);
+    }
+
+    /** Temperature of the lifting condensation level in K. */
+    public float[] lclT() {
+        return output(WeatherOutput.LCL_T);
     }
 
     /** Fresh zeroed output arrays of this shape, in the order of {@link WeatherOutput#values()}. */

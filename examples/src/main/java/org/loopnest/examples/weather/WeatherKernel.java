@@ -7,7 +7,7 @@ import org.loopnest.kernel.ElementKernel;
 
 /**
  * The weather loop's Java body, per element: {@link WeatherFormulas#point} of {@code T}, {@code q} and {@code p}
- * into the six outputs. A named class with a public no-argument constructor, so that worker nodes can load it by
+ * into the eight outputs. A named class with a public no-argument constructor, so that worker nodes can load it by
  * name. Stateless; each {@link #bind} makes its own scratch array.
  */
 public final class WeatherKernel implements ElementKernel {

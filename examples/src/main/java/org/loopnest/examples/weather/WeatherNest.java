@@ -10,7 +10,7 @@ import org.loopnest.kernel.BoundArrays;
  *
  * <pre>
  * for t, z, y, x:                      k = ((t·Z + z)·Y + y)·X + x
- *     (theta, es, e, rh, td, thetae)[k] = point(T[k], q[k], p[z])
+ *     (theta, es, e, rh, td, thetae, lcl_p, lcl_t)[k] = point(T[k], q[k], p[z])
  * </pre>
  */
 public final class WeatherNest {
@@ -21,7 +21,7 @@ public final class WeatherNest {
     }
 
     /**
-     * The nest over {@code f}: names, inputs {@code T}, {@code q}, {@code p} (by {@code z}), the six outputs
+     * The nest over {@code f}: names, inputs {@code T}, {@code q}, {@code p} (by {@code z}), the eight outputs
      * under their {@link WeatherOutput#key() keys} and the per-element kernel. The caller chooses the split and
      * the device, then runs it; the outputs land in {@code f}. The nest also carries {@link WeatherDeviceCode}, so
      * it runs on OpenCL and CUDA devices too.
@@ -78,8 +78,8 @@ public final class WeatherNest {
     }
 
     /**
-     * The reference: a plain sequential loop over {@code t, z, y, x} writing into {@code outputs} (six arrays of
-     * {@code f}'s size, in the order of {@link WeatherOutput#values()}).
+     * The reference: a plain sequential loop over {@code t, z, y, x} writing into {@code outputs}
+     * ({@value WeatherOutput#COUNT} arrays of {@code f}'s size, in the order of {@link WeatherOutput#values()}).
      */
     public static void sequential(WeatherFields f, float[][] outputs) {
         GridShape s = f.shape();

@@ -1,7 +1,7 @@
 package org.loopnest.examples.weather;
 
 /**
- * The six derived fields, in the order {@link WeatherFormulas#point} writes them, each with its unit and the
+ * The eight derived fields, in the order {@link WeatherFormulas#point} writes them, each with its unit and the
  * accuracy a {@code float} evaluation must reach against a {@code double} one.
  */
 public enum WeatherOutput {
@@ -16,10 +16,22 @@ public enum WeatherOutput {
     /** Dewpoint, K. */
     TD("td", "K", 0.01, false),
     /** Equivalent potential temperature, K. */
-    THETAE("thetae", "K", 5e-5, true);
+    THETAE("thetae", "K", 5e-5, true),
+    /**
+     * Pressure of the lifting condensation level, hPa. Measured on the synthetic grids (seeds 1 to 3, shape
+     * 16,7,91,180) and on the test's grid of 1000–50 hPa, 200–310 K, q 1e-6–0.02: at most 2.4e-6 relative. The
+     * tolerance of 2e-5 leaves room for a device whose {@code pow} and {@code log} stop the iteration one step
+     * earlier or later (near the stop one step moves the pressure by about 1e-5 of itself).
+     */
+    LCL_P("lcl_p", "hPa", 2e-5, true),
+    /**
+     * Temperature of the lifting condensation level, K. Measured as {@link #LCL_P}: at most 5.8e-5 K; a relative
+     * 2e-5 in the pressure moves it by about 0.003 K, so the tolerance is that of {@link #TD}, 0.01 K absolute.
+     */
+    LCL_T("lcl_t", "K", 0.01, false);
 
     /** The number of outputs. */
-    public static final int COUNT = 6;
+    public static final int COUNT = 8;
 
     private final String key;
     private final String unit;

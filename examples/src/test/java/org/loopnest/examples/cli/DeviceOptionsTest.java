@@ -95,9 +95,9 @@ class DeviceOptionsTest {
     @Tag("cluster")
     void shouldGiveEachLocalNodeTheDeviceMemory() {
         Cli run = Cli.run("weather", "--shape", "2,7,4,4", "--nodes", "local:1", "--device", "sim",
-                "--device-memory", "1k");
+                "--device-memory", "2k");
         assertEquals(0, run.code(), run.err());
-        assertTrue(run.out().contains("bytes of 1024 bytes of node:127.0.0.1:"), run.out());
+        assertTrue(run.out().contains("bytes of 2048 bytes of node:127.0.0.1:"), run.out());
         assertTrue(run.out().contains("verified: 224 points"), run.out());
     }
 }

@@ -36,7 +36,7 @@ class WeatherCommandTest {
     }
 
     @Test
-    void shouldVerifyOnASmallSimulatedDeviceAndWriteSixFiles() throws IOException {
+    void shouldVerifyOnASmallSimulatedDeviceAndWriteEightFiles() throws IOException {
         Path out = dir.resolve("out");
         Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--device-memory", "8KiB",
                 "--link-bandwidth", "1GB/s", "--buffers", "3", "--out", out.toString());
@@ -50,7 +50,7 @@ class WeatherCommandTest {
             RawFloats.read(out.resolve(o.fileName()), written);
             assertArrayEquals(reference[o.ordinal()], written, o.key());
         }
-        assertEquals(6, count(out));
+        assertEquals(WeatherOutput.COUNT, count(out));
     }
 
     @Test
@@ -82,7 +82,7 @@ class WeatherCommandTest {
                 "--input-q", inputs.resolve("q.f32").toString(), "--verify", "--out", second.toString());
         assertEquals(0, read.code(), read.err());
         assertTrue(read.out().contains("verified: 120 points"), read.out());
-        for (String name : new String[] {"theta.f32", "thetae.f32"}) {
+        for (String name : new String[] {"theta.f32", "thetae.f32", "lcl_p.f32", "lcl_t.f32"}) {
             assertTrue(java.util.Arrays.equals(Files.readAllBytes(first.resolve(name)),
                     Files.readAllBytes(second.resolve(name))), name + " is the same from the saved inputs");
         }
@@ -119,7 +119,7 @@ class WeatherCommandTest {
                 out.resolve("run.json").toString());
         assertEquals(0, run.code(), run.err());
         assertTrue(Files.readString(out.resolve("run.json")).contains("\"chunks\":"), "the report");
-        assertEquals(7, count(out), "six outputs and the report");
+        assertEquals(9, count(out), "eight outputs and the report");
     }
 
     @Test
@@ -309,7 +309,7 @@ class WeatherCommandTest {
         assertTrue(run.out().contains("removed " + stale + ", left by an interrupted run"), run.out());
         assertTrue(Files.notExists(stale));
         assertTrue(Files.exists(foreign));
-        assertEquals(7, count(out), "six outputs and the foreign file");
+        assertEquals(9, count(out), "eight outputs and the foreign file");
     }
 
     @Test
@@ -404,7 +404,7 @@ class WeatherCommandTest {
     void shouldRefuseAGridTooLargeForTheHeapBeforeAllocatingItAndSayWhatToDo() {
         long max = Runtime.getRuntime().maxMemory();
         long rowPoints = 7L * 100 * 100;
-        long t = max / (57 * rowPoints) + 1;
+        long t = max / (73 * rowPoints) + 1;
         org.junit.jupiter.api.Assumptions.assumeTrue(t * rowPoints <= Integer.MAX_VALUE - 8,
                 "the test JVM's heap is larger than any grid of one Java array per field");
         String shape = t + ",7,100,100";
@@ -413,8 +413,8 @@ class WeatherCommandTest {
         assertEquals(2, run.code(), run.err());
         assertEquals(1, run.errLines().length, run.err());
         assertTrue(run.err().startsWith("loopnest weather: --shape " + shape + ": the run needs about "), run.err());
-        assertTrue(run.err().contains(" of heap (14 float32 fields of "), run.err());
-        assertTrue(run.err().contains(": T, q, the 6 outputs and 6 more to verify them) but the JVM may use "
+        assertTrue(run.err().contains(" of heap (18 float32 fields of "), run.err());
+        assertTrue(run.err().contains(": T, q, the 8 outputs and 8 more to verify them) but the JVM may use "
                 + HeapBudget.bytes(max)), run.err());
         assertTrue(run.err().contains("(expected: a larger heap, e.g. JAVA_OPTS=-Xmx"), run.err());
         assertTrue(run.err().contains("g ./loopnest ..., or fewer points in --shape, or --no-verify)"), run.err());

@@ -73,6 +73,63 @@ class WeatherFormulasTest {
     }
 
     @Test
+    void shouldMatchMetPyLiftingCondensationLevel() {
+        // MetPy: lcl(1000 hPa, 30 °C, dewpoint 20 °C) = 864.806 hPa, 17.676 °C. The parcel's humidity comes from
+        // its dewpoint: e = es(Td), w = ε·e/(p − e), q = w/(1 + w).
+        double e = DoubleWeatherFormulas.es(20 + 273.15);
+        double w = DoubleWeatherFormulas.mixingRatio(e, 1000);
+        double lcl = DoubleWeatherFormulas.lclPressure(30 + 273.15, 1000, w);
+        assertEquals(864.806, lcl, decimal(2));
+        assertEquals(17.676, DoubleWeatherFormulas.lclTemperature(lcl, w) - 273.15, decimal(2));
+
+        float q = (float) (w / (1 + w));
+        float[] out = new float[WeatherOutput.COUNT];
+        WeatherFormulas.point(30 + C0, q, 1000f, out);
+        assertEquals(864.806, out[WeatherOutput.LCL_P.ordinal()], decimal(2));
+        assertEquals(17.676, out[WeatherOutput.LCL_T.ordinal()] - C0, decimal(2));
+        double[] exact = new double[WeatherOutput.COUNT];
+        DoubleWeatherFormulas.point(30 + 273.15, w / (1 + w), 1000, exact);
+        assertEquals(864.806, exact[WeatherOutput.LCL_P.ordinal()], decimal(2));
+        assertEquals(17.676, exact[WeatherOutput.LCL_T.ordinal()] - 273.15, decimal(2));
+    }
+
+    @Test
+    void shouldPutTheLclOfASaturatedParcelAtItsOwnPressure() {
+        float e = WeatherFormulas.es(290f);
+        float w = WeatherFormulas.mixingRatio(e, 900f);
+        float lcl = WeatherFormulas.lclPressure(290f, 900f, w);
+        assertEquals(900f, lcl, 900 * 1e-4, "a saturated parcel condenses where it is");
+        assertEquals(290f, WeatherFormulas.lclTemperature(lcl, w), 0.01);
+    }
+
+    @Test
+    void shouldGiveUpOnTheLclAfterTheIterationCap() {
+        float w = WeatherFormulas.mixingRatioFromSpecificHumidity(0.008f);
+        float converged = WeatherFormulas.lclPressure(300f, 1000f, w);
+        int needed = 1;
+        while (Float.isNaN(WeatherFormulas.lclPressure(300f, 1000f, w, needed))) {
+            needed++;
+        }
+        assertTrue(needed > 1 && needed < WeatherFormulas.LCL_MAX_ITERATIONS, "steps needed: " + needed);
+        assertEquals(converged, WeatherFormulas.lclPressure(300f, 1000f, w, needed), "the same once converged");
+        assertTrue(Float.isNaN(WeatherFormulas.lclPressure(300f, 1000f, w, needed - 1)), "one step short: NaN");
+        assertTrue(converged < 1000f && converged > 500f, "below the parcel: " + converged);
+    }
+
+    @Test
+    void shouldMakeTheLclNaNWhereTheIterationCannotConverge() {
+        // An infinite temperature sends the first step to 0 hPa, whose dewpoint is NaN: no step ever settles.
+        float w = WeatherFormulas.mixingRatioFromSpecificHumidity(0.01f);
+        assertTrue(Float.isNaN(WeatherFormulas.lclPressure(Float.POSITIVE_INFINITY, 850f, w)));
+        assertTrue(Double.isNaN(DoubleWeatherFormulas.lclPressure(Double.POSITIVE_INFINITY, 850, w)));
+        float[] out = new float[WeatherOutput.COUNT];
+        WeatherFormulas.point(Float.POSITIVE_INFINITY, 0.01f, 850f, out);
+        assertTrue(Float.isNaN(out[WeatherOutput.LCL_P.ordinal()]));
+        assertTrue(Float.isNaN(out[WeatherOutput.LCL_T.ordinal()]));
+        assertFalse(Float.isNaN(out[WeatherOutput.E.ordinal()]), "the other outputs are still computed");
+    }
+
+    @Test
     void shouldGiveVapourPressureOfSpecificHumidityThroughTheMixingRatio() {
         float q = 0.01f;
         float w = WeatherFormulas.mixingRatioFromSpecificHumidity(q);
@@ -99,7 +156,10 @@ class WeatherFormulasTest {
                 }
             }
         }
-        assertTrue(worst[WeatherOutput.THETAE.ordinal()] < WeatherOutput.THETAE.tolerance());
+        for (WeatherOutput o : WeatherOutput.values()) {
+            assertTrue(worst[o.ordinal()] < o.tolerance() / 4, o.key() + ": the tolerance keeps a margin of 4, worst "
+                    + worst[o.ordinal()]);
+        }
     }
 
     @Test
@@ -117,14 +177,32 @@ class WeatherFormulasTest {
     }
 
     @Test
-    void shouldMakeDewpointAndThetaeNaNWhereHumidityIsNotPositive() {
+    void shouldMakeDewpointThetaeAndLclNaNWhereHumidityIsNotPositive() {
         float[] out = new float[WeatherOutput.COUNT];
+        double[] exact = new double[WeatherOutput.COUNT];
+        for (float q : new float[] {0f, -0.001f}) {
+            WeatherFormulas.point(290f, q, 850f, out);
+            DoubleWeatherFormulas.point(290, q, 850, exact);
+            assertEquals(WeatherFormulas.theta(290f, 850f), out[WeatherOutput.THETA.ordinal()]);
+            for (WeatherOutput o : new WeatherOutput[] {WeatherOutput.TD, WeatherOutput.THETAE, WeatherOutput.LCL_P,
+                    WeatherOutput.LCL_T}) {
+                assertTrue(Float.isNaN(out[o.ordinal()]), o.key() + " at q=" + q);
+                assertTrue(Double.isNaN(exact[o.ordinal()]), o.key() + " in double at q=" + q);
+            }
+        }
         WeatherFormulas.point(290f, 0f, 850f, out);
-        assertEquals(WeatherFormulas.theta(290f, 850f), out[WeatherOutput.THETA.ordinal()]);
         assertEquals(0f, out[WeatherOutput.E.ordinal()]);
         assertEquals(0f, out[WeatherOutput.RH.ordinal()]);
-        assertTrue(Float.isNaN(out[WeatherOutput.TD.ordinal()]));
-        assertTrue(Float.isNaN(out[WeatherOutput.THETAE.ordinal()]));
+        assertTrue(Float.isNaN(WeatherFormulas.lclPressure(290f, 850f, 0f)), "a dry parcel has no LCL");
+    }
+
+    @Test
+    void shouldMakeEveryOutputNaNInDoubleWhereTemperatureOrHumidityIsMissing() {
+        double[] exact = new double[WeatherOutput.COUNT];
+        DoubleWeatherFormulas.point(290, WeatherFormulas.GRADS_UNDEFINED, 850, exact);
+        for (WeatherOutput o : WeatherOutput.values()) {
+            assertTrue(Double.isNaN(exact[o.ordinal()]), o.key());
+        }
     }
 
     @Test
@@ -139,5 +217,9 @@ class WeatherFormulasTest {
         assertEquals(WeatherFormulas.rh(e, WeatherFormulas.es(293f)), out[3]);
         assertEquals(td, out[4]);
         assertEquals(WeatherFormulas.thetae(293f, 1000f, e, td), out[5]);
+        float w = WeatherFormulas.mixingRatioFromSpecificHumidity(0.012f);
+        float lcl = WeatherFormulas.lclPressure(293f, 1000f, w);
+        assertEquals(lcl, out[6]);
+        assertEquals(WeatherFormulas.lclTemperature(lcl, w), out[7]);
     }
 }

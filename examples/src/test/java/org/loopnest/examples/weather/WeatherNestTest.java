@@ -86,6 +86,22 @@ class WeatherNestTest {
         assertTrue(wrong.toString().startsWith("verification FAILED: 1 of 24 points differ"), wrong.toString());
     }
 
+    @Test
+    void shouldReportTheLclErrorsAndWhichToleranceIsAbsolute() {
+        WeatherFields f = WeatherFields.synthetic(1, 2, 3, 4, 1);
+        WeatherNest.nest(f).run();
+        String passed = WeatherNest.verify(f).toString();
+        assertTrue(passed.endsWith("lcl_p 0, lcl_t 0 K; td, lcl_t absolute, others relative)"), passed);
+        assertFalse(Float.isNaN(f.lclT()[7]), "a humid point has a condensation level");
+        f.lclT()[7] += 0.02f;
+        f.lclP()[7] *= 1.00001f;
+        Verification check = WeatherNest.verify(f);
+        assertEquals(1, check.mismatches(), "lcl_t 0.02 K off is outside 0.01 K; lcl_p 1e-5 off is within 2e-5");
+        assertEquals(0.02, check.maxErrors().get(WeatherOutput.LCL_T), 1e-4);
+        assertEquals(1e-5, check.maxErrors().get(WeatherOutput.LCL_P), 1e-6);
+        assertTrue(check.toString().endsWith("lcl_t 0.020 K)"), check.toString());
+    }
+
     private static void assertExactlySequential(WeatherFields f) {
         float[][] expected = sequential(f);
         for (WeatherOutput o : WeatherOutput.values()) {

@@ -26,7 +26,7 @@ final class HandWrittenWeather implements AutoCloseable {
         });
     }
 
-    /** Computes the six outputs of {@code fields} into {@code outputs} (in {@link WeatherOutput} order). */
+    /** Computes the outputs of {@code fields} into {@code outputs} (in {@link WeatherOutput} order). */
     void run(WeatherFields fields, float[][] outputs) {
         GridShape s = fields.shape();
         RowBlocks.run(pool, threads, s.t() * s.z() * s.y(), "hand-written weather loop",
@@ -49,6 +49,8 @@ final class HandWrittenWeather implements AutoCloseable {
                 o[3][k] = point[3];
                 o[4][k] = point[4];
                 o[5][k] = point[5];
+                o[6][k] = point[6];
+                o[7][k] = point[7];
             }
         }
     }

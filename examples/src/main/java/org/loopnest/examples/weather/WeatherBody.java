@@ -1,0 +1,120 @@
+package org.loopnest.examples.weather;
+
+import org.loopnest.kernel.DeviceCode;
+
+/**
+ * The weather loop's one body, in the kernel language (a C subset; see {@code docs/KERNELS.md}): all eight
+ * outputs of {@link WeatherFormulas#point}, the lifting condensation level's fixed-point loop included, written
+ * once for every device. It reads the inputs {@code T} (K), {@code q} (kg/kg) and {@code p} (hPa) and assigns every
+ * output named by a {@link WeatherOutput#key() key} on every path.
+ *
+ * <p><b>Same results:</b> the helpers and the body make the same {@code float} operations in the same order as
+ * {@link WeatherFormulas}, with the constants ε, κ, the missing threshold and the iteration's limits formatted in
+ * from there. Compiled for the JVM, where a {@code float} math function is the {@code double} one of
+ * {@link Math} rounded once (as in {@link WeatherFormulas}), it gives the Java formulas' results bit for bit. On
+ * OpenCL and CUDA the device's own {@code exp}, {@code log} and {@code pow} differ from them by a few ulps, which
+ * can also end the level's iteration a step earlier or later: there the results agree within each output's
+ * {@link WeatherOutput#tolerance() tolerance}, not bit for bit.
+ *
+ * <p><b>Names:</b> helper parameters and locals avoid the names of the arrays ({@code T}, {@code p}, {@code e},
+ * ...) and of the loop indices ({@code t, z, y, x}), which the language does not let them shadow.
+ */
+public final class WeatherBody {
+    /** The kernel's name, and the stem of the files {@code --dump-kernels} writes. */
+    public static final String NAME = "weather";
+
+    /**
+     * The helper functions: the missing-value test and one function per formula of {@link WeatherFormulas}
+     * ({@code wx_es}, {@code wx_vapour_pressure}, {@code wx_dewpoint}, {@code wx_thetae}) and
+     * {@code wx_lcl_pressure}, the lifting condensation level's loop with its early {@code return}.
+     */
+    public static final String HELPERS = """
+            bool wx_missing(float v) {
+                return isnan(v) || v <= %3$s;
+            }
+
+            float wx_es(float kelvin) {
+                return 6.112f * exp(17.67f * (kelvin - 273.15f) / (kelvin - 29.65f));
+            }
+
+            float wx_vapour_pressure(float pressure, float w) {
+                return pressure * w / (%1$s + w);
+            }
+
+            float wx_dewpoint(float vp) {
+                const float v = log(vp / 6.112f);
+                return 273.15f + 243.5f * v / (17.67f - v);
+            }
+
+            float wx_thetae(float kelvin, float pressure, float vp, float dew) {
+                const float r = %1$s * vp / (pressure - vp);
+                const float tl = 56.0f + 1.0f / (1.0f / (dew - 56.0f) + log(kelvin / dew) / 800.0f);
+                const float theta_dl = kelvin * pow(1000.0f / (pressure - vp), %2$s) * pow(kelvin / tl, 0.28f * r);
+                return theta_dl * exp(r * (1.0f + 0.448f * r) * (3036.0f / tl - 1.78f));
+            }
+
+            float wx_lcl_pressure(float kelvin, float pressure, float w) {
+                float level = pressure;
+                for (int i = 0; i < %4$d; i++) {
+                    const float dew = wx_dewpoint(wx_vapour_pressure(level, w));
+                    const float next_level = pressure * pow(dew / kelvin, 1.0f / %2$s);
+                    if (fabs(next_level - level) <= %5$s * fabs(next_level)) {
+                        return next_level;
+                    }
+                    level = next_level;
+                }
+                return NAN;
+            }
+            """.formatted(literal(WeatherFormulas.EPSILON), literal(WeatherFormulas.KAPPA),
+            literal(WeatherFormulas.MISSING_BELOW), WeatherFormulas.LCL_MAX_ITERATIONS,
+            literal(WeatherFormulas.LCL_RELATIVE_CHANGE));
+
+    /** The body of one grid point: NaN where missing, then the eight outputs as {@link WeatherFormulas#point}. */
+    public static final String BODY = """
+            if (wx_missing(T) || wx_missing(q)) {
+                theta = NAN;
+                es = NAN;
+                e = NAN;
+                rh = NAN;
+                td = NAN;
+                thetae = NAN;
+                lcl_p = NAN;
+                lcl_t = NAN;
+            } else {
+                const float w = q / (1.0f - q);
+                const float vp = wx_vapour_pressure(p, w);
+                const float saturation = wx_es(T);
+                theta = T * pow(1000.0f / p, %1$s);
+                es = saturation;
+                e = vp;
+                rh = vp / saturation;
+                if (q > 0.0f) {
+                    const float dew = wx_dewpoint(vp);
+                    const float level = wx_lcl_pressure(T, p, w);
+                    td = dew;
+                    thetae = wx_thetae(T, p, vp, dew);
+                    lcl_p = level;
+                    lcl_t = wx_dewpoint(wx_vapour_pressure(level, w));
+                } else {
+                    td = NAN;
+                    thetae = NAN;
+                    lcl_p = NAN;
+                    lcl_t = NAN;
+                }
+            }
+            """.formatted(literal(WeatherFormulas.KAPPA));
+
+    /** The body with its helpers, named {@value #NAME}. */
+    public static final DeviceCode CODE = new DeviceCode(NAME, BODY, HELPERS);
+
+    private WeatherBody() {
+    }
+
+    /**
+     * {@code value} as a {@code float} literal that reads back as the same {@code float}: its shortest decimal
+     * form with a lower-case exponent and the suffix {@code f}, e.g. {@code 0.2857143f}, {@code -1.0e30f}.
+     */
+    static String literal(float value) {
+        return Float.toString(value).replace('E', 'e') + "f";
+    }
+}
