@@ -21,7 +21,11 @@ import org.loopnest.kernel.DeviceCode;
  * names of two kernels do not clash.
  */
 final class KernelCorpus {
-    /** The weather example's body, loops and helpers calling helpers included. */
+    /**
+     * The weather example's body (a copy: the examples module depends on this one), loops and helpers calling
+     * helpers included; helper names avoid the arrays' and indices' names, which the language does not let them
+     * shadow.
+     */
     static final DeviceCode WEATHER = DeviceCode.of("""
             if (missing(T) || missing(q)) {
                 theta = NAN; es = NAN; e = NAN; rh = NAN; td = NAN; thetae = NAN; lcl_p = NAN; lcl_t = NAN;
@@ -41,12 +45,12 @@ final class KernelCorpus {
             """).named("weather").withHelpers("""
             bool missing(float v) { return isnan(v) || v <= -1.0e30f; }
             float dewpoint(float vp) { const float v = log(vp / 6.112f); return 273.15f + 243.5f * v / (17.67f - v); }
-            float lcl_pressure(float T, float p0, float w) {
-                float p = p0;
-                for (int i = 0; i < 50; i++) {
-                    const float next = p0 * pow(dewpoint(p * w / (0.62197f + w)) / T, 1.0f / 0.2857143f);
-                    if (fabs(next - p) <= 1.0e-5f * fabs(next)) { return next; }
-                    p = next;
+            float lcl_pressure(float kelvin, float p0, float w) {
+                float level = p0;
+                for (int k = 0; k < 50; k++) {
+                    const float next = p0 * pow(dewpoint(level * w / (0.62197f + w)) / kelvin, 1.0f / 0.2857143f);
+                    if (fabs(next - level) <= 1.0e-5f * fabs(next)) { return next; }
+                    level = next;
                 }
                 return NAN;
             }
