@@ -17,7 +17,6 @@ public final class KernelLanguage {
      * @throws KernelSyntaxException at the first error, with its line, column, the line and a caret
      */
     public static Program check(DeviceCode code, KernelContext context) {
-        // Placeholder until the front end lands: carries the text through unchecked, with an empty tree.
-        return new Program(code, context, java.util.List.of(), new Stmt.Block(new Position(1, 1), java.util.List.of()));
+        return Checker.check(code, context);
     }
 }

@@ -1,0 +1,83 @@
+package org.loopnest.internal.lang;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The direct children of typed tree nodes, for passes that walk the whole tree. Stateless. */
+final class Children {
+    private Children() {
+    }
+
+    /**
+     * {@return the operands or arguments of {@code e}, in order}
+     *
+     * @param e an expression
+     */
+    static List<Expr> of(Expr e) {
+        if (e instanceof Expr.Unary u) {
+            return List.of(u.operand());
+        } else if (e instanceof Expr.Binary b) {
+            return List.of(b.left(), b.right());
+        } else if (e instanceof Expr.Conditional c) {
+            return List.of(c.condition(), c.whenTrue(), c.whenFalse());
+        } else if (e instanceof Expr.Convert c) {
+            return List.of(c.operand());
+        } else if (e instanceof Expr.MathCall m) {
+            return m.arguments();
+        } else if (e instanceof Expr.HelperCall h) {
+            return h.arguments();
+        }
+        return List.of();
+    }
+
+    /**
+     * {@return the expressions {@code s} holds directly (not those of nested statements), in order}
+     *
+     * @param s a statement
+     */
+    static List<Expr> expressions(Stmt s) {
+        List<Expr> out = new ArrayList<>();
+        if (s instanceof Stmt.Declare d && d.init() != null) {
+            out.add(d.init());
+        } else if (s instanceof Stmt.Assign a) {
+            out.add(a.value());
+        } else if (s instanceof Stmt.If i) {
+            out.add(i.condition());
+        } else if (s instanceof Stmt.While w) {
+            out.add(w.condition());
+        } else if (s instanceof Stmt.For f) {
+            out.add(f.condition());
+        } else if (s instanceof Stmt.Return r) {
+            out.add(r.value());
+        }
+        return out;
+    }
+
+    /**
+     * {@return the statements nested directly in {@code s}, in order}
+     *
+     * @param s a statement
+     */
+    static List<Stmt> statements(Stmt s) {
+        List<Stmt> out = new ArrayList<>();
+        if (s instanceof Stmt.Block b) {
+            out.addAll(b.statements());
+        } else if (s instanceof Stmt.If i) {
+            out.add(i.then());
+            if (i.otherwise() != null) {
+                out.add(i.otherwise());
+            }
+        } else if (s instanceof Stmt.While w) {
+            out.add(w.body());
+        } else if (s instanceof Stmt.For f) {
+            if (f.init() != null) {
+                out.add(f.init());
+            }
+            if (f.update() != null) {
+                out.add(f.update());
+            }
+            out.add(f.body());
+        }
+        return out;
+    }
+}

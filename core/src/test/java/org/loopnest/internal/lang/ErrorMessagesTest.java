@@ -1,0 +1,265 @@
+package org.loopnest.internal.lang;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.loopnest.internal.lang.Kernels.error;
+import static org.loopnest.internal.lang.Kernels.helperError;
+
+import org.junit.jupiter.api.Test;
+import org.loopnest.error.KernelSyntaxException;
+import org.loopnest.kernel.DeviceCode;
+
+class ErrorMessagesTest {
+    private static final String CONVERT_BY_CAST = "; bool and numbers convert only by a cast such as (int) b or (bool) x";
+    private static final String NEW_NAME = "a new name, not one of an array, a loop index, a helper, a math function or "
+            + "a local in scope";
+    private static final String MALFORMED = "a decimal or 0x integer with an optional L, or a floating literal such as "
+            + "1.5, 2.0e-3 or 1.0f";
+
+    @Test
+    void shouldShowTheLineAndACaretUnderAnUnknownName() {
+        assertEquals("""
+                kernel body 2:5: unknown name 'tehta' (expected: a loop index (t, z, y, x), an array (T, q, p, theta, \
+                ...), or a local declared before)
+                    tehta = T;
+                    ^""", Kernels.message(Kernels.WEATHER, "", "if (T > q) {\n    tehta = T;\n}"));
+    }
+
+    @Test
+    void shouldCarryTheLineAndColumnOnTheException() {
+        KernelSyntaxException e = assertThrows(KernelSyntaxException.class, () -> KernelLanguage.check(
+                DeviceCode.of("r = a;\n  r = zz;"), Kernels.SMALL));
+        assertEquals(2, e.line());
+        assertEquals(7, e.column());
+    }
+
+    @Test
+    void shouldKeepTabsInTheCaretLineSoTheCaretLinesUp() {
+        assertEquals("kernel body 2:12: unknown name 'zz' (expected: a loop index (y, x), an array (a, b, n, r), or a "
+                + "local declared before)\n\tfloat\tq = zz;\n\t     \t    ^", Kernels.message(Kernels.SMALL, "",
+                "r = a;\n\tfloat\tq = zz;"));
+    }
+
+    @Test
+    void shouldNameThePartAndCountPositionsWithinIt() {
+        assertEquals("""
+                helpers 2:27: unknown name 'a' (expected: a parameter or a local declared before (helpers see no \
+                arrays or loop indices))
+                float f(float v) { return a; }
+                                          ^""", Kernels.message(Kernels.SMALL, "// arrays are not visible\n"
+                + "float f(float v) { return a; }", "r = a;"));
+    }
+
+    @Test
+    void shouldNameTheOutputsNotAssignedOnEveryPathAtTheBodysEnd() {
+        assertEquals("""
+                kernel body 1:91: outputs es, e, rh, td, thetae, lcl_p, lcl_t not assigned on every path (expected: \
+                an assignment on every path through the body: in both branches of an if, and not only inside a loop)
+                theta = T; if (T > q) { es = T; e = T; rh = T; td = T; thetae = T; lcl_p = T; lcl_t = T; }
+                                                                                                          ^""",
+                Kernels.message(Kernels.WEATHER, "", "theta = T; if (T > q) { es = T; e = T; rh = T; td = T; "
+                        + "thetae = T; lcl_p = T; lcl_t = T; }"));
+    }
+
+    @Test
+    void shouldRefuseUnknownNamesAndFunctions() {
+        assertEquals("kernel body 1:5: unknown function 'foo' (expected: a math function such as exp, pow or fabs, "
+                + "or a helper (none declared))", error("r = foo(a);"));
+        assertEquals("kernel body 1:12: 'exp' is a function, not a value (expected: a call such as exp(...))",
+                error("r = a; r = exp;"));
+    }
+
+    @Test
+    void shouldRefuseWrongArgumentCountsAndTypes() {
+        assertEquals("kernel body 1:5: wrong argument count: 'pow' given 1 (expected: 2 arguments)",
+                error("r = pow(a);"));
+        assertEquals("kernel body 1:5: wrong argument count: 'f' given 2 (expected: 1 argument)",
+                Kernels.firstLine(Kernels.message(Kernels.SMALL, "float f(float v) { return v; }", "r = f(a, b);")));
+        assertEquals("kernel body 1:9: wrong argument type: argument 1 of 'exp' is bool (expected: float or double)",
+                error("r = exp(true);"));
+        assertEquals("kernel body 1:5: wrong argument type: 'sqrt' of integers only (expected: at least one float or "
+                + "double argument, e.g. 2.0f or (float) n)", error("r = sqrt(n);"));
+        assertEquals("kernel body 1:9: wrong argument type: argument 1 of 'f' is bool (expected: float"
+                + CONVERT_BY_CAST + ")", Kernels.firstLine(Kernels.message(Kernels.SMALL,
+                "float f(float v) { return v; }", "r = f(a > b);")));
+    }
+
+    @Test
+    void shouldRefuseAssignmentsToInputsIndicesAndConstants() {
+        assertEquals("kernel body 1:1: assignment to input 'a' (expected: an output (r) or a local; inputs are "
+                + "read-only)", error("a = 1.0f;"));
+        assertEquals("kernel body 1:1: assignment to loop index 'x' (expected: an output (r) or a local; loop "
+                + "indices are read-only)", error("x = 1;"));
+        assertEquals("kernel body 1:23: assignment to const 'c' (expected: a variable declared without const)",
+                error("const float c = 1.0f; c = 2.0f; r = c;"));
+        assertEquals("kernel body 1:13: const 'c' without a value (expected: const float c = value;)",
+                error("const float c; r = a;"));
+    }
+
+    @Test
+    void shouldRefuseRecursionNamingTheCycle() {
+        assertEquals("helpers 1:61: recursion: f -> g -> f (expected: helpers that do not call themselves, directly "
+                + "or through other helpers; OpenCL forbids recursion)",
+                helperError("float f(float v) { return g(v); } float g(float v) { return f(v); }"));
+        assertEquals("helpers 1:27: recursion: f -> f (expected: helpers that do not call themselves, directly or "
+                + "through other helpers; OpenCL forbids recursion)", helperError("float f(float v) { return f(v); }"));
+    }
+
+    @Test
+    void shouldRefuseMisplacedReturnBreakAndContinue() {
+        assertEquals("kernel body 1:8: return outside a helper (expected: the body to end without return; the outputs "
+                + "are stored at its end)", error("r = a; return a;"));
+        assertEquals("helpers 1:1: helper 'f' can end without returning a value (expected: return value; on every "
+                + "path through it)", helperError("float f(float v) { if (v > 0.0f) { return v; } }"));
+        assertEquals("kernel body 1:8: break outside a loop (expected: break inside the body of a for or while loop)",
+                error("r = a; break;"));
+        assertEquals("kernel body 1:8: continue outside a loop (expected: continue inside the body of a for or while "
+                + "loop)", error("r = a; continue;"));
+        assertEquals("kernel body 1:38: unreachable statement (expected: nothing after return, break or continue in "
+                + "the same block)", error("for (int k = 0; k < 3; k++) { break; r = a; } r = a;"));
+        assertEquals("helpers 1:27: the returned value is bool (expected: float" + CONVERT_BY_CAST + ")",
+                helperError("float f(float v) { return true; }"));
+    }
+
+    @Test
+    void shouldRefuseReservedAndRuntimeNames() {
+        String reserved = " is a reserved word (expected: a name that is no keyword of C, C++, OpenCL, CUDA or Java)";
+        assertEquals("kernel body 1:7: 'int'" + reserved, error("float int = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: 'kernel'" + reserved, error("float kernel = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: 'threadIdx'" + reserved, error("float threadIdx = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: 'record'" + reserved, error("float record = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: 'float4'" + reserved, error("float float4 = 1.0f; r = a;"));
+        assertEquals("helpers 1:7: 'uint'" + reserved, helperError("float uint(float v) { return v; }"));
+        assertEquals("kernel body 1:7: 'ln_x' starts with ln_ (expected: a name of your own; names starting with "
+                + "ln_ or LN_ belong to the runtime)", error("float ln_x = 1.0f; r = a;"));
+    }
+
+    @Test
+    void shouldRefuseLiteralsThatDoNotFitTheirType() {
+        assertEquals("kernel body 1:5: literal 2147483648 does not fit int (expected: at most 2147483647, or a long "
+                + "literal 2147483648L)", error("r = 2147483648;"));
+        assertEquals("kernel body 1:5: literal 9223372036854775808L does not fit long (expected: at most "
+                + "9223372036854775807L)", error("r = 9223372036854775808L;"));
+        assertEquals("kernel body 1:5: literal 0x80000000 does not fit int (expected: at most 2147483647, or a long "
+                + "literal 0x80000000L)", error("r = 0x80000000;"));
+        assertEquals("kernel body 1:5: literal 1e39f does not fit float (expected: at most 3.4028235e38f)",
+                error("r = 1e39f;"));
+        assertEquals("kernel body 1:5: literal 1e-50f underflows float to zero (expected: at least 1.4e-45f, or 0.0 "
+                + "written as zero)", error("r = 1e-50f;"));
+        assertEquals("kernel body 1:5: literal 1e400 does not fit double (expected: at most 1.7976931348623157e308)",
+                error("r = 1e400;"));
+    }
+
+    @Test
+    void shouldRefuseOctalLiteralsAndAnIntegerWithAFloatSuffix() {
+        assertEquals("kernel body 1:5: octal-looking literal 017 (expected: a decimal literal without leading zeros, "
+                + "or 0x for hex)", error("r = 017;"));
+        assertEquals("kernel body 1:5: integer literal with a float suffix 1f (expected: 1.0f)", error("r = 1f;"));
+        assertEquals("kernel body 1:5: malformed number 1.5x (expected: " + MALFORMED + ")", error("r = 1.5x;"));
+        assertEquals("kernel body 1:5: malformed number 1e (expected: " + MALFORMED + ")", error("r = 1e;"));
+    }
+
+    @Test
+    void shouldRefuseUnboundedLoops() {
+        assertEquals("kernel body 1:8: unbounded loop: the condition is always true (expected: a condition that can "
+                + "become false, such as i < n)", error("while (true) { } r = a;"));
+        assertEquals("kernel body 1:17: missing loop condition (expected: a condition that ends the loop, such as "
+                + "i < n)", error("for (int i = 0; ; i++) { } r = a;"));
+        assertEquals("kernel body 1:10: constant loop condition (expected: a condition that reads a variable, such "
+                + "as i < n)", error("while (1 < 2) { } r = a;"));
+    }
+
+    @Test
+    void shouldRefuseBoolsAsNumbersAndNumbersAsConditions() {
+        assertEquals("kernel body 1:9: bool used as a number with '+' (expected: int, long, float or double; (int) b "
+                + "converts a bool to 0 or 1)", error("r = a + true;"));
+        assertEquals("kernel body 1:5: int used as a condition (expected: a bool, e.g. x != 0)",
+                error("if (n) { } r = a;"));
+        assertEquals("kernel body 1:6: float used as a condition (expected: a bool after !, e.g. !(x != 0))",
+                error("r = !a;"));
+        assertEquals("kernel body 1:7: '==' between float and bool (expected: two numbers or two bools)",
+                error("r = a == true;"));
+        assertEquals("kernel body 1:22: the branches of ?: are float and bool (expected: two numbers or two bools)",
+                error("r = (a > b) ? 1.0f : true;"));
+        assertEquals("kernel body 1:7: the value assigned to 'r' is bool (expected: float" + CONVERT_BY_CAST + ")",
+                error("r = a > b;"));
+    }
+
+    @Test
+    void shouldRefuseIntegerOperatorsOnFloatingOperands() {
+        assertEquals("kernel body 1:5: '%' on float (expected: int or long operands; fmod(x, y) for floating "
+                + "operands)", error("r = a % b;"));
+        assertEquals("kernel body 1:5: '<<' on float (expected: int or long operands)", error("r = a << 2;"));
+        assertEquals("kernel body 1:18: '~' on float (expected: int or long operands)", error("r = a; int y2 = ~a;"));
+    }
+
+    @Test
+    void shouldRefuseShadowing() {
+        assertEquals("kernel body 1:26: 'a2' shadows the local a2 declared at 1:7 (expected: " + NEW_NAME + ")",
+                error("float a2 = 1.0f; { float a2 = 2.0f; } r = a;"));
+        assertEquals("kernel body 1:7: 'a' shadows the array a (expected: " + NEW_NAME + ")",
+                error("float a = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: 'exp' shadows the math function exp (expected: " + NEW_NAME + ")",
+                error("float exp = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: 'y' shadows the loop index y (expected: " + NEW_NAME + ")",
+                error("float y = 1.0f; r = a;"));
+        assertEquals("helpers 1:15: 'g' shadows the helper g (expected: " + NEW_NAME + ")",
+                helperError("float g(float g) { return g; }"));
+        assertEquals("helpers 1:38: helper 'f' defined twice, first at 1:7 (expected: one definition per helper name)",
+                helperError("float f(float v) { return v; } float f(float w) { return w; }"));
+        assertEquals("helpers 1:7: helper 'r' shadows the array r (expected: a helper name not used by a math "
+                + "function, an array or a loop index)", helperError("float r(float v) { return v; }"));
+    }
+
+    @Test
+    void shouldRefuseThePreprocessorAndUnterminatedComments() {
+        assertEquals("""
+                kernel body 1:1: preprocessor line (expected: kernel language without #include, #define or #pragma)
+                #include <math.h>
+                ^""", Kernels.message(Kernels.SMALL, "", "#include <math.h>\nr = a;"));
+        assertEquals("kernel body 1:8: unterminated comment (expected: */ to close the comment opened here)",
+                error("r = a; /* open"));
+    }
+
+    @Test
+    void shouldPlaceAMissingSemicolonAfterThePreviousToken() {
+        assertEquals("""
+                kernel body 1:6: missing ';' before 'r' (expected: ; at the end of the statement)
+                r = a
+                     ^""", Kernels.message(Kernels.SMALL, "", "r = a\nr = b;"));
+    }
+
+    @Test
+    void shouldRefuseTokensOutsideTheGrammar() {
+        assertEquals("kernel body 1:9: unexpected ';' (expected: a value: a number, a name, a call or ( expression ))",
+                error("r = a + ;"));
+        assertEquals("kernel body 1:10: unexpected character '@' (expected: names, numbers, operators and ( ) { } ; , "
+                + "? : of the kernel language)", error("r = a; a @ b;"));
+        assertEquals("kernel body 1:9: unexpected '(' (expected: = or a compound assignment such as += after 'r'; a "
+                + "statement assigns, it is no expression)", error("r = a; r(1);"));
+        assertEquals("kernel body 1:1: 'do' is not a statement of the kernel language (expected: a declaration, an "
+                + "assignment, if, for, while, break, continue or return)", error("do { r = a; } while (a > b);"));
+        assertEquals("kernel body 1:6: '++' inside an expression (expected: n++; as a statement of its own)",
+                error("r = n++;"));
+        assertEquals("kernel body 1:12: declaration as the whole body of an if, else, for or while (expected: braces "
+                + "around it: { ... })", error("if (a > b) float z = 1.0f; r = a;"));
+        assertEquals("kernel body 1:9: unexpected end of text (expected: } to close the block opened at 1:1)",
+                error("{ r = a;  "));
+    }
+
+    @Test
+    void shouldRefuseACastToAnUnknownType() {
+        assertEquals("kernel body 1:6: unknown type 'LN_I64' in a cast (expected: bool, int, long, float or double)",
+                error("r = (LN_I64) (x + y);"));
+        assertEquals("kernel body 1:6: unknown type 'unsigned' in a cast (expected: bool, int, long, float or double)",
+                error("r = (unsigned) n;"));
+    }
+
+    @Test
+    void shouldRefuseHelpersWrittenTheOldWayOrWithoutAType() {
+        assertEquals("helpers 1:1: unknown type 'void' (expected: the return type of a helper: bool, int, long, float "
+                + "or double)", helperError("void f(float v) { }"));
+        assertEquals("helpers 1:1: 'LN_FUNC' before a helper (expected: a helper written as type name(parameters) "
+                + "{ ... }, without LN_FUNC)", helperError("LN_FUNC float f(float v) { return v; }"));
+    }
+}
