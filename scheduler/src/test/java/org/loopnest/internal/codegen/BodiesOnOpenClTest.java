@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
@@ -25,7 +24,6 @@ class BodiesOnOpenClTest {
     @Test
     void shouldComputeWhatTheJavaReferenceComputesForEveryBody() {
         OpenClSupport.assumeOpenCl();
-        Assumptions.assumeTrue(KernelCorpus.frontEndChecks(), "the kernel-language front end is not on this branch");
         List<String> mismatches = new ArrayList<>();
         try (OpenClDevice opencl = OpenClDevice.open(0)) {
             for (BodyCases.Case c : BodyCases.all()) {
@@ -38,7 +36,6 @@ class BodiesOnOpenClTest {
     @Test
     void shouldFindTheLiftingCondensationLevelOfMetPysExampleWithTheWeatherBody() {
         OpenClSupport.assumeOpenCl();
-        Assumptions.assumeTrue(KernelCorpus.frontEndChecks(), "the kernel-language front end is not on this branch");
         double vapour = 6.112 * Math.exp(17.67 * 20.0 / (20.0 + 243.5)); // hPa at a dewpoint of 20 °C (Bolton)
         double w = 0.62197 * vapour / (1000.0 - vapour);
         float[] q = {(float) (w / (1 + w)), 0.0f};

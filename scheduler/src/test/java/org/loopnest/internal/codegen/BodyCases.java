@@ -230,9 +230,9 @@ final class BodyCases {
                     return steps;
                 }));
         DeviceCode helpers = DeviceCode.of("r = twice(x) - third(y);").named("helpers").withHelpers("""
-                float third(float v) { return half(v) * 0.6666667f; }
-                float twice(float v) { if (isnan(v)) { return 0.0f; } return half(v) * 4.0f; }
-                float half(float v) { return v * 0.5f; }
+                float third(float v) { return halve(v) * 0.6666667f; }
+                float twice(float v) { if (isnan(v)) { return 0.0f; } return halve(v) * 4.0f; }
+                float halve(float v) { return v * 0.5f; }
                 """);
         all.add(new Case("helpers", Type.FLOAT, Type.FLOAT, helpers, (x, y, i) -> {
             float v = (float) x;

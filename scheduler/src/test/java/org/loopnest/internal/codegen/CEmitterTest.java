@@ -32,8 +32,11 @@ import org.loopnest.data.Role;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.internal.lang.BinaryOp;
 import org.loopnest.internal.lang.Helper;
+import org.loopnest.internal.lang.KernelContext;
+import org.loopnest.internal.lang.KernelLanguage;
 import org.loopnest.internal.lang.Program;
 import org.loopnest.internal.lang.Type;
+import org.loopnest.kernel.DeviceCode;
 
 /** Statements and helpers printed as C: braces, loops, declarations, helpers callees first, double detection. */
 class CEmitterTest {
@@ -56,15 +59,15 @@ class CEmitterTest {
                 assign(s, binary(BinaryOp.ADD, s, local(Type.INT, "n"))));
     }
 
-    /** {@code float twice(float v) { return half(v) * 4.0f; }} calling {@code float half(float v)}. */
+    /** {@code float twice(float v) { return halve(v) * 4.0f; }} calling {@code float halve(float v)}. */
     static List<Helper> twoHelpers() {
         var v = local(Type.FLOAT, "v");
-        Helper half = helper(Type.FLOAT, "half", List.of(parameter(Type.FLOAT, "v")),
+        Helper halve = helper(Type.FLOAT, "halve", List.of(parameter(Type.FLOAT, "v")),
                 returning(binary(BinaryOp.MULTIPLY, v, lit(0.5f))));
         Helper twice = helper(Type.FLOAT, "twice", List.of(parameter(Type.FLOAT, "v")),
                 when(binary(BinaryOp.LESS, v, lit(0.0f)), returning(lit(0.0f)), null),
-                returning(binary(BinaryOp.MULTIPLY, call(Type.FLOAT, "half", v), lit(4.0f))));
-        return helpers(half, twice);
+                returning(binary(BinaryOp.MULTIPLY, call(Type.FLOAT, "halve", v), lit(4.0f))));
+        return helpers(halve, twice);
     }
 
     @Test
@@ -90,6 +93,29 @@ class CEmitterTest {
     }
 
     @Test
+    void shouldPrintACheckedBodyWithItsCompoundAssignmentsAndIncrementsSpelledOut() {
+        Program p = KernelLanguage.check(DeviceCode.of("""
+                float s = 0.0f;
+                for (int k = 0; k < 10; k++) {
+                    if (k == 3) continue;
+                    s += k * x;
+                }
+                y = s;
+                """), new KernelContext(List.of("i"), List.of(array("x", Type.DOUBLE, Role.IN),
+                array("y", Type.FLOAT, Role.OUT))));
+        assertEquals("""
+                float u_s = 0.0f;
+                for (int u_k = 0; u_k < 10; u_k = u_k + 1) {
+                    if (u_k == 3) {
+                        continue;
+                    }
+                    u_s = (float) (((double) u_s) + (((double) u_k) * u_x));
+                }
+                u_y = u_s;
+                """, OPENCL.body(p, 0));
+    }
+
+    @Test
     void shouldPrintIfElseAndConstDeclarations() {
         var x = in(Type.FLOAT, "x");
         Program p = program("branches", List.of("i"), List.of(array("x", Type.FLOAT, Role.IN),
@@ -112,7 +138,7 @@ class CEmitterTest {
         Program p = program("helped", List.of("i"), List.of(array("y", Type.FLOAT, Role.OUT)), twoHelpers(),
                 assign(out(Type.FLOAT, "y"), call(Type.FLOAT, "twice", lit(1.0f))));
         assertEquals("""
-                LN_FUNC float u_half(float u_v)
+                LN_FUNC float u_halve(float u_v)
                 {
                     return u_v * 0.5f;
                 }
@@ -122,7 +148,7 @@ class CEmitterTest {
                     if (u_v < 0.0f) {
                         return 0.0f;
                     }
-                    return u_half(u_v) * 4.0f;
+                    return u_halve(u_v) * 4.0f;
                 }
 
                 """, new CEmitter(KernelTarget.CUDA).helpers(p));

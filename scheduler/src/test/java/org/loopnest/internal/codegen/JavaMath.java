@@ -2,7 +2,11 @@ package org.loopnest.internal.codegen;
 
 import org.loopnest.internal.lang.MathFunction;
 
-/** The Java reference of each math function, in {@code double}, with C's rules where Java's differ. */
+/**
+ * The Java reference of each math function, in {@code double}, with C's rules where {@link Math}'s differ:
+ * {@code fmin}/{@code fmax} return the other argument when one is NaN, and {@code pow(1, y)} is 1 for every
+ * {@code y} (NaN too) and {@code pow(-1, ±∞)} is 1, where {@link Math#pow} gives NaN.
+ */
 final class JavaMath {
     private JavaMath() {
     }
@@ -13,7 +17,8 @@ final class JavaMath {
             case EXP -> Math.exp(a);
             case LOG -> Math.log(a);
             case LOG10 -> Math.log10(a);
-            case POW -> Math.pow(a, b);
+            case POW -> Math.abs(a) == 1 && (Double.isNaN(b) || Double.isInfinite(b)) && (a == 1 || !Double.isNaN(b))
+                    ? 1 : Math.pow(a, b); // C99 F.9.4.4: pow(+1, y) and pow(-1, ±inf) are 1; Math.pow gives NaN
             case SQRT -> Math.sqrt(a);
             case CBRT -> Math.cbrt(a);
             case FABS -> Math.abs(a);

@@ -79,22 +79,11 @@ final class KernelCorpus {
         }
         all.add(generate(CEmitterTest.loops(), 0, 16));
         all.add(generate(EveryConstruct.program(), 0, 16));
-        if (frontEndChecks()) {
-            for (BodyCases.Case c : BodyCases.all()) {
-                all.add(generate(c.check(), 0, BodyCases.LENGTH));
-            }
-            all.add(generate(KernelLanguage.check(WEATHER, weatherContext()), 2, 2, 3, 4, 5));
+        for (BodyCases.Case c : BodyCases.all()) {
+            all.add(generate(c.check(), 0, BodyCases.LENGTH));
         }
+        all.add(generate(KernelLanguage.check(WEATHER, weatherContext()), 2, 2, 3, 4, 5));
         return all;
-    }
-
-    /**
-     * {@return whether {@link KernelLanguage#check} parses bodies (not the placeholder of a branch that has the
-     * tree without the front end, which gives an empty body)}
-     */
-    static boolean frontEndChecks() {
-        BodyCases.Case copy = BodyCases.all().get(0);
-        return !copy.check().body().statements().isEmpty();
     }
 
     /** {@return all CUDA sources as one file, each in a namespace of its own} */
