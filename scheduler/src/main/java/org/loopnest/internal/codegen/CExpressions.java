@@ -33,7 +33,10 @@ final class CExpressions {
         return USER_PREFIX + userName;
     }
 
-    /** {@return the C spelling of {@code type}: {@code bool}, {@code int}, {@code LN_I64}, {@code float}, {@code double}} */
+    /**
+     * {@return the C spelling of {@code type}: {@code bool} (native in OpenCL C and CUDA C++, with {@code true} and
+     * {@code false}), {@code int}, {@code LN_I64}, {@code float}, {@code double}}
+     */
     static String type(Type type) {
         return type == Type.LONG ? "LN_I64" : type.keyword();
     }

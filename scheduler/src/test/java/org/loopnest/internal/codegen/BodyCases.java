@@ -96,9 +96,12 @@ final class BodyCases {
     private static void floatingOperators(List<Case> all, Type t) {
         boolean isFloat = t == Type.FLOAT;
         String n = t.keyword();
-        all.add(of(n + "_add", t, t, "r = x + y;", (x, y, i) -> isFloat ? (float) x + (float) y : (double) x + (double) y));
-        all.add(of(n + "_sub", t, t, "r = x - y;", (x, y, i) -> isFloat ? (float) x - (float) y : (double) x - (double) y));
-        all.add(of(n + "_mul", t, t, "r = x * y;", (x, y, i) -> isFloat ? (float) x * (float) y : (double) x * (double) y));
+        all.add(of(n + "_add", t, t, "r = x + y;",
+                (x, y, i) -> isFloat ? (float) x + (float) y : (double) x + (double) y));
+        all.add(of(n + "_sub", t, t, "r = x - y;",
+                (x, y, i) -> isFloat ? (float) x - (float) y : (double) x - (double) y));
+        all.add(of(n + "_mul", t, t, "r = x * y;",
+                (x, y, i) -> isFloat ? (float) x * (float) y : (double) x * (double) y));
         all.add(new Case(n + "_div", t, t, DeviceCode.of("r = x / y;").named(n + "_div"),
                 (x, y, i) -> isFloat ? (float) x / (float) y : (double) x / (double) y, 3, EdgeValues.ANY));
         all.add(of(n + "_neg", t, t, "r = -x;", (x, y, i) -> isFloat ? -(float) x : -(double) x));
