@@ -220,8 +220,10 @@ public final class LoopNest {
     }
 
     /**
-     * The body in C for compiled devices (OpenCL, CUDA), beside or instead of the Java body; see
-     * {@link DeviceCode} for what it may contain. Names are checked when the run is planned.
+     * The body in the kernel language, beside or instead of the Java body; see {@link DeviceCode} for what it may
+     * contain. Names are checked when the run is planned. Compiled devices (OpenCL, CUDA) run it; Java devices (cpu,
+     * sim, nodes with a cpu device) run it compiled to JVM bytecode when the nest has no Java body, and the Java body
+     * when it has one (the Java body wins on Java devices).
      *
      * @param code the C body, its entry-point name and helpers
      * @return this builder
@@ -396,9 +398,9 @@ public final class LoopNest {
      * Freezes the description and chooses the split.
      *
      * @return the immutable plan: the nest, the arrays, the body, the devices and the split
-     * @throws IllegalStateException if the device needs a body the nest lacks: a Java body ({@link #kernel} or
-     *     {@link #blockKernel}) on a Java device, {@link #deviceCode} on a compiled one; or if {@link #group} was
-     *     given without {@link #splitAt}
+     * @throws IllegalStateException if the device needs a body the nest lacks: any body ({@link #kernel},
+     *     {@link #blockKernel} or {@link #deviceCode}) on a Java device, {@link #deviceCode} on a compiled one; or if
+     *     {@link #group} was given without {@link #splitAt}
      * @throws IllegalArgumentException if device code is given and a loop index or array name is no C identifier, or
      *     an array names a loop index that no loop has (naming the array)
      * @throws org.loopnest.error.DeviceMemoryException if the chunks cannot fit the device
@@ -438,10 +440,9 @@ public final class LoopNest {
                     throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and "
                             + "the nest has no device code (expected: call deviceCode(...) with the C body)");
                 }
-                if (!compiled && kernel == null) {
-                    throw new IllegalStateException("no kernel (expected: call kernel(...) or blockKernel(...) "
-                            + "before run()" + (deviceCode == null ? ")" : "; device code alone runs only on OpenCL "
-                            + "or CUDA devices, not on " + target.info().name() + ")"));
+                if (!compiled && kernel == null && deviceCode == null) {
+                    throw new IllegalStateException("no kernel (expected: call kernel(...), blockKernel(...) or "
+                            + "deviceCode(...) before run())");
                 }
             }
             if (!toRun && deviceCode == null) {

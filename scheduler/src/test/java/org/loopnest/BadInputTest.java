@@ -116,7 +116,7 @@ class BadInputTest {
     void shouldRejectARunWithoutKernel() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> LoopNest.of(2, 3).in("T", new float[6]).run());
-        assertEquals("no kernel (expected: call kernel(...) or blockKernel(...) before run())", e.getMessage());
+        assertEquals("no kernel (expected: call kernel(...), blockKernel(...) or deviceCode(...) before run())", e.getMessage());
     }
 
     @Test

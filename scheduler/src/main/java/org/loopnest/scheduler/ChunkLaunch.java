@@ -8,6 +8,7 @@ import org.loopnest.device.Launch;
 import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
 import org.loopnest.index.Split;
+import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.kernel.ViewTable;
 
 /**
@@ -29,7 +30,11 @@ final class ChunkLaunch implements Launch {
         return chunk;
     }
 
-    /** Runs the body over the block, clearing its output elements in the user's arrays first ({@link UnsetOutputs}). */
+    /**
+     * Runs the body over the block, for a Java body clearing its output elements in the user's arrays first
+     * ({@link UnsetOutputs}); a kernel-language body assigns every output itself ({@link Kernel#runBlock(
+     * org.loopnest.kernel.BoundArrays, Split, Chunk, long, long, java.util.function.Consumer)} skips the prelude).
+     */
     @Override
     public void run(long from, long to) {
         context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), Views::direct),

@@ -42,8 +42,8 @@ final class FloatViews {
         return binding.role() == Role.OUT ? new JaggedOut(rows, binding) : new Jagged(rows, binding);
     }
 
-    /** The base of every view: refuses writes, naming the array. */
-    private abstract static class ReadOnly implements FloatView {
+    /** The base of every view: refuses writes, naming the array; tells compiled code where a run's elements are. */
+    private abstract static class ReadOnly implements FloatView, RunAccess {
         private final ArrayBinding binding;
 
         ReadOnly(ArrayBinding binding) {
@@ -79,6 +79,26 @@ final class FloatViews {
         @Override
         public float get(Iteration it, int k) {
             return array[(int) (it.flat() + base) + k];
+        }
+
+        @Override
+        public Object store(Iteration it) {
+            return array;
+        }
+
+        @Override
+        public long position(Iteration it) {
+            return it.flat() + base;
+        }
+
+        @Override
+        public long step(Iteration it) {
+            return 1;
+        }
+
+        @Override
+        public boolean heapArray() {
+            return true;
         }
     }
 
@@ -117,6 +137,26 @@ final class FloatViews {
         public float get(Iteration it, int k) {
             return array[(int) (at.offset(it) + k * at.runStride(it))];
         }
+
+        @Override
+        public Object store(Iteration it) {
+            return array;
+        }
+
+        @Override
+        public long position(Iteration it) {
+            return at.offset(it);
+        }
+
+        @Override
+        public long step(Iteration it) {
+            return at.runStride(it);
+        }
+
+        @Override
+        public boolean heapArray() {
+            return true;
+        }
     }
 
     private static final class ArrayOut extends Array {
@@ -153,6 +193,26 @@ final class FloatViews {
         @Override
         public float get(Iteration it, int k) {
             return buffer.get((int) (it.flat() + base) + k);
+        }
+
+        @Override
+        public Object store(Iteration it) {
+            return buffer;
+        }
+
+        @Override
+        public long position(Iteration it) {
+            return it.flat() + base;
+        }
+
+        @Override
+        public long step(Iteration it) {
+            return 1;
+        }
+
+        @Override
+        public boolean heapArray() {
+            return false;
         }
     }
 
@@ -191,6 +251,26 @@ final class FloatViews {
         public float get(Iteration it, int k) {
             return buffer.get((int) (at.offset(it) + k * at.runStride(it)));
         }
+
+        @Override
+        public Object store(Iteration it) {
+            return buffer;
+        }
+
+        @Override
+        public long position(Iteration it) {
+            return at.offset(it);
+        }
+
+        @Override
+        public long step(Iteration it) {
+            return at.runStride(it);
+        }
+
+        @Override
+        public boolean heapArray() {
+            return false;
+        }
     }
 
     private static final class BufferOut extends Buffer {
@@ -225,6 +305,26 @@ final class FloatViews {
         @Override
         public float get(Iteration it, int k) {
             return ((float[]) rows.row(it))[rows.column(it) + k * rows.runStep(it)];
+        }
+
+        @Override
+        public Object store(Iteration it) {
+            return rows.row(it);
+        }
+
+        @Override
+        public long position(Iteration it) {
+            return rows.column(it);
+        }
+
+        @Override
+        public long step(Iteration it) {
+            return rows.runStep(it);
+        }
+
+        @Override
+        public boolean heapArray() {
+            return true;
         }
     }
 

@@ -4,6 +4,7 @@ import org.loopnest.kernel.BlockBody;
 import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.BoundArrays;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.jvm.CompiledBody;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementBody;
 import org.loopnest.kernel.ElementKernel;
@@ -14,8 +15,13 @@ import org.loopnest.index.Iteration;
 import org.loopnest.index.Split;
 
 /**
- * A kernel as the runtime holds it: a Java body (either form, run block by block), a C body for compiled devices
- * ({@link DeviceCode}), or both. Immutable; the wrapped lambdas are the user's.
+ * A kernel as the runtime holds it: a Java body (either form, run block by block), a body in the kernel language
+ * ({@link DeviceCode}, checked into a {@link Program}), or both.
+ *
+ * <p>Which body runs where: compiled devices (OpenCL, CUDA) run the kernel-language body. Java devices (cpu, sim,
+ * worker nodes' cpu) run the Java body when the kernel has one, even when it has a kernel-language body too (the
+ * Java body wins on Java devices); a kernel with only a kernel-language body runs it there compiled to JVM bytecode
+ * ({@link CompiledBody}). Immutable; the wrapped lambdas are the user's.
  */
 public final class Kernel {
     /**
@@ -24,6 +30,7 @@ public final class Kernel {
      */
     public static final long PIECE = 16384;
     private static final String PER_ELEMENT = "per-element";
+    private static final String KERNEL_LANGUAGE = "kernel language";
     private final BlockKernel blockwise;
     private final String form;
     private final Program program;
@@ -68,13 +75,13 @@ public final class Kernel {
     }
 
     /**
-     * {@return a kernel with only a body in the kernel language, checked: it runs on compiled devices (and, once
-     * compiled for the JVM, on Java devices)}
+     * {@return a kernel with only a body in the kernel language, checked: it runs on compiled devices as their C, and
+     * on Java devices compiled to JVM bytecode (on first use of each array layout)}
      *
      * @param program the checked body
      */
     public static Kernel ofProgram(Program program) {
-        return new Kernel(null, "device code only", requireProgram(program), null);
+        return new Kernel(new CompiledBody(requireProgram(program)), KERNEL_LANGUAGE, program, null);
     }
 
     /**
@@ -133,9 +140,21 @@ public final class Kernel {
         return program == null ? kernel : kernel.withProgram(program);
     }
 
-    /** {@return whether the kernel has a Java body, so that it runs on Java devices (cpu, sim)} */
+    /**
+     * {@return whether the kernel runs on Java devices (cpu, sim): always, since a kernel has a Java body or a
+     * kernel-language body, which is compiled for the JVM}
+     */
     public boolean hasJavaBody() {
         return blockwise != null;
+    }
+
+    /**
+     * {@return whether a Java device must clear a block's output elements before the body runs over it: true for a
+     * Java body (an output it leaves unset comes back as 0), false for a kernel-language body, which the checker
+     * proved assigns every output on every path}
+     */
+    public boolean clearsOutputs() {
+        return javaBody != null;
     }
 
     /** {@return the kernel-language body as the user wrote it, if the kernel has one} */
@@ -161,7 +180,6 @@ public final class Kernel {
      * @param cursor the calling thread's cursor over the block
      * @throws IterationFailure wrapping whatever the body threw, with the indices of the iteration it threw at (none
      *     if it threw while binding, e.g. looking up an array that is not there)
-     * @throws IllegalStateException if the kernel has no Java body
      */
     public void runBlock(BoundArrays arrays, Iteration cursor) {
         run(bind(arrays), cursor);
@@ -169,21 +187,26 @@ public final class Kernel {
 
     /**
      * Runs local iterations {@code [from, to)} of {@code chunk} as {@link #runBlock(BoundArrays, Iteration)} does,
-     * binding once, but in pieces of at most {@link #PIECE} iterations with {@code prelude} given a cursor over each
-     * piece just before the body runs over it (how a Java device clears a block's outputs while they stay in cache).
+     * binding once. If the kernel {@linkplain #clearsOutputs() clears outputs} (a Java body), it runs in pieces of at
+     * most {@link #PIECE} iterations with {@code prelude} given a cursor over each piece just before the body runs
+     * over it (how a Java device clears a block's outputs while they stay in cache); a kernel-language body, which
+     * assigns every output itself, runs the whole range at once and {@code prelude} is not called.
      *
      * @param arrays the block's arrays
      * @param split the run's split
      * @param chunk the chunk
      * @param from the first local iteration, inclusive
      * @param to the last local iteration, exclusive
-     * @param prelude run on each piece's cursor before the body
+     * @param prelude run on each piece's cursor before a Java body
      * @throws IterationFailure as {@link #runBlock(BoundArrays, Iteration)}
-     * @throws IllegalStateException if the kernel has no Java body
      */
     public void runBlock(BoundArrays arrays, Split split, Chunk chunk, long from, long to,
                          Consumer<Iteration> prelude) {
         BlockBody body = bind(arrays);
+        if (!clearsOutputs()) {
+            run(body, split.cursor(chunk, from, to));
+            return;
+        }
         for (long at = from; at < to; at += PIECE) {
             long end = Math.min(to, at + PIECE);
             prelude.accept(split.cursor(chunk, at, end));
@@ -193,16 +216,13 @@ public final class Kernel {
 
     /**
      * Binds the Java body to {@code arrays} once without running it, so that an array it looks up by a name that is
-     * not bound, or as the wrong element type, is found before any chunk runs. Does nothing for a kernel without a
-     * Java body.
+     * not bound, or as the wrong element type, is found before any chunk runs. For a kernel-language body only the
+     * lookups run (it is compiled when it first runs).
      *
      * @param arrays the arrays the run binds
      * @throws IllegalArgumentException saying which lookup failed, or what else binding threw
      */
     public void checkBinding(BoundArrays arrays) {
-        if (blockwise == null) {
-            return;
-        }
         try {
             blockwise.bind(arrays);
         } catch (IllegalArgumentException lookup) {
@@ -213,10 +233,6 @@ public final class Kernel {
     }
 
     private BlockBody bind(BoundArrays arrays) {
-        if (blockwise == null) {
-            throw new IllegalStateException("the kernel has only device code (expected: a Java body to run on a "
-                    + "Java device)");
-        }
         try {
             return blockwise.bind(arrays);
         } catch (VirtualMachineError fatal) {
@@ -255,9 +271,9 @@ public final class Kernel {
         return cursor.indices();
     }
 
-    /** {@code per-element}, {@code per-block} or {@code device code only}, with {@code + device code}. */
+    /** {@code per-element}, {@code per-block} or {@code kernel language}, with {@code + device code}. */
     @Override
     public String toString() {
-        return program != null && blockwise != null ? form + " + device code" : form;
+        return program != null && javaBody != null ? form + " + device code" : form;
     }
 }

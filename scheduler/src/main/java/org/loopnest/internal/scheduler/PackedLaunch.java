@@ -77,8 +77,10 @@ public final class PackedLaunch implements Launch {
     }
 
     /**
-     * Runs the Java body over the block piece by piece, first clearing each piece's output elements in the output
-     * buffer, which holds an earlier chunk's results (see {@link UnsetOutputs}).
+     * Runs the body over the block piece by piece; for a Java body first clearing each piece's output elements in the
+     * output buffer, which holds an earlier chunk's results (see {@link UnsetOutputs}). A kernel-language body assigns
+     * every output itself ({@link Kernel#runBlock(org.loopnest.kernel.BoundArrays, org.loopnest.index.Split, Chunk,
+     * long, long, java.util.function.Consumer)} skips the prelude for it).
      */
     @Override
     public void run(long from, long to) {

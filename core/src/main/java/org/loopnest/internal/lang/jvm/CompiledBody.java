@@ -1,0 +1,136 @@
+package org.loopnest.internal.lang.jvm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.loopnest.index.Iteration;
+import org.loopnest.internal.data.RunAccess;
+import org.loopnest.internal.lang.KernelContext.ArraySignature;
+import org.loopnest.internal.lang.Program;
+import org.loopnest.kernel.BlockBody;
+import org.loopnest.kernel.BlockKernel;
+import org.loopnest.kernel.BoundArrays;
+
+/**
+ * A kernel-language body as a {@link BlockKernel} for Java devices: binding looks up each array's view (which must be
+ * one that {@code org.loopnest.internal.data.Views} made: a {@link RunAccess}); the first run of a bound body derives
+ * the {@link AccessSignature} from the views, and gets the body compiled for it (once per signature, then kept here
+ * and in the {@link JvmCompiler}'s cache). The bound body walks its block run by run of the innermost loop with one
+ * call of the compiled {@link RunBody} per run: no call per element.
+ *
+ * <p><b>Thread safety:</b> this object is; each bound body belongs to the thread that bound it (as views do).
+ */
+public final class CompiledBody implements BlockKernel {
+    private final Program program;
+    private final JvmCompiler compiler;
+    private final Map<AccessSignature, RunBody> compiled = new ConcurrentHashMap<>();
+
+    /**
+     * A body compiled by the {@linkplain JvmCompiler#shared() shared} compiler.
+     *
+     * @param program the checked body
+     */
+    public CompiledBody(Program program) {
+        this(program, JvmCompiler.shared());
+    }
+
+    /**
+     * @param program the checked body
+     * @param compiler what compiles its source
+     */
+    public CompiledBody(Program program, JvmCompiler compiler) {
+        if (program == null) {
+            throw new IllegalArgumentException("program is null (expected: a checked kernel-language body)");
+        }
+        this.program = program;
+        this.compiler = compiler;
+    }
+
+    /** {@return the checked body this runs} */
+    public Program program() {
+        return program;
+    }
+
+    /**
+     * {@return the body compiled for {@code access}: compiled on first use, then the same instance}
+     *
+     * @param access how each array is reached
+     * @throws org.loopnest.error.KernelCompileException if the emitted source does not compile (a bug)
+     */
+    public RunBody compiledFor(AccessSignature access) {
+        return compiled.computeIfAbsent(access, a -> compiler.compile(JavaEmitter.emit(program, a)));
+    }
+
+    /**
+     * Looks up every array of the program's context through {@code arrays}.
+     *
+     * @throws IllegalArgumentException if an array is not bound, or holds another element type
+     * @throws IllegalStateException if a view cannot tell where a run's elements are (not a runtime-made view)
+     */
+    @Override
+    public BlockBody bind(BoundArrays arrays) {
+        List<ArraySignature> signatures = program.context().arrays();
+        RunAccess[] access = new RunAccess[signatures.size()];
+        for (int a = 0; a < access.length; a++) {
+            ArraySignature array = signatures.get(a);
+            Object view = switch (array.type()) {
+                case FLOAT -> arrays.floats(array.name());
+                case DOUBLE -> arrays.doubles(array.name());
+                case INT -> arrays.ints(array.name());
+                case LONG -> arrays.longs(array.name());
+                case BOOL -> throw new IllegalStateException("array " + array.name() + " of bool (expected: float, "
+                        + "double, int or long elements)");
+            };
+            if (!(view instanceof RunAccess run)) {
+                throw new IllegalStateException("the view of array " + array.name() + " is a "
+                        + view.getClass().getName() + " (expected: a view made by the runtime)");
+            }
+            access[a] = run;
+        }
+        return new Bound(access, program.context().indices().size());
+    }
+
+    /** One block's walk: the stores, positions and indices of the current run, refilled per run. */
+    private final class Bound implements BlockBody {
+        private final RunAccess[] access;
+        private final Object[] stores;
+        private final long[] positions;
+        private final long[] indices;
+        private RunBody body;
+
+        Bound(RunAccess[] access, int depth) {
+            this.access = access;
+            this.stores = new Object[access.length];
+            this.positions = new long[access.length];
+            this.indices = new long[depth];
+        }
+
+        @Override
+        public void run(Iteration cursor) {
+            if (body == null && cursor.valid()) {
+                body = compiledFor(signature(cursor));
+            }
+            int depth = indices.length;
+            for (int n = cursor.runLength(); n > 0; n = cursor.runLength()) {
+                for (int a = 0; a < access.length; a++) {
+                    stores[a] = access[a].store(cursor);
+                    positions[a] = access[a].position(cursor);
+                }
+                for (int j = 0; j < depth; j++) {
+                    indices[j] = cursor.index(j);
+                }
+                body.run(stores, positions, indices, n);
+                cursor.advance(n);
+            }
+        }
+
+        private AccessSignature signature(Iteration cursor) {
+            List<AccessSignature.Access> list = new ArrayList<>(access.length);
+            for (RunAccess a : access) {
+                list.add(new AccessSignature.Access(a.heapArray(), a.step(cursor)));
+            }
+            return new AccessSignature(list);
+        }
+    }
+}
