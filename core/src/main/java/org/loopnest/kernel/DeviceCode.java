@@ -3,16 +3,16 @@ package org.loopnest.kernel;
 import java.util.regex.Pattern;
 
 /**
- * The loop body written in C, for devices that run compiled kernels (OpenCL, CUDA): the statements of one
- * iteration, plus optional helper functions placed before the kernel.
+ * The loop body written in the kernel language, a small C subset defined in {@code docs/KERNELS.md}: the statements
+ * of one iteration, plus optional helper functions. It is parsed and checked once when the run is planned, then
+ * compiled for every device: OpenCL C, CUDA C and the JVM.
  *
- * <p>The body is plain C in the subset common to OpenCL C and CUDA C: arithmetic, {@code if}, local variables,
- * and the math functions {@code exp}, {@code log}, {@code pow}, {@code sqrt}, {@code fabs}, {@code isnan} for
- * {@code float} and {@code double}. It names loop indices and arrays by the names they were given: an index is
- * a {@code const} 64-bit integer, an array is its element at the current iteration (read-only for inputs,
- * assignable for outputs). Helpers are functions declared with {@code LN_FUNC}, e.g.
- * {@code LN_FUNC float sq(float v) { return v * v; }}. Other names starting with {@code ln_} or {@code LN_}
- * belong to the runtime.
+ * <p>The body has the types {@code bool}, {@code int}, {@code long}, {@code float} and {@code double}, locals,
+ * {@code if}, bounded {@code for} and {@code while} loops and the math functions ({@code exp}, {@code pow},
+ * {@code fmin}, {@code isnan}, ...) for {@code float} and {@code double}. It names loop indices and arrays by the
+ * names they were given: an index is a read-only 64-bit integer, an array is its element at the current iteration
+ * (read-only for inputs; outputs are assigned on every path). Helpers are plain functions, e.g.
+ * {@code float sq(float v) { return v * v; }}. Names starting with {@code ln_} or {@code LN_} belong to the runtime.
  *
  * <pre>{@code
  * DeviceCode.of("theta = T * pow(1000.0f / p, 0.2857143f);")
@@ -71,7 +71,7 @@ public record DeviceCode(String name, String body, String helpers) {
     /**
      * {@return the same code with helper functions placed before the kernel}
      *
-     * @param functions C functions, placed before the kernel
+     * @param functions helper functions in the kernel language, e.g. {@code float sq(float v) { return v * v; }}
      */
     public DeviceCode withHelpers(String functions) {
         return new DeviceCode(name, body, functions);
