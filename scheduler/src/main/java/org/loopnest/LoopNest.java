@@ -456,9 +456,9 @@ public final class LoopNest {
             SplitChoice choice = splitDepth == null
                     ? SplitPlanner.choose(space, bindings, limits, buffers)
                     : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers);
-            KernelSource source = deviceCode == null ? null : KernelGenerator.generate(choice.layout(), deviceCode);
             Program program = deviceCode == null ? null
                     : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
+            KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
             Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
                     : program == null ? kernel : kernel.withProgram(program);
             if (toRun && body != null) {

@@ -34,7 +34,7 @@ final class RunSlot {
             ChunkLayout layout = ChunkLayout.of(spec.split(), spec.bindings());
             KernelSource source = null;
             if (device.runsCompiledKernels()) {
-                source = KernelGenerator.generate(layout, spec.kernel().deviceCode().orElseThrow());
+                source = KernelGenerator.generate(layout, spec.kernel().program().orElseThrow());
                 device.prepare(source);
             }
             Map<String, ArrayBinding> byName = new LinkedHashMap<>();

@@ -100,7 +100,7 @@ public final class RunPlan {
         this.progress = plan.progress;
         this.trace = plan.trace;
         this.split = split;
-        this.kernelSource = kernel.deviceCode().map(code -> KernelGenerator.generate(split.layout(), code))
+        this.kernelSource = kernel.program().map(program -> KernelGenerator.generate(split.layout(), program))
                 .orElse(null);
     }
 

@@ -88,7 +88,7 @@ public abstract class CompiledDeviceEqualityContract {
             case FLOAT -> "float";
             case DOUBLE -> "double";
             case INT -> "int";
-            case LONG -> "LN_I64";
+            case LONG -> "long";
         };
         RunReport report = LoopNest.of(extents).names(names)
                 .in("a", a).in("b", b, subset).in("c", c, last).out("out", out)

@@ -1,10 +1,14 @@
 package org.loopnest.internal.codegen;
 
 import org.loopnest.device.KernelTarget;
+import org.loopnest.internal.lang.MathFunction;
+import org.loopnest.internal.lang.Type;
 
 /**
  * The macros that make one kernel text valid OpenCL C and CUDA C: the kernel and function qualifiers, the
- * address space of buffers, 64-bit integers and their literals, the global thread number, and {@code NAN}.
+ * address space of buffers, 64-bit integers and their literals, the global thread number, and {@code NAN}; and
+ * the names of the math functions, which differ (OpenCL C overloads {@code exp} for {@code float}, CUDA C calls
+ * the {@code float} one {@code expf}).
  */
 final class Dialect {
     private Dialect() {
@@ -38,6 +42,31 @@ final class Dialect {
                     #define INFINITY __int_as_float(0x7f800000)
                     #endif
                     """;
+        };
+    }
+
+    /**
+     * {@return {@code target}'s name of {@code function} for arguments of type {@code floating}: OpenCL C's
+     * overloaded name ({@code pow}); CUDA C's C name ({@code powf} for {@code float}, {@code pow} for
+     * {@code double}; {@code isnan} and {@code isinf} are overloaded there too)}
+     */
+    static String mathName(KernelTarget target, MathFunction function, Type floating) {
+        boolean cFloatName = target == KernelTarget.CUDA && floating == Type.FLOAT && !function.isTest();
+        return function.languageName() + (cFloatName ? "f" : "");
+    }
+
+    /**
+     * {@return {@code target}'s function that converts a {@code from} value to {@code to} rounding toward zero and
+     * saturating (NaN gives 0, out-of-range values the nearest bound), as Java casts: C leaves such conversions
+     * undefined, OpenCL C and CUDA C name them}
+     *
+     * @param from {@code float} or {@code double}
+     * @param to {@code int} or {@code long}
+     */
+    static String saturatingConversion(KernelTarget target, Type from, Type to) {
+        return switch (target) {
+            case OPENCL -> "convert_" + (to == Type.LONG ? "long" : "int") + "_sat_rtz";
+            case CUDA -> "__" + from.keyword() + "2" + (to == Type.LONG ? "ll" : "int") + "_rz";
         };
     }
 }

@@ -3,7 +3,12 @@ package org.loopnest.internal.codegen;
 import java.util.Set;
 import org.loopnest.kernel.DeviceCode;
 
-/** Checks that the names a user gave can stand in C source as they are. */
+/**
+ * Checks the names a user gave the kernel, the loop indices and the arrays. Generated code spells indices and arrays
+ * {@code u_NAME} and {@code ln_at_NAME}, so they must be identifiers; reserved words and runtime names are refused
+ * too, early and by name, because a kernel-language body could not name such an array or index (the front end
+ * checks the names a body declares itself). The kernel's name is the entry point as written.
+ */
 final class Identifiers {
     /** Words of C, OpenCL C and CUDA C that a loop index or an array must not be called. */
     private static final Set<String> RESERVED = Set.of(

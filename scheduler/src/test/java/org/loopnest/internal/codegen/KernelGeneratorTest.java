@@ -9,17 +9,38 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.LoopNest;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.Role;
+import org.loopnest.index.IndexSpace;
+import org.loopnest.internal.lang.KernelContext;
+import org.loopnest.internal.lang.KernelLanguage;
+import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Type;
+import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.kernel.DeviceCode;
 
-/** The generated kernels: prologue, positions, names, dumps, and that nvcc accepts the CUDA version. */
+/** The generated kernels: prologue, positions, locals and stores, names, dumps (compiled by CorpusCompileTest). */
 class KernelGeneratorTest {
+    private static final IndexSpace SPACE = IndexSpace.of(3, 4, 5).withNames("t", "z", "x");
+
+    /** {@code theta = T * pow(1000.0f / p, 0.2857143f);} over t, z, x, checked by the front end. */
+    static Program theta() {
+        return KernelLanguage.check(DeviceCode.of("theta = T * pow(1000.0f / p, 0.2857143f);").named("potential"),
+                new KernelContext(SPACE.names(), List.of(Trees.array("T", Type.FLOAT, Role.IN),
+                        Trees.array("p", Type.FLOAT, Role.IN), Trees.array("theta", Type.FLOAT, Role.OUT))));
+    }
+
+    private static ChunkLayout layout(int d, long group) {
+        return ChunkLayout.of(SPACE.split(d, group), List.of(
+                ArrayBinding.of("T", Role.IN, new float[60], SPACE),
+                ArrayBinding.of("p", Role.IN, new float[4], SPACE, "z"),
+                ArrayBinding.of("theta", Role.OUT, new float[60], SPACE)));
+    }
 
     private static LoopNest nest() {
         return LoopNest.of(3, 4, 5).names("t", "z", "x")
@@ -36,9 +57,9 @@ class KernelGeneratorTest {
     void shouldRecoverOuterIndicesFromTheChunkAndInnerOnesFromTheThread() {
         String cl = source(2, 1).source(KernelTarget.OPENCL);
         assertTrue(cl.contains("const LN_I64 ln_o = ln_tid / 5;"), cl);
-        assertTrue(cl.contains("const LN_I64 t = ln_outer / 4;"), cl);
-        assertTrue(cl.contains("const LN_I64 z = ln_outer % 4;"), cl);
-        assertTrue(cl.contains("const LN_I64 x = ln_id;"), cl);
+        assertTrue(cl.contains("const LN_I64 u_t = ln_outer / 4;"), cl);
+        assertTrue(cl.contains("const LN_I64 u_z = ln_outer % 4;"), cl);
+        assertTrue(cl.contains("const LN_I64 u_x = ln_id;"), cl);
         assertTrue(cl.contains("if (ln_tid >= ln_count)"), cl);
     }
 
@@ -49,16 +70,39 @@ class KernelGeneratorTest {
         assertTrue(outer.contains("ln_at_p = (LN_GLOBAL const float*) (ln_in + 64) + (ln_o);"), outer);
         assertTrue(outer.contains("ln_at_theta = (LN_GLOBAL float*) (ln_out + 0) + ln_tid;"), outer);
         String resident = source(1, 1).source(KernelTarget.OPENCL);
-        assertTrue(resident.contains("ln_at_p = (LN_GLOBAL const float*) (ln_res + 0) + (z);"), resident);
+        assertTrue(resident.contains("ln_at_p = (LN_GLOBAL const float*) (ln_res + 0) + (u_z);"), resident);
     }
 
     @Test
-    void shouldMakeEachArrayAMacroForItsElementAndUndefineItAfterTheBody() {
-        String cu = source(1, 1).source(KernelTarget.CUDA);
-        assertTrue(cu.contains("#define theta (*ln_at_theta)"), cu);
-        assertTrue(cu.contains("#undef theta"), cu);
-        assertTrue(cu.indexOf("theta = T * pow(") > cu.indexOf("#define theta"), cu);
-        assertTrue(cu.contains("extern \"C\" __global__"), cu);
+    void shouldLoadInputsIntoConstLocalsAndStoreEachOutputOnceAfterTheBody() {
+        for (KernelTarget target : KernelTarget.values()) {
+            String c = KernelGenerator.generate(layout(1, 1), theta()).source(target);
+            int loadT = c.indexOf("    const float u_T = *ln_at_T; (void) u_T;\n");
+            int loadP = c.indexOf("    const float u_p = *ln_at_p; (void) u_p;\n");
+            int declare = c.indexOf("    float u_theta;\n");
+            String powName = target == KernelTarget.CUDA ? "powf" : "pow";
+            int body = c.indexOf("        u_theta = u_T * " + powName + "(1000.0f / u_p, 0.2857143f);\n");
+            int store = c.indexOf("    *ln_at_theta = u_theta;\n");
+            assertTrue(loadT > 0 && loadP > loadT && declare > loadP && body > declare && store > body, c);
+            assertEquals(store + 4, c.lastIndexOf("*ln_at_theta ="), "stored once: " + c);
+            assertFalse(c.contains("#define T") || c.contains("#define theta") || c.contains("= 0;"), c);
+        }
+        assertTrue(KernelGenerator.generate(layout(1, 1), theta()).source(KernelTarget.CUDA)
+                .contains("extern \"C\" __global__"));
+    }
+
+    @Test
+    void shouldPrintHelpersBeforeTheKernelInTheProgramsOrder() {
+        Program p = Trees.program("helped", SPACE.names(), List.of(Trees.array("T", Type.FLOAT, Role.IN),
+                        Trees.array("p", Type.FLOAT, Role.IN), Trees.array("theta", Type.FLOAT, Role.OUT)),
+                CEmitterTest.twoHelpers(), Trees.assign(Trees.out(Type.FLOAT, "theta"),
+                        Trees.call(Type.FLOAT, "twice", Trees.in(Type.FLOAT, "T"))));
+        String cl = KernelGenerator.generate(layout(2, 1), p).source(KernelTarget.OPENCL);
+        int half = cl.indexOf("LN_FUNC float u_halve(float u_v)\n");
+        int twice = cl.indexOf("LN_FUNC float u_twice(float u_v)\n");
+        int kernel = cl.indexOf("LN_KERNEL void helped(");
+        assertTrue(half > 0 && twice > half && kernel > twice, cl);
+        assertTrue(cl.contains("        u_theta = u_twice(u_T);\n"), cl);
     }
 
     @Test
@@ -124,28 +168,6 @@ class KernelGeneratorTest {
                             .dumpKernels(Path.of("unused")), name);
             assertEquals("kernel name '" + name + "' is a function of C, OpenCL or CUDA (expected: a name of your "
                     + "own such as physics, via DeviceCode.named)", e.getMessage());
-        }
-    }
-
-    @Test
-    void shouldSetEveryOutputToZeroBeforeTheBodyAndEndABodyContinuedWithABackslash() {
-        String cl = LoopNest.of(4).in("a", new float[4]).out("b", new float[4]).out("c", new int[4])
-                .kernel(arrays -> it -> { }).deviceCode("if (a > 0.0f) { b = a; c = 1; } // set only for positive a \\").plan().kernelSource()
-                .source(KernelTarget.OPENCL);
-        int zeroB = cl.indexOf("*ln_at_b = 0;");
-        int zeroC = cl.indexOf("*ln_at_c = 0;");
-        int body = cl.indexOf("if (a > 0.0f)");
-        assertTrue(zeroB > 0 && zeroC > 0 && zeroB < body && zeroC < body, cl);
-        assertTrue(!cl.contains("*ln_at_a = 0;"), "inputs are left alone: " + cl);
-        assertTrue(cl.substring(body).matches("(?s)[^\n]*\\\\\n\n.*"), "an empty line follows the body: " + cl);
-    }
-
-    @Test
-    void shouldCompileWithNvccWhenItIsInstalled(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Nvcc.onPath(), "nvcc is not on the PATH: CUDA code generation is not compiled here");
-        for (int d = 0; d < 3; d++) {
-            Path cu = nest().splitAt(d).group(2).dumpKernels(dir.resolve("d" + d)).get(1);
-            Nvcc.assertCompiles(cu);
         }
     }
 }

@@ -1,0 +1,118 @@
+package org.loopnest.internal.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.loopnest.LoopNest;
+import org.loopnest.device.Device;
+import org.loopnest.internal.lang.Type;
+
+/**
+ * Every body of {@link BodyCases} run on a device that runs compiled kernels, compared element by element with its
+ * Java reference: integers and comparisons exactly, floating results within the case's ulps (NaN matches NaN, −0
+ * matches 0); and the weather body on MetPy's example of the lifting condensation level. Subclasses open the
+ * device, or skip with the reason when it is absent.
+ */
+abstract class CompiledBodiesContract {
+    /** {@return the device to run on, which the test closes; skips the test if there is none} */
+    protected abstract Device openDevice();
+
+    @Test
+    void shouldComputeWhatTheJavaReferenceComputesForEveryBody() {
+        List<String> mismatches = new ArrayList<>();
+        try (Device device = openDevice()) {
+            for (BodyCases.Case c : BodyCases.all()) {
+                run(c, device, mismatches);
+            }
+        }
+        assertTrue(mismatches.isEmpty(), mismatches.size() + " mismatches:\n" + String.join("\n", mismatches));
+    }
+
+    @Test
+    void shouldFindTheLiftingCondensationLevelOfMetPysExampleWithTheWeatherBody() {
+        double vapour = 6.112 * Math.exp(17.67 * 20.0 / (20.0 + 243.5)); // hPa at a dewpoint of 20 °C (Bolton)
+        double w = 0.62197 * vapour / (1000.0 - vapour);
+        float[] q = {(float) (w / (1 + w)), 0.0f};
+        float[] lclP = new float[2];
+        float[] lclT = new float[2];
+        LoopNest nest = LoopNest.of(1, 1, 1, 2).names("t", "z", "y", "x")
+                .in("T", new float[] {303.15f, 303.15f}).in("q", q).in("p", new float[] {1000.0f, 1000.0f});
+        for (String out : List.of("theta", "es", "e", "rh", "td", "thetae")) {
+            nest.out(out, new float[2]);
+        }
+        try (Device device = openDevice()) {
+            nest.out("lcl_p", lclP).out("lcl_t", lclT).deviceCode(KernelCorpus.WEATHER).on(device).run();
+        }
+        assertEquals(864.806, lclP[0], 0.01, "lcl_p (MetPy: 864.806 hPa)");
+        assertEquals(17.676, lclT[0] - 273.15, 0.01, "lcl_t (MetPy: 17.676 °C)");
+        assertTrue(Float.isNaN(lclP[1]) && Float.isNaN(lclT[1]), "a dry point: " + lclP[1] + ", " + lclT[1]);
+    }
+
+    private static void run(BodyCases.Case c, Device device, List<String> mismatches) {
+        int n = BodyCases.LENGTH;
+        Object x = c.inputs().values(c.in(), n, false);
+        Object y = c.inputs().values(c.in(), n, true);
+        Object r = output(c.out(), n);
+        LoopNest.of(n).names("i").in("x", x).in("y", y).out("r", r).deviceCode(c.code()).on(device).run();
+        for (int k = 0; k < n; k++) {
+            Object expected = c.reference().apply(Array.get(x, k), Array.get(y, k), k);
+            Object actual = Array.get(r, k);
+            if (!matches(c.out(), (Number) expected, (Number) actual, c.ulps())) {
+                mismatches.add(c.name() + " at i=" + k + ": x=" + Array.get(x, k) + ", y=" + Array.get(y, k)
+                        + ": expected " + expected + ", was " + actual);
+            }
+        }
+    }
+
+    private static Object output(Type type, int n) {
+        return switch (type) {
+            case INT -> new int[n];
+            case LONG -> new long[n];
+            case FLOAT -> new float[n];
+            case DOUBLE -> new double[n];
+            case BOOL -> throw new IllegalArgumentException("no bool outputs (expected: a numeric type)");
+        };
+    }
+
+    private static boolean matches(Type type, Number expected, Number actual, int ulps) {
+        return switch (type) {
+            case INT -> expected.intValue() == actual.intValue();
+            case LONG -> expected.longValue() == actual.longValue();
+            case FLOAT -> close(expected.floatValue(), actual.floatValue(), ulps);
+            case DOUBLE -> close(expected.doubleValue(), actual.doubleValue(), ulps);
+            case BOOL -> false;
+        };
+    }
+
+    private static boolean close(double expected, double actual, int ulps) {
+        if (Double.isNaN(expected) || Double.isNaN(actual)) {
+            return Double.isNaN(expected) && Double.isNaN(actual);
+        }
+        if (expected == actual) {
+            return true;
+        }
+        if (Double.isInfinite(expected) || Double.isInfinite(actual)) {
+            return false;
+        }
+        double ulp = Math.max(Math.ulp(expected), Math.ulp(actual));
+        return Math.abs(expected - actual) <= ulps * ulp;
+    }
+
+    private static boolean close(float expected, float actual, int ulps) {
+        if (Float.isNaN(expected) || Float.isNaN(actual)) {
+            return Float.isNaN(expected) && Float.isNaN(actual);
+        }
+        if (expected == actual) {
+            return true;
+        }
+        if (Float.isInfinite(expected) || Float.isInfinite(actual)) {
+            return false;
+        }
+        float ulp = Math.max(Math.ulp(expected), Math.ulp(actual));
+        return Math.abs(expected - actual) <= ulps * ulp;
+    }
+}
