@@ -451,13 +451,14 @@ public final class LoopNest {
             if (!toRun && deviceCode == null) {
                 throw new IllegalStateException("no device code to dump (expected: call deviceCode(...) first)");
             }
+            // parsed and checked before anything else is planned: a body's errors come first
+            Program program = deviceCode == null ? null
+                    : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
             var bindings = java.util.List.copyOf(arrays.values());
             DeviceInfo limits = DeviceGroup.limits(targets);
             SplitChoice choice = splitDepth == null
                     ? SplitPlanner.choose(space, bindings, limits, buffers)
                     : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers);
-            Program program = deviceCode == null ? null
-                    : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
             KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
             Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
                     : program == null ? kernel : kernel.withProgram(program);

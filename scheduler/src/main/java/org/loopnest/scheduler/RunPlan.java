@@ -24,6 +24,9 @@ import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.internal.kernel.Kernel;
+import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.jvm.AccessSignature;
+import org.loopnest.internal.lang.jvm.JavaEmitter;
 import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.internal.trace.TraceFiles;
 
@@ -234,8 +237,9 @@ public final class RunPlan {
     }
 
     /**
-     * Writes the generated kernel for every target into {@code dir} (created if missing), e.g. {@code weather.cl}
-     * and {@code weather.cu}.
+     * Writes the generated kernel for every target into {@code dir} (created if missing): {@code NAME.cl} (OpenCL
+     * C), {@code NAME.cu} (CUDA C) and {@code NAME.java} (the JVM target, as the cpu device compiles it for the
+     * user's own arrays in nest order), e.g. {@code weather.cl}, {@code weather.cu}, {@code weather.java}.
      *
      * @param dir the directory
      * @return the files written
@@ -251,6 +255,9 @@ public final class RunPlan {
         for (KernelTarget target : KernelTarget.values()) {
             written.add(Files.writeString(dir.resolve(kernelSource.fileName(target)), kernelSource.source(target)));
         }
+        Program program = kernel.program().orElseThrow();
+        String java = JavaEmitter.emit(program, AccessSignature.heapArrays(arrays.values(), space.depth()));
+        written.add(Files.writeString(dir.resolve(kernelSource.entryPoint() + ".java"), java));
         return written;
     }
 

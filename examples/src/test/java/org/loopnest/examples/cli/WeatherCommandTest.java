@@ -220,7 +220,7 @@ class WeatherCommandTest {
     }
 
     @Test
-    void shouldDumpBothKernelsWithoutAnyGpuAndStillRunOnTheCpu() throws IOException {
+    void shouldDumpAllThreeKernelsWithoutAnyGpuAndStillRunOnTheCpu() throws IOException {
         Path kernels = dir.resolve("kernels");
         Cli run = Cli.run("weather", "--shape", SMALL, "--split", "2", "--dump-kernels", kernels.toString());
         assertEquals(0, run.code(), run.err());
@@ -229,6 +229,8 @@ class WeatherCommandTest {
         String cu = Files.readString(kernels.resolve("weather.cu"));
         assertTrue(cu.contains("split at d=2") && cu.contains("LN_KERNEL void weather("), cu);
         assertTrue(Files.readString(kernels.resolve("weather.cl")).contains("#define LN_KERNEL __kernel"));
+        assertTrue(run.out().contains("wrote kernel " + kernels.resolve("weather.java")), run.out());
+        assertTrue(Files.readString(kernels.resolve("weather.java")).contains("u_lcl_p"));
     }
 
     @Test

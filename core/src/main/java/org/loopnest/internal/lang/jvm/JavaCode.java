@@ -176,6 +176,7 @@ final class JavaCode {
             case FMIN -> "ln_fmin" + arguments(args, false);
             case FMAX -> "ln_fmax" + arguments(args, false);
             case FMOD -> "(" + expr(args.get(0)) + " % " + expr(args.get(1)) + ")";
+            case POW -> single ? "((float) ln_pow" + arguments(args, true) + ")" : "ln_pow" + arguments(args, false);
             default -> single ? "((float) Math." + f.languageName() + arguments(args, true) + ")"
                     : "Math." + f.languageName() + arguments(args, false);
         };

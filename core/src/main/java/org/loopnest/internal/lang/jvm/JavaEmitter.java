@@ -109,9 +109,15 @@ public final class JavaEmitter {
                 + ")";
     }
 
-    /** {@code ln_cond} (a loop condition Java never takes for a constant) and C's {@code fmin}/{@code fmax}. */
+    /**
+     * {@code ln_cond} (a loop condition Java never takes for a constant), C's {@code fmin}/{@code fmax}, and C99's
+     * {@code pow} where Java's differs: {@code pow(1, y)} is 1 for every y, NaN too, and {@code pow(-1, ±∞)} is 1
+     * (Java's {@code Math.pow} gives NaN for both).
+     */
     private static void appendRuntime(StringBuilder out) {
         out.append("    private static boolean ln_cond(boolean c) {\n        return c;\n    }\n");
+        out.append("    private static double ln_pow(double x, double y) {\n        return x == 1.0 || x == -1.0 "
+                + "&& Double.isInfinite(y) ? 1.0 : Math.pow(x, y);\n    }\n");
         for (String t : List.of("float", "double")) {
             out.append("    private static ").append(t).append(" ln_fmin(").append(t).append(" a, ").append(t)
                     .append(" b) {\n        return a != a ? b : b != b ? a : Math.min(a, b);\n    }\n");
