@@ -2,9 +2,10 @@ package org.loopnest.internal.lang;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
-/** The direct children of typed tree nodes, for passes that walk the whole tree. Stateless. */
-final class Children {
+/** The children of typed tree nodes, for passes that walk the whole tree (checker, emitters). Stateless. */
+public final class Children {
     private Children() {
     }
 
@@ -13,7 +14,7 @@ final class Children {
      *
      * @param e an expression
      */
-    static List<Expr> of(Expr e) {
+    public static List<Expr> of(Expr e) {
         if (e instanceof Expr.Unary u) {
             return List.of(u.operand());
         } else if (e instanceof Expr.Binary b) {
@@ -35,7 +36,7 @@ final class Children {
      *
      * @param s a statement
      */
-    static List<Expr> expressions(Stmt s) {
+    public static List<Expr> expressions(Stmt s) {
         List<Expr> out = new ArrayList<>();
         if (s instanceof Stmt.Declare d && d.init() != null) {
             out.add(d.init());
@@ -58,7 +59,7 @@ final class Children {
      *
      * @param s a statement
      */
-    static List<Stmt> statements(Stmt s) {
+    public static List<Stmt> statements(Stmt s) {
         List<Stmt> out = new ArrayList<>();
         if (s instanceof Stmt.Block b) {
             out.addAll(b.statements());
@@ -79,5 +80,28 @@ final class Children {
             out.add(f.body());
         }
         return out;
+    }
+
+    /**
+     * {@return {@code root} and every statement nested in it, parents before children}
+     *
+     * @param root a statement
+     */
+    public static Stream<Stmt> statementsUnder(Stmt root) {
+        return Stream.concat(Stream.of(root), statements(root).stream().flatMap(Children::statementsUnder));
+    }
+
+    /**
+     * {@return every expression node in {@code root}'s statements, at any depth (an assignment's target excluded:
+     * its value has the target's type, and only outputs and locals are targets)}
+     *
+     * @param root a statement
+     */
+    public static Stream<Expr> expressionsUnder(Stmt root) {
+        return statementsUnder(root).flatMap(s -> expressions(s).stream()).flatMap(Children::under);
+    }
+
+    private static Stream<Expr> under(Expr e) {
+        return Stream.concat(Stream.of(e), of(e).stream().flatMap(Children::under));
     }
 }
