@@ -1,5 +1,7 @@
 package org.loopnest.internal.codegen;
 
+import org.loopnest.internal.lang.CMathReference;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.data.Role;
@@ -180,7 +182,7 @@ final class BodyCases {
         Reference reference = (x, y, i) -> {
             double a = ((Number) x).doubleValue();
             double b = ((Number) y).doubleValue();
-            double v = JavaMath.apply(f, a, b);
+            double v = CMathReference.apply(f, a, b);
             return t == Type.FLOAT ? (Object) (float) v : (Object) v;
         };
         return new Case(name + "_" + t.keyword(), t, t, DeviceCode.of(body).named(name + "_" + t.keyword()),

@@ -1,5 +1,7 @@
 package org.loopnest.internal.lang.jvm;
 
+import org.loopnest.internal.lang.CMathReference;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.loopnest.internal.lang.jvm.Trees.array;
@@ -29,45 +31,9 @@ class JavaMathTest {
     private static final double[] EDGES = {0, -0.0, 1, -1, 0.5, -0.5, 2.5, -2.5, 3, 10, 100, -100, 0.75, 1e-3,
         Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1e-40, Double.MIN_VALUE, 1e-310, 88.7, 710};
 
-    /** C's {@code fmin}/{@code fmax}: the other argument when one is NaN. */
-    private static double cMinMax(boolean min, double x, double y) {
-        if (Double.isNaN(x)) {
-            return y;
-        }
-        if (Double.isNaN(y)) {
-            return x;
-        }
-        return min ? Math.min(x, y) : Math.max(x, y);
-    }
-
     /** The reference in double precision; {@code float} calls round its result to float. */
     private static double reference(MathFunction f, double x, double y) {
-        return switch (f) {
-            case EXP -> Math.exp(x);
-            case LOG -> Math.log(x);
-            case LOG10 -> Math.log10(x);
-            case POW -> x == 1 || x == -1 && Double.isInfinite(y) ? 1 : Math.pow(x, y); // C99: pow(1, NaN) = pow(-1, ±inf) = 1
-            case SQRT -> Math.sqrt(x);
-            case CBRT -> Math.cbrt(x);
-            case FABS -> Math.abs(x);
-            case FMIN -> cMinMax(true, x, y);
-            case FMAX -> cMinMax(false, x, y);
-            case FLOOR -> Math.floor(x);
-            case CEIL -> Math.ceil(x);
-            case FMOD -> x % y;
-            case SIN -> Math.sin(x);
-            case COS -> Math.cos(x);
-            case TAN -> Math.tan(x);
-            case ASIN -> Math.asin(x);
-            case ACOS -> Math.acos(x);
-            case ATAN -> Math.atan(x);
-            case ATAN2 -> Math.atan2(x, y);
-            case SINH -> Math.sinh(x);
-            case COSH -> Math.cosh(x);
-            case TANH -> Math.tanh(x);
-            case ISNAN -> Double.isNaN(x) ? 1 : 0;
-            case ISINF -> Double.isInfinite(x) ? 1 : 0;
-        };
+        return CMathReference.apply(f, x, y);
     }
 
     /** {@code out = f(a[, b])}, a test's {@code bool} as an {@code int} 0/1. */

@@ -1,18 +1,23 @@
-package org.loopnest.internal.codegen;
-
-import org.loopnest.internal.lang.MathFunction;
+package org.loopnest.internal.lang;
 
 /**
  * The Java reference of each math function, in {@code double}, with C's rules where {@link Math}'s differ:
  * {@code fmin}/{@code fmax} return the other argument when one is NaN, and {@code pow(1, y)} is 1 for every
- * {@code y} (NaN too) and {@code pow(-1, ±∞)} is 1, where {@link Math#pow} gives NaN.
+ * {@code y} (NaN too) and {@code pow(-1, ±∞)} is 1, where {@link Math#pow} gives NaN. Shared by the JVM target's
+ * tests (core) and the tests of every device's bodies (scheduler, through the test-jar).
  */
-final class JavaMath {
-    private JavaMath() {
+public final class CMathReference {
+    private CMathReference() {
     }
 
-    /** {@return {@code f(a)} or {@code f(a, b)}; 1 or 0 for the tests} */
-    static double apply(MathFunction f, double a, double b) {
+    /**
+     * {@return {@code f(a)} or {@code f(a, b)}; 1 or 0 for the tests}
+     *
+     * @param f the function
+     * @param a the first argument
+     * @param b the second argument (ignored by one-argument functions)
+     */
+    public static double apply(MathFunction f, double a, double b) {
         return switch (f) {
             case EXP -> Math.exp(a);
             case LOG -> Math.log(a);
