@@ -89,8 +89,11 @@ public abstract class CompiledDeviceEqualityContract {
         return out;
     }
 
-    /** The body in the kernel language, for element type {@code type}. */
-    static DeviceCode code(ElementType type, String[] names) {
+    /**
+     * {@return the body in the kernel language, for element type {@code type} and loop indices {@code names}}
+     * (public for the corpus that the targets' own compilers compile)
+     */
+    public static DeviceCode code(ElementType type, String[] names) {
         String t = c99(type);
         String helpers = t + " twiceOf(" + t + " v) { return v + v; }\n"
                 + t + " combine(" + t + " p, " + t + " q) { return twiceOf(p) - q; }\n";

@@ -13,7 +13,8 @@ import org.loopnest.kernel.DeviceCode;
 /**
  * Kernel-language bodies with a Java reference of the same expression: every operator for every type, the
  * conversions, every math function for {@code float} and {@code double}, loops with {@code break} and
- * {@code continue}, helpers calling helpers. Each runs over one index {@code i} of {@value #LENGTH} iterations
+ * {@code continue} (nested, in helpers too), helpers calling helpers, integer division and modulo by negative
+ * numbers, compound shifts with int and long counts beyond the width (masked). Each runs over one index {@code i} of {@value #LENGTH} iterations
  * with inputs {@code x}, {@code y} of one type and an output {@code r}; input values come from {@link EdgeValues}.
  */
 final class BodyCases {
@@ -232,6 +233,48 @@ final class BodyCases {
                     }
                     return steps;
                 }));
+        all.add(new Case("loop_nested", Type.INT, Type.INT, DeviceCode.of("""
+                int s = 0;
+                for (int a = 0; a < 5; a++) {
+                    int k = 0;
+                    while (k < 10) {
+                        k++;
+                        if (k > a + x % 4) { break; }
+                        if ((k & 1) == 0) { continue; }
+                        s += stepped(k, a);
+                    }
+                    if (s > 40) { break; }
+                }
+                r = s;""").named("loop_nested").withHelpers("""
+                int stepped(int k, int a) { int v = 0; for (int j = 0; j < k; j++) { v += tripled(j); } return v - a; }
+                int tripled(int j) { if (j == 2) { return 0; } return j * 3; }
+                """), (x, y, i) -> nested((int) x), 0, EdgeValues.ANY));
+        for (Type t : new Type[] {Type.INT, Type.LONG}) {
+            boolean isInt = t == Type.INT;
+            String n = t.keyword();
+            all.add(of(n + "_div_rem_negative_literals", t, t, "r = x / -7 + x % -7 + -7 / (x | 1) + -7 % (x | 1);",
+                    (x, y, i) -> isInt ? (int) x / -7 + (int) x % -7 + -7 / ((int) x | 1) + -7 % ((int) x | 1)
+                            : (long) x / -7 + (long) x % -7 + -7 / ((long) x | 1) + -7 % ((long) x | 1)));
+            all.add(of(n + "_compound_shifts", t, t, "r = x; r %= -3; r <<= 35L; r >>= 70; r ^= y; r >>= (long) y;",
+                    (x, y, i) -> {
+                        if (isInt) {
+                            int v = (int) x;
+                            v %= -3;
+                            v <<= 35L;
+                            v >>= 70;
+                            v ^= (int) y;
+                            v >>= (long) (int) y;
+                            return v;
+                        }
+                        long v = (long) x;
+                        v %= -3;
+                        v <<= 35L;
+                        v >>= 70;
+                        v ^= (long) y;
+                        v >>= (long) y;
+                        return v;
+                    }));
+        }
         DeviceCode helpers = DeviceCode.of("r = twice(x) - third(y);").named("helpers").withHelpers("""
                 float third(float v) { return halve(v) * 0.6666667f; }
                 float twice(float v) { if (isnan(v)) { return 0.0f; } return halve(v) * 4.0f; }
@@ -242,5 +285,31 @@ final class BodyCases {
             float twice = Float.isNaN(v) ? 0.0f : v * 0.5f * 4.0f;
             return twice - (float) y * 0.5f * 0.6666667f;
         }, 2, EdgeValues.ANY)); // 2 ulps: a * b - c may be fused on OpenCL and CUDA
+    }
+
+    /** The body of {@code loop_nested}, in Java. */
+    private static int nested(int x) {
+        int s = 0;
+        for (int a = 0; a < 5; a++) {
+            int k = 0;
+            while (k < 10) {
+                k++;
+                if (k > a + x % 4) {
+                    break;
+                }
+                if ((k & 1) == 0) {
+                    continue;
+                }
+                int v = 0;
+                for (int j = 0; j < k; j++) {
+                    v += j == 2 ? 0 : j * 3;
+                }
+                s += v - a;
+            }
+            if (s > 40) {
+                break;
+            }
+        }
+        return s;
     }
 }
