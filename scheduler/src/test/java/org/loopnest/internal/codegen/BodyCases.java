@@ -162,6 +162,28 @@ final class BodyCases {
         all.add(of("conv_float_int_edges", Type.FLOAT, Type.INT, "r = (int) x;", (x, y, i) -> (int) (float) x));
         all.add(of("conv_double_long_edges", Type.DOUBLE, Type.LONG, "r = (long) x;", (x, y, i) -> (long) (double) x));
         all.add(of("conv_double_int_edges", Type.DOUBLE, Type.INT, "r = (int) x;", (x, y, i) -> (int) (double) x));
+        all.add(of("conv_float_long_edges", Type.FLOAT, Type.LONG, "r = (long) x;", (x, y, i) -> (long) (float) x));
+        all.add(of("conv_literal_extremes", Type.DOUBLE, Type.DOUBLE,
+                "float f = 1.4E-45f * 2.0f + 3.4028235E38f * 0.0f; r = x * 4.9E-324 + (double) f + 1.7976931348623157E308 "
+                        + "* 0.0 + (double) (-9223372036854775807L - 1L) + (double) 0x7fffffff;",
+                (x, y, i) -> (double) x * 4.9E-324 + (double) (1.4E-45f * 2.0f + 3.4028235E38f * 0.0f)
+                        + 1.7976931348623157E308 * 0.0 + (double) (-9223372036854775807L - 1L)
+                        + (double) 0x7fffffff));
+        all.add(of("conv_math_integer_arguments", Type.FLOAT, Type.FLOAT, "r = fmin(x, 1) + fmax(2L, x) + fmod(x, 3);",
+                (x, y, i) -> Math.min((float) x, 1.0f) + Math.max(2.0f, (float) x) + (float) x % 3.0f));
+        all.add(new Case("conv_pow_integer_exponent", Type.FLOAT, Type.FLOAT,
+                DeviceCode.of("r = pow(x, 2) + atan2(1, x);").named("conv_pow_integer_exponent"),
+                (x, y, i) -> (float) JavaMath.apply(MathFunction.POW, (float) x, 2)
+                        + (float) JavaMath.apply(MathFunction.ATAN2, 1, (float) x), 16, EdgeValues.ANY));
+        all.add(new Case("conv_conditional_mixed", Type.INT, Type.DOUBLE, DeviceCode.of(
+                "r = x > y ? x : 0.5f; r += (x < 0) ? 1L : (long) y; r += nonNegative(x) ? NAN : 0.0f;")
+                .named("conv_conditional_mixed").withHelpers("bool nonNegative(int v) { return v >= 0; }"),
+                (x, y, i) -> {
+                    double r = (int) x > (int) y ? (double) (float) (int) x : 0.5;
+                    r += (int) x < 0 ? 1L : (long) (int) y;
+                    r += (int) x >= 0 ? Double.NaN : 0.0;
+                    return r;
+                }, 0, EdgeValues.ANY));
         all.add(of("conv_double_float", Type.DOUBLE, Type.FLOAT, "r = (float) x;", (x, y, i) -> (float) (double) x));
         all.add(of("conv_float_double", Type.FLOAT, Type.DOUBLE, "r = x;", (x, y, i) -> (double) (float) x));
         all.add(of("conv_bool_int", Type.FLOAT, Type.INT, "r = (int) (x < y) + (int) (bool) x * 2;",
