@@ -262,4 +262,33 @@ class ErrorMessagesTest {
         assertEquals("helpers 1:1: 'LN_FUNC' before a helper (expected: a helper written as type name(parameters) "
                 + "{ ... }, without LN_FUNC)", helperError("LN_FUNC float f(float v) { return v; }"));
     }
+
+    @Test
+    void shouldRefuseExpressionsNestedTooDeepBeforeTheStackRunsOut() {
+        String expected = " levels deep (expected: at most 100 levels of parentheses, operators, casts and calls; "
+                + "name parts of it as local variables)";
+        assertEquals("kernel body 1:105: expression nested more than 100" + expected,
+                error("r = " + "(".repeat(100_000) + "a" + ")".repeat(100_000) + ";"));
+        assertEquals("kernel body 1:205: expression nested more than 100" + expected,
+                error("r = " + "- ".repeat(100_000) + "a;"));
+        assertEquals("kernel body 1:403: expression nested more than 100" + expected,
+                error("r = a" + " + a".repeat(100_000) + ";"));
+        assertEquals("kernel body 1:505: expression nested more than 100" + expected,
+                error("r = " + "fabs(".repeat(100_000) + "a" + ")".repeat(100_000) + ";"));
+    }
+
+    @Test
+    void shouldRefuseStatementsNestedTooDeepBeforeTheStackRunsOut() {
+        String refused = error("r = a;\n" + "if (a > 0.0f) {\n".repeat(100_000) + "}\n".repeat(100_000));
+        assertEquals("kernel body 52:1: statements nested more than 100 levels deep (expected: at most 100 levels "
+                + "of blocks, if, else, for and while)", refused);
+    }
+
+    @Test
+    void shouldAcceptNestingUpToTheLimit() {
+        Program p = KernelLanguage.check(DeviceCode.of("r = a" + " + a".repeat(98) + ";\nif (a > 0.0f) { r = 1.0f; }"
+                + " else if (a > 1.0f) { r = 2.0f; }".repeat(95) + "\nr = " + "(".repeat(99) + "a"
+                + ")".repeat(99) + ";"), Kernels.SMALL);
+        assertEquals(3, p.body().statements().size());
+    }
 }

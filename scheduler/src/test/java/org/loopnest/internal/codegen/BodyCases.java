@@ -14,7 +14,8 @@ import org.loopnest.kernel.DeviceCode;
  * Kernel-language bodies with a Java reference of the same expression: every operator for every type, the
  * conversions, every math function for {@code float} and {@code double}, loops with {@code break} and
  * {@code continue} (nested, in helpers too), helpers calling helpers, integer division and modulo by negative
- * numbers, compound shifts with int and long counts beyond the width (masked). Each runs over one index {@code i} of {@value #LENGTH} iterations
+ * numbers, compound shifts with int and long counts beyond the width (masked), and nesting close to the front
+ * end's limit (a long chain of operators, nested negations, a long else-if chain). Each runs over one index {@code i} of {@value #LENGTH} iterations
  * with inputs {@code x}, {@code y} of one type and an output {@code r}; input values come from {@link EdgeValues}.
  */
 final class BodyCases {
@@ -297,6 +298,15 @@ final class BodyCases {
                         return v;
                     }));
         }
+        all.add(of("deepest_nesting", Type.FLOAT, Type.FLOAT, "float s = x" + " + y".repeat(98) + ";\nr = "
+                + "-(".repeat(47) + "s" + ")".repeat(47) + ";\nif (s > 0.0f) { r += 1.0f; }"
+                + " else if (s < -1.0f) { r -= 1.0f; }".repeat(95), (x, y, i) -> {
+                    float s = (float) x;
+                    for (int k = 0; k < 98; k++) {
+                        s += (float) y;
+                    }
+                    return s > 0.0f ? -s + 1.0f : s < -1.0f ? -s - 1.0f : -s;
+                }));
         DeviceCode helpers = DeviceCode.of("r = twice(x) - third(y);").named("helpers").withHelpers("""
                 float third(float v) { return halve(v) * 0.6666667f; }
                 float twice(float v) { if (isnan(v)) { return 0.0f; } return halve(v) * 4.0f; }
