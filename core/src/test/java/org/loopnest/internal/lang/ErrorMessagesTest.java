@@ -291,4 +291,19 @@ class ErrorMessagesTest {
                 + ")".repeat(99) + ";"), Kernels.SMALL);
         assertEquals(3, p.body().statements().size());
     }
+
+    @Test
+    void shouldRefuseAChainOfHelperCallsLongerThanTheLimit() {
+        StringBuilder helpers = new StringBuilder();
+        for (int k = 0; k < 20_000; k++) {
+            helpers.append("float h").append(k).append("(float v) { return h").append(k + 1).append("(v); }\n");
+        }
+        helpers.append("float h20000(float v) { return v; }\n");
+        assertEquals("helpers 100:29: helpers calling each other more than 100 deep: h0 -> ... -> h99 -> h100 "
+                + "(expected: at most 100 helpers on one chain of calls)", helperError(helpers.toString()));
+        Program longest = KernelLanguage.check(new DeviceCode("k", "r = h0(a);",
+                helpers.substring(0, helpers.indexOf("float h99(")) + "float h99(float v) { return v; }\n"),
+                Kernels.SMALL);
+        assertEquals("h99", longest.helpers().get(0).name(), "callees first");
+    }
 }
