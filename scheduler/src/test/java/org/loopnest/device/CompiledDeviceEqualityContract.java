@@ -1,7 +1,6 @@
 package org.loopnest.device;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Array;
@@ -12,42 +11,47 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.data.ElementType;
-import org.loopnest.data.Holder;
-import org.loopnest.device.cpu.CpuDevice;
-import org.loopnest.index.IndexSpace;
-import org.loopnest.kernel.ElementKernel;
+import org.loopnest.kernel.DeviceCode;
 import org.loopnest.report.RunReport;
 
 /**
- * What every compiled device must do: the same nest there and on the CPU gives the same outputs, for random
- * shapes × every split depth × a group that leaves a remainder chunk × float, double, int and long, with an input
- * indexed by every loop, one by a random subset of the loops (streamed or resident depending on the split) and
- * one by the innermost loop (resident). A subclass opens the device, or skips with the reason it cannot.
+ * What every device must do with one kernel-language body: give the outputs of the same computation written as a
+ * sequential Java loop, for random shapes × every split depth × a group that leaves a remainder chunk × float,
+ * double, int and long, with an input indexed by every loop, one by a random subset of the loops (streamed or
+ * resident depending on the split) and one by the innermost loop (resident). The body has a loop with
+ * {@code continue} and {@code break}, a helper calling a helper, integer division and modulo of negative numbers and
+ * shifts (with int and long counts, masked) for the integer types, and {@code floor}/{@code fmin}/{@code fmax}/
+ * {@code fabs} for the floating ones: operations every target computes exactly on these small integral inputs, so
+ * the comparison is bit for bit on every device, the compiled C targets included. A subclass opens the devices, or
+ * skips with the reason they are absent.
  */
 public abstract class CompiledDeviceEqualityContract {
-    private Device compiled;
-    private CpuDevice cpu;
+    private Device[] devices;
 
-    /** Opens the device under test, or skips the test with the reason it is absent. */
-    protected abstract Device openDevice();
+    /** {@return the devices under test, which one run uses together; skips the test if they are absent} */
+    protected abstract Device[] openDevices();
+
+    /** Closes what {@link #openDevices} opened; by default each device. */
+    protected void closeDevices(Device[] opened) {
+        for (Device d : opened) {
+            d.close();
+        }
+    }
 
     @BeforeEach
     void open() {
-        compiled = openDevice();
-        cpu = new CpuDevice(2);
+        devices = openDevices();
     }
 
     @AfterEach
     void close() {
-        if (compiled != null) {
-            compiled.close();
-            cpu.close();
+        if (devices != null) {
+            closeDevices(devices);
         }
     }
 
     @Test
-    void shouldMatchTheCpuForRandomShapesEverySplitAndEveryElementType() {
-        assertFalse(compiled.info().hostAddressable(), "a compiled device packs and copies chunks");
+    void shouldMatchASequentialJavaLoopForRandomShapesEverySplitAndEveryElementType() {
         Random random = new Random(42);
         for (int shape = 0; shape < 3; shape++) {
             int depth = 2 + random.nextInt(3);
@@ -63,76 +67,61 @@ public abstract class CompiledDeviceEqualityContract {
                     long group = 1 + random.nextInt(3);
                     String what = type + " extents " + Arrays.toString(extents) + " subset "
                             + Arrays.toString(subset) + " d=" + d + " r=" + group;
-                    long seed = random.nextLong();
-                    Object onCpu = run(cpu, type, extents, names, subset, d, group, seed);
-                    Object onDevice = run(compiled, type, extents, names, subset, d, group, seed);
-                    assertEquals(Array.getLength(onCpu), Array.getLength(onDevice), what);
-                    for (int k = 0; k < Array.getLength(onCpu); k++) {
-                        assertEquals(Array.get(onCpu, k), Array.get(onDevice, k), what + " at k=" + k);
+                    Inputs in = Inputs.random(type, extents, names, subset, random.nextLong());
+                    Object expected = in.reference(type, extents, names, subset);
+                    Object onDevices = run(type, extents, names, subset, d, group, in);
+                    for (int k = 0; k < Array.getLength(expected); k++) {
+                        assertEquals(Array.get(expected, k), Array.get(onDevices, k), what + " at k=" + k);
                     }
                 }
             }
         }
     }
 
-    private static Object run(Device device, ElementType type, long[] extents, String[] names,
-                              String[] subset, int d, long group, long seed) {
-        IndexSpace space = IndexSpace.of(extents);
-        Random random = new Random(seed);
-        Object a = filled(type, space.count(), random);
-        Object b = filled(type, product(extents, names, subset), random);
-        Object c = filled(type, extents[extents.length - 1], random);
-        Object out = Array.newInstance(type.primitive(), (int) space.count());
+    private Object run(ElementType type, long[] extents, String[] names, String[] subset, int d, long group,
+                       Inputs in) {
+        Object out = Array.newInstance(type.primitive(), Array.getLength(in.a()));
         String last = names[names.length - 1];
-        String c99 = switch (type) {
-            case FLOAT -> "float";
-            case DOUBLE -> "double";
-            case INT -> "int";
-            case LONG -> "long";
-        };
         RunReport report = LoopNest.of(extents).names(names)
-                .in("a", a).in("b", b, subset).in("c", c, last).out("out", out)
-                .kernel(javaBody(type, names.length))
-                .deviceCode("out = a * 3 + b - c + (" + c99 + ") (" + weightedIndices(names) + ");")
-                .splitAt(d).group(group).on(device).run();
+                .in("a", in.a()).in("b", in.b(), subset).in("c", in.c(), last).out("out", out)
+                .deviceCode(code(type, names)).splitAt(d).group(group).on(devices).run();
         assertTrue(report.chunks() > 0);
         return out;
     }
 
-    private static ElementKernel javaBody(ElementType type, int depth) {
-        return arrays -> switch (type) {
-            case FLOAT -> {
-                var a = arrays.floats("a");
-                var b = arrays.floats("b");
-                var c = arrays.floats("c");
-                var out = arrays.floats("out");
-                yield it -> out.set(it, a.get(it) * 3 + b.get(it) - c.get(it)
-                        + (float) weighted(it, depth));
-            }
-            case DOUBLE -> {
-                var a = arrays.doubles("a");
-                var b = arrays.doubles("b");
-                var c = arrays.doubles("c");
-                var out = arrays.doubles("out");
-                yield it -> out.set(it, a.get(it) * 3 + b.get(it) - c.get(it)
-                        + (double) weighted(it, depth));
-            }
-            case INT -> {
-                var a = arrays.ints("a");
-                var b = arrays.ints("b");
-                var c = arrays.ints("c");
-                var out = arrays.ints("out");
-                yield it -> out.set(it, a.get(it) * 3 + b.get(it) - c.get(it)
-                        + (int) weighted(it, depth));
-            }
-            case LONG -> {
-                var a = arrays.longs("a");
-                var b = arrays.longs("b");
-                var c = arrays.longs("c");
-                var out = arrays.longs("out");
-                yield it -> out.set(it, a.get(it) * 3 + b.get(it) - c.get(it)
-                        + weighted(it, depth));
-            }
+    /**
+     * {@return the body in the kernel language, for element type {@code type} and loop indices {@code names}}
+     * (public for the corpus that the targets' own compilers compile)
+     */
+    public static DeviceCode code(ElementType type, String[] names) {
+        String t = c99(type);
+        String helpers = t + " twiceOf(" + t + " v) { return v + v; }\n"
+                + t + " combine(" + t + " p, " + t + " q) { return twiceOf(p) - q; }\n";
+        String body = t + " acc = a;\n"
+                + "for (int k = 0; k < 6; k++) {\n"
+                + "    if (k == 1) { continue; }\n"
+                + "    if (acc > (" + t + ") 900) { break; }\n"
+                + "    acc += (" + t + ") k;\n"
+                + "}\n"
+                + "out = combine(acc, b) - c + (" + t + ") (" + weightedIndices(names) + ") + " + extra(type) + ";\n";
+        return new DeviceCode("equality_" + t, body, helpers);
+    }
+
+    private static String extra(ElementType type) {
+        return switch (type) {
+            case INT -> "a / 7 + b % 5 + (c >> 2) + (a << 33) + (c << 33L)";
+            case LONG -> "a / 7L + b % -5L + (c >> 3) + (b << 65L) + (a >> 2)";
+            case FLOAT -> "floor(a * 0.5f) + fmin(b, c) + fabs(c)";
+            case DOUBLE -> "floor(a * 0.5) + fmax(b, c) + fabs(c)";
+        };
+    }
+
+    private static String c99(ElementType type) {
+        return switch (type) {
+            case FLOAT -> "float";
+            case DOUBLE -> "double";
+            case INT -> "int";
+            case LONG -> "long";
         };
     }
 
@@ -148,28 +137,120 @@ public abstract class CompiledDeviceEqualityContract {
         return sum.toString();
     }
 
-    private static long weighted(org.loopnest.index.Iteration it, int depth) {
-        long sum = 0;
-        for (int j = 0; j < depth; j++) {
-            sum += (1 + 3L * j) * it.index(j);
-        }
-        return sum;
-    }
-
     private static String[] randomSubset(String[] names, Random random) {
         String[] subset = Arrays.stream(names).filter(n -> random.nextBoolean()).toArray(String[]::new);
         return subset.length == 0 ? new String[] {names[names.length - 1]} : subset;
     }
 
-    private static long product(long[] extents, String[] names, String[] subset) {
-        long p = 1;
-        for (String s : subset) {
-            p *= extents[Arrays.asList(names).indexOf(s)];
+    /** The three inputs of one run, as primitive arrays. */
+    private record Inputs(Object a, Object b, Object c) {
+        static Inputs random(ElementType type, long[] extents, String[] names, String[] subset, long seed) {
+            Random random = new Random(seed);
+            long count = 1;
+            for (long e : extents) {
+                count *= e;
+            }
+            long subsetCount = 1;
+            for (String s : subset) {
+                subsetCount *= extents[Arrays.asList(names).indexOf(s)];
+            }
+            return new Inputs(filled(type, count, random), filled(type, subsetCount, random),
+                    filled(type, extents[extents.length - 1], random));
         }
-        return p;
+
+        /** The body computed by a sequential Java loop over the nest, in row-major order. */
+        Object reference(ElementType type, long[] extents, String[] names, String[] subset) {
+            int count = Array.getLength(a);
+            Object out = Array.newInstance(type.primitive(), count);
+            long[] index = new long[extents.length];
+            for (int k = 0; k < count; k++) {
+                long rest = k;
+                for (int j = extents.length - 1; j >= 0; j--) {
+                    index[j] = rest % extents[j];
+                    rest /= extents[j];
+                }
+                long weighted = 0;
+                int bk = 0;
+                for (int j = 0; j < extents.length; j++) {
+                    weighted += (1 + 3L * j) * index[j];
+                    if (Arrays.asList(subset).contains(names[j])) {
+                        bk = (int) (bk * extents[j] + index[j]);
+                    }
+                }
+                int ck = (int) index[extents.length - 1];
+                switch (type) {
+                    case FLOAT -> ((float[]) out)[k] = floatBody(((float[]) a)[k], ((float[]) b)[bk],
+                            ((float[]) c)[ck], weighted);
+                    case DOUBLE -> ((double[]) out)[k] = doubleBody(((double[]) a)[k], ((double[]) b)[bk],
+                            ((double[]) c)[ck], weighted);
+                    case INT -> ((int[]) out)[k] = intBody(((int[]) a)[k], ((int[]) b)[bk], ((int[]) c)[ck],
+                            weighted);
+                    case LONG -> ((long[]) out)[k] = longBody(((long[]) a)[k], ((long[]) b)[bk],
+                            ((long[]) c)[ck], weighted);
+                }
+            }
+            return out;
+        }
     }
 
-    /** Small integers, so that every type computes them exactly. */
+    private static float floatBody(float a, float b, float c, long weighted) {
+        float acc = a;
+        for (int k = 0; k < 6; k++) {
+            if (k == 1) {
+                continue;
+            }
+            if (acc > (float) 900) {
+                break;
+            }
+            acc += (float) k;
+        }
+        return (acc + acc) - b - c + (float) weighted + (float) Math.floor((double) (a * 0.5f)) + Math.min(b, c)
+                + Math.abs(c);
+    }
+
+    private static double doubleBody(double a, double b, double c, long weighted) {
+        double acc = a;
+        for (int k = 0; k < 6; k++) {
+            if (k == 1) {
+                continue;
+            }
+            if (acc > (double) 900) {
+                break;
+            }
+            acc += (double) k;
+        }
+        return (acc + acc) - b - c + (double) weighted + Math.floor(a * 0.5) + Math.max(b, c) + Math.abs(c);
+    }
+
+    private static int intBody(int a, int b, int c, long weighted) {
+        int acc = a;
+        for (int k = 0; k < 6; k++) {
+            if (k == 1) {
+                continue;
+            }
+            if (acc > 900) {
+                break;
+            }
+            acc += k;
+        }
+        return (acc + acc) - b - c + (int) weighted + a / 7 + b % 5 + (c >> 2) + (a << 33) + (c << 33L);
+    }
+
+    private static long longBody(long a, long b, long c, long weighted) {
+        long acc = a;
+        for (int k = 0; k < 6; k++) {
+            if (k == 1) {
+                continue;
+            }
+            if (acc > 900) {
+                break;
+            }
+            acc += k;
+        }
+        return (acc + acc) - b - c + weighted + a / 7L + b % -5L + (c >> 3) + (b << 65L) + (a >> 2);
+    }
+
+    /** Small integers (of both signs), so that every type computes them exactly. */
     private static Object filled(ElementType type, long n, Random random) {
         Object array = Array.newInstance(type.primitive(), (int) n);
         for (int k = 0; k < n; k++) {
@@ -181,6 +262,6 @@ public abstract class CompiledDeviceEqualityContract {
                 case LONG -> Array.setLong(array, k, v * 1_000_000_007L);
             }
         }
-        return Holder.of(array);
+        return array;
     }
 }

@@ -37,7 +37,9 @@ final class CallGraph {
      *
      * @param source the helpers' text, for errors
      * @param helpers the typed helpers, in the order written
-     * @throws org.loopnest.error.KernelSyntaxException at the call that closes a cycle, naming the cycle
+     * @throws org.loopnest.error.KernelSyntaxException at the call that closes a cycle, naming the cycle, or at the
+     *     call that makes a chain of calls longer than {@value ExpressionParser#MAX_DEPTH} helpers (a device's
+     *     stack, and this check's own, are finite)
      */
     static List<Helper> calleesFirst(SourceText source, List<Helper> helpers) {
         CallGraph graph = new CallGraph(source, helpers);
@@ -56,6 +58,11 @@ final class CallGraph {
             throw source.error(at, "recursion: " + String.join(" -> ", cycle),
                     "helpers that do not call themselves, directly or through other helpers; OpenCL forbids "
                             + "recursion");
+        }
+        if (path.size() == ExpressionParser.MAX_DEPTH) {
+            throw source.error(at, "helpers calling each other more than " + ExpressionParser.MAX_DEPTH
+                    + " deep: " + path.get(0) + " -> ... -> " + path.get(path.size() - 1) + " -> " + name,
+                    "at most " + ExpressionParser.MAX_DEPTH + " helpers on one chain of calls");
         }
         finished.put(name, false);
         path.add(name);

@@ -8,10 +8,15 @@ import java.util.Map;
 
 /**
  * The expression rules of the kernel language's recursive-descent parser: {@code ?:}, binary operators by C's
- * precedence and associativity (precedence climbing), prefix operators, casts, literals, names and calls. Not
- * thread-safe; one instance per text.
+ * precedence and associativity (precedence climbing), prefix operators, casts, literals, names and calls. An
+ * expression may nest at most {@value #MAX_DEPTH} levels (parentheses, operators, calls, casts): deeper ones are
+ * refused here, before the parser, the checker, the emitters or a device compiler (all recursive) could run out of
+ * stack on them. Not thread-safe; one instance per text.
  */
 final class ExpressionParser {
+    /** The deepest expression tree, and the deepest nesting of statements, the parser accepts. */
+    static final int MAX_DEPTH = 100;
+
     /** Binary operators from the loosest to the tightest level (C's precedence). */
     private static final List<List<BinaryOp>> LEVELS = List.of(
             List.of(BinaryOp.OR), List.of(BinaryOp.AND), List.of(BinaryOp.BIT_OR), List.of(BinaryOp.BIT_XOR),
@@ -32,6 +37,10 @@ final class ExpressionParser {
     }
 
     private final TokenCursor tokens;
+    /** How many {@link #unary} calls are under way: the parser's own recursion. */
+    private int nesting;
+    /** The tree depth of the node the last rule returned. */
+    private int depth;
 
     /** @param tokens the tokens, shared with the statement parser */
     ExpressionParser(TokenCursor tokens) {
@@ -53,31 +62,65 @@ final class ExpressionParser {
         if (!tokens.accept("?")) {
             return condition;
         }
+        int deepest = depth;
         Syntax.Node whenTrue = expression();
+        deepest = Math.max(deepest, depth);
         tokens.expect(":", ": of the conditional ?:");
         Syntax.Node whenFalse = expression();
-        return new Syntax.Conditional(condition.at(), condition, whenTrue, whenFalse);
+        return deep(new Syntax.Conditional(condition.at(), condition, whenTrue, whenFalse),
+                1 + Math.max(deepest, depth));
     }
 
     /** Operators of level {@code minimum} or tighter, left-associative. */
     private Syntax.Node binary(int minimum) {
         Syntax.Node left = unary();
+        int leftDepth = depth;
         while (true) {
             Token t = tokens.peek();
             BinaryOp op = t.kind() == Token.Kind.SYMBOL ? OPERATORS.get(t.text()) : null;
             if (op == null || LEVEL.get(op) < minimum) {
+                depth = leftDepth;
                 return left;
             }
             tokens.advance();
-            left = new Syntax.Binary(t.at(), op, left, binary(LEVEL.get(op) + 1));
+            Syntax.Node right = binary(LEVEL.get(op) + 1);
+            left = deep(new Syntax.Binary(t.at(), op, left, right), 1 + Math.max(leftDepth, depth));
+            leftDepth = depth;
         }
     }
 
     private Syntax.Node unary() {
+        if (++nesting > MAX_DEPTH) {
+            throw tooDeep(tokens.peek().at());
+        }
+        try {
+            return prefixed();
+        } finally {
+            nesting--;
+        }
+    }
+
+    /** {@code node}, noting its tree depth, unless that exceeds {@link #MAX_DEPTH}. */
+    private Syntax.Node deep(Syntax.Node node, int treeDepth) {
+        if (treeDepth > MAX_DEPTH) {
+            throw tooDeep(node.at());
+        }
+        depth = treeDepth;
+        return node;
+    }
+
+    private RuntimeException tooDeep(Position at) {
+        return tokens.source().error(at, "expression nested more than " + MAX_DEPTH + " levels deep",
+                "at most " + MAX_DEPTH + " levels of parentheses, operators, casts and calls; name parts of it "
+                        + "as local variables");
+    }
+
+    private Syntax.Node prefixed() {
         Token t = tokens.peek();
         if (t.is("-") || t.is("+") || t.is("!") || t.is("~")) {
             tokens.advance();
-            return new Syntax.Unary(t.at(), t.text(), unary());
+            Syntax.Node operand = unary();
+            return deep(new Syntax.Unary(t.at(), t.text(), operand), depth + 1);
         }
         if (t.is("++") || t.is("--")) {
             throw tokens.source().error(t.at(), "'" + t.text() + "' inside an expression", "x" + t.text()
@@ -87,7 +130,8 @@ final class ExpressionParser {
             tokens.advance();
             Type type = tokens.type(TokenCursor.TYPES);
             tokens.expect(")", ") after the cast's type");
-            return new Syntax.Cast(t.at(), type, unary());
+            Syntax.Node operand = unary();
+            return deep(new Syntax.Cast(t.at(), type, operand), depth + 1);
         }
         return primary();
     }
@@ -116,7 +160,7 @@ final class ExpressionParser {
         Token t = tokens.peek();
         if (t.kind() == Token.Kind.NUMBER) {
             tokens.advance();
-            return new Syntax.Literal(t.at(), t.value());
+            return deep(new Syntax.Literal(t.at(), t.value()), 1);
         }
         if (tokens.accept("(")) {
             Syntax.Node inside = expression();
@@ -128,10 +172,10 @@ final class ExpressionParser {
         }
         tokens.advance();
         return switch (t.text()) {
-            case "true", "false" -> new Syntax.Literal(t.at(), Boolean.valueOf(t.text()));
-            case "NAN" -> new Syntax.Literal(t.at(), Float.NaN);
-            case "INFINITY" -> new Syntax.Literal(t.at(), Float.POSITIVE_INFINITY);
-            default -> tokens.peek().is("(") ? call(t) : name(t);
+            case "true", "false" -> deep(new Syntax.Literal(t.at(), Boolean.valueOf(t.text())), 1);
+            case "NAN" -> deep(new Syntax.Literal(t.at(), Float.NaN), 1);
+            case "INFINITY" -> deep(new Syntax.Literal(t.at(), Float.POSITIVE_INFINITY), 1);
+            default -> tokens.peek().is("(") ? call(t) : deep(name(t), 1);
         };
     }
 
@@ -147,12 +191,14 @@ final class ExpressionParser {
     private Syntax.Node call(Token name) {
         tokens.advance();
         List<Syntax.Node> arguments = new ArrayList<>();
+        int deepest = 0;
         if (!tokens.peek().is(")")) {
             do {
                 arguments.add(expression());
+                deepest = Math.max(deepest, depth);
             } while (tokens.accept(","));
         }
         tokens.expect(")", ") or , after an argument of " + name.text());
-        return new Syntax.Call(name.at(), name.text(), arguments);
+        return deep(new Syntax.Call(name.at(), name.text(), arguments), deepest + 1);
     }
 }

@@ -8,7 +8,8 @@ import org.loopnest.error.KernelSyntaxException;
 /**
  * A recursive-descent parser of the kernel language, one method per grammar rule: a body's statements and the
  * helpers' definitions here, expressions in {@link ExpressionParser}. Builds the untyped {@link Syntax} tree; names and types are the {@link Checker}'s
- * business. Not thread-safe; one instance per text.
+ * business. Statements nest at most {@value ExpressionParser#MAX_DEPTH} levels deep (an {@code else if} counts as one
+ * more), expressions as deep ({@link ExpressionParser}). Not thread-safe; one instance per text.
  */
 final class Parser {
     private static final String STATEMENT = "a declaration, an assignment, if, for, while, break, continue or return";
@@ -21,6 +22,8 @@ final class Parser {
     private final SourceText source;
     private final TokenCursor tokens;
     private final ExpressionParser expressions;
+    /** How many statements are being parsed, one inside another. */
+    private int nesting;
 
     private Parser(SourceText source) {
         this.source = source;
@@ -99,6 +102,19 @@ final class Parser {
     }
 
     private Syntax.Statement statement() {
+        if (++nesting > ExpressionParser.MAX_DEPTH) {
+            throw source.error(peek().at(), "statements nested more than " + ExpressionParser.MAX_DEPTH
+                    + " levels deep", "at most " + ExpressionParser.MAX_DEPTH + " levels of blocks, if, else, for "
+                    + "and while");
+        }
+        try {
+            return unnested();
+        } finally {
+            nesting--;
+        }
+    }
+
+    private Syntax.Statement unnested() {
         Token t = peek();
         if (t.is("{")) {
             return block();

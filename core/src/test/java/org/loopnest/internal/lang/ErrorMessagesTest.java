@@ -262,4 +262,48 @@ class ErrorMessagesTest {
         assertEquals("helpers 1:1: 'LN_FUNC' before a helper (expected: a helper written as type name(parameters) "
                 + "{ ... }, without LN_FUNC)", helperError("LN_FUNC float f(float v) { return v; }"));
     }
+
+    @Test
+    void shouldRefuseExpressionsNestedTooDeepBeforeTheStackRunsOut() {
+        String expected = " levels deep (expected: at most 100 levels of parentheses, operators, casts and calls; "
+                + "name parts of it as local variables)";
+        assertEquals("kernel body 1:105: expression nested more than 100" + expected,
+                error("r = " + "(".repeat(100_000) + "a" + ")".repeat(100_000) + ";"));
+        assertEquals("kernel body 1:205: expression nested more than 100" + expected,
+                error("r = " + "- ".repeat(100_000) + "a;"));
+        assertEquals("kernel body 1:403: expression nested more than 100" + expected,
+                error("r = a" + " + a".repeat(100_000) + ";"));
+        assertEquals("kernel body 1:505: expression nested more than 100" + expected,
+                error("r = " + "fabs(".repeat(100_000) + "a" + ")".repeat(100_000) + ";"));
+    }
+
+    @Test
+    void shouldRefuseStatementsNestedTooDeepBeforeTheStackRunsOut() {
+        String refused = error("r = a;\n" + "if (a > 0.0f) {\n".repeat(100_000) + "}\n".repeat(100_000));
+        assertEquals("kernel body 52:1: statements nested more than 100 levels deep (expected: at most 100 levels "
+                + "of blocks, if, else, for and while)", refused);
+    }
+
+    @Test
+    void shouldAcceptNestingUpToTheLimit() {
+        Program p = KernelLanguage.check(DeviceCode.of("r = a" + " + a".repeat(98) + ";\nif (a > 0.0f) { r = 1.0f; }"
+                + " else if (a > 1.0f) { r = 2.0f; }".repeat(95) + "\nr = " + "(".repeat(99) + "a"
+                + ")".repeat(99) + ";"), Kernels.SMALL);
+        assertEquals(3, p.body().statements().size());
+    }
+
+    @Test
+    void shouldRefuseAChainOfHelperCallsLongerThanTheLimit() {
+        StringBuilder helpers = new StringBuilder();
+        for (int k = 0; k < 20_000; k++) {
+            helpers.append("float h").append(k).append("(float v) { return h").append(k + 1).append("(v); }\n");
+        }
+        helpers.append("float h20000(float v) { return v; }\n");
+        assertEquals("helpers 100:29: helpers calling each other more than 100 deep: h0 -> ... -> h99 -> h100 "
+                + "(expected: at most 100 helpers on one chain of calls)", helperError(helpers.toString()));
+        Program longest = KernelLanguage.check(new DeviceCode("k", "r = h0(a);",
+                helpers.substring(0, helpers.indexOf("float h99(")) + "float h99(float v) { return v; }\n"),
+                Kernels.SMALL);
+        assertEquals("h99", longest.helpers().get(0).name(), "callees first");
+    }
 }

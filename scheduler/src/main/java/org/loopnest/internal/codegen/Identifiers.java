@@ -1,5 +1,6 @@
 package org.loopnest.internal.codegen;
 
+import java.util.List;
 import java.util.Set;
 import org.loopnest.kernel.DeviceCode;
 
@@ -68,6 +69,22 @@ final class Identifiers {
         if (BUILTIN_FUNCTIONS.contains(name)) {
             throw new IllegalArgumentException("kernel name '" + name + "' is a function of C, OpenCL or CUDA "
                     + "(expected: a name of your own such as physics, via DeviceCode.named)");
+        }
+    }
+
+    /**
+     * Checks that a kernel's name is not how the generated code spells one of its helpers ({@code u_NAME}): the
+     * entry point and the helper would be two functions of one name in the C source.
+     *
+     * @throws IllegalArgumentException naming both
+     */
+    static void checkKernelNameAgainstHelpers(String name, List<String> helperNames) {
+        for (String helper : helperNames) {
+            if (name.equals("u_" + helper)) {
+                throw new IllegalArgumentException("kernel name '" + name + "' is how the generated code spells the "
+                        + "helper '" + helper + "' (expected: a kernel name other than u_ followed by a helper's "
+                        + "name, via DeviceCode.named)");
+            }
         }
     }
 }

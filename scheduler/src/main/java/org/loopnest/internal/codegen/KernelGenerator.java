@@ -11,6 +11,7 @@ import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
+import org.loopnest.internal.lang.Helper;
 import org.loopnest.internal.lang.Program;
 import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.internal.serializer.Placement;
@@ -37,12 +38,14 @@ public final class KernelGenerator {
      * @param program the checked body and helpers
      * @return the OpenCL C and CUDA C sources
      * @throws IllegalArgumentException if the kernel's name, a loop index or an array name cannot stand in C
-     *     source (not an identifier, a reserved word, or a runtime name starting with {@code ln_})
+     *     source (not an identifier, a reserved word, or a runtime name starting with {@code ln_}), or if the
+     *     kernel's name is {@code u_} followed by one of its helpers' names (the helper's name in the C source)
      */
     public static KernelSource generate(ChunkLayout layout, Program program) {
         IndexSpace space = layout.split().space();
         String entry = program.code().name();
         Identifiers.checkKernelName(entry);
+        Identifiers.checkKernelNameAgainstHelpers(entry, program.helpers().stream().map(Helper::name).toList());
         for (String name : space.names()) {
             Identifiers.check("loop index", name);
         }

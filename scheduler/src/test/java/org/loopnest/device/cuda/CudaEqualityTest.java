@@ -8,8 +8,8 @@ import org.loopnest.device.Device;
 @Tag("gpu")
 class CudaEqualityTest extends CompiledDeviceEqualityContract {
     @Override
-    protected Device openDevice() {
+    protected Device[] openDevices() {
         CudaSupport.assumeCuda();
-        return CudaDevice.open(0);
+        return new Device[] {CudaDevice.open(0)};
     }
 }

@@ -8,8 +8,8 @@ import org.loopnest.device.Device;
 @Tag("opencl")
 class OpenClEqualityTest extends CompiledDeviceEqualityContract {
     @Override
-    protected Device openDevice() {
+    protected Device[] openDevices() {
         OpenClSupport.assumeOpenCl();
-        return OpenClDevice.open(0);
+        return new Device[] {OpenClDevice.open(0)};
     }
 }

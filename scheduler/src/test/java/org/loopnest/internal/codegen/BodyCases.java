@@ -15,7 +15,9 @@ import org.loopnest.kernel.DeviceCode;
 /**
  * Kernel-language bodies with a Java reference of the same expression: every operator for every type, the
  * conversions, every math function for {@code float} and {@code double}, loops with {@code break} and
- * {@code continue}, helpers calling helpers. Each runs over one index {@code i} of {@value #LENGTH} iterations
+ * {@code continue} (nested, in helpers too), helpers calling helpers, integer division and modulo by negative
+ * numbers, compound shifts with int and long counts beyond the width (masked), and nesting close to the front
+ * end's limit (a long chain of operators, nested negations, a long else-if chain). Each runs over one index {@code i} of {@value #LENGTH} iterations
  * with inputs {@code x}, {@code y} of one type and an output {@code r}; input values come from {@link EdgeValues}.
  */
 final class BodyCases {
@@ -163,6 +165,28 @@ final class BodyCases {
         all.add(of("conv_float_int_edges", Type.FLOAT, Type.INT, "r = (int) x;", (x, y, i) -> (int) (float) x));
         all.add(of("conv_double_long_edges", Type.DOUBLE, Type.LONG, "r = (long) x;", (x, y, i) -> (long) (double) x));
         all.add(of("conv_double_int_edges", Type.DOUBLE, Type.INT, "r = (int) x;", (x, y, i) -> (int) (double) x));
+        all.add(of("conv_float_long_edges", Type.FLOAT, Type.LONG, "r = (long) x;", (x, y, i) -> (long) (float) x));
+        all.add(of("conv_literal_extremes", Type.DOUBLE, Type.DOUBLE,
+                "float f = 1.4E-45f * 2.0f + 3.4028235E38f * 0.0f; r = x * 4.9E-324 + (double) f + 1.7976931348623157E308 "
+                        + "* 0.0 + (double) (-9223372036854775807L - 1L) + (double) 0x7fffffff;",
+                (x, y, i) -> (double) x * 4.9E-324 + (double) (1.4E-45f * 2.0f + 3.4028235E38f * 0.0f)
+                        + 1.7976931348623157E308 * 0.0 + (double) (-9223372036854775807L - 1L)
+                        + (double) 0x7fffffff));
+        all.add(of("conv_math_integer_arguments", Type.FLOAT, Type.FLOAT, "r = fmin(x, 1) + fmax(2L, x) + fmod(x, 3);",
+                (x, y, i) -> Math.min((float) x, 1.0f) + Math.max(2.0f, (float) x) + (float) x % 3.0f));
+        all.add(new Case("conv_pow_integer_exponent", Type.FLOAT, Type.FLOAT,
+                DeviceCode.of("r = pow(x, 2) + atan2(1, x);").named("conv_pow_integer_exponent"),
+                (x, y, i) -> (float) JavaMath.apply(MathFunction.POW, (float) x, 2)
+                        + (float) JavaMath.apply(MathFunction.ATAN2, 1, (float) x), 16, EdgeValues.ANY));
+        all.add(new Case("conv_conditional_mixed", Type.INT, Type.DOUBLE, DeviceCode.of(
+                "r = x > y ? x : 0.5f; r += (x < 0) ? 1L : (long) y; r += nonNegative(x) ? NAN : 0.0f;")
+                .named("conv_conditional_mixed").withHelpers("bool nonNegative(int v) { return v >= 0; }"),
+                (x, y, i) -> {
+                    double r = (int) x > (int) y ? (double) (float) (int) x : 0.5;
+                    r += (int) x < 0 ? 1L : (long) (int) y;
+                    r += (int) x >= 0 ? Double.NaN : 0.0;
+                    return r;
+                }, 0, EdgeValues.ANY));
         all.add(of("conv_double_float", Type.DOUBLE, Type.FLOAT, "r = (float) x;", (x, y, i) -> (float) (double) x));
         all.add(of("conv_float_double", Type.FLOAT, Type.DOUBLE, "r = x;", (x, y, i) -> (double) (float) x));
         all.add(of("conv_bool_int", Type.FLOAT, Type.INT, "r = (int) (x < y) + (int) (bool) x * 2;",
@@ -234,6 +258,57 @@ final class BodyCases {
                     }
                     return steps;
                 }));
+        all.add(new Case("loop_nested", Type.INT, Type.INT, DeviceCode.of("""
+                int s = 0;
+                for (int a = 0; a < 5; a++) {
+                    int k = 0;
+                    while (k < 10) {
+                        k++;
+                        if (k > a + x % 4) { break; }
+                        if ((k & 1) == 0) { continue; }
+                        s += stepped(k, a);
+                    }
+                    if (s > 40) { break; }
+                }
+                r = s;""").named("loop_nested").withHelpers("""
+                int stepped(int k, int a) { int v = 0; for (int j = 0; j < k; j++) { v += tripled(j); } return v - a; }
+                int tripled(int j) { if (j == 2) { return 0; } return j * 3; }
+                """), (x, y, i) -> nested((int) x), 0, EdgeValues.ANY));
+        for (Type t : new Type[] {Type.INT, Type.LONG}) {
+            boolean isInt = t == Type.INT;
+            String n = t.keyword();
+            all.add(of(n + "_div_rem_negative_literals", t, t, "r = x / -7 + x % -7 + -7 / (x | 1) + -7 % (x | 1);",
+                    (x, y, i) -> isInt ? (int) x / -7 + (int) x % -7 + -7 / ((int) x | 1) + -7 % ((int) x | 1)
+                            : (long) x / -7 + (long) x % -7 + -7 / ((long) x | 1) + -7 % ((long) x | 1)));
+            all.add(of(n + "_compound_shifts", t, t, "r = x; r %= -3; r <<= 35L; r >>= 70; r ^= y; r >>= (long) y;",
+                    (x, y, i) -> {
+                        if (isInt) {
+                            int v = (int) x;
+                            v %= -3;
+                            v <<= 35L;
+                            v >>= 70;
+                            v ^= (int) y;
+                            v >>= (long) (int) y;
+                            return v;
+                        }
+                        long v = (long) x;
+                        v %= -3;
+                        v <<= 35L;
+                        v >>= 70;
+                        v ^= (long) y;
+                        v >>= (long) y;
+                        return v;
+                    }));
+        }
+        all.add(of("deepest_nesting", Type.FLOAT, Type.FLOAT, "float s = x" + " + y".repeat(98) + ";\nr = "
+                + "-(".repeat(47) + "s" + ")".repeat(47) + ";\nif (s > 0.0f) { r += 1.0f; }"
+                + " else if (s < -1.0f) { r -= 1.0f; }".repeat(95), (x, y, i) -> {
+                    float s = (float) x;
+                    for (int k = 0; k < 98; k++) {
+                        s += (float) y;
+                    }
+                    return s > 0.0f ? -s + 1.0f : s < -1.0f ? -s - 1.0f : -s;
+                }));
         DeviceCode helpers = DeviceCode.of("r = twice(x) - third(y);").named("helpers").withHelpers("""
                 float third(float v) { return halve(v) * 0.6666667f; }
                 float twice(float v) { if (isnan(v)) { return 0.0f; } return halve(v) * 4.0f; }
@@ -244,5 +319,31 @@ final class BodyCases {
             float twice = Float.isNaN(v) ? 0.0f : v * 0.5f * 4.0f;
             return twice - (float) y * 0.5f * 0.6666667f;
         }, 2, EdgeValues.ANY)); // 2 ulps: a * b - c may be fused on OpenCL and CUDA
+    }
+
+    /** The body of {@code loop_nested}, in Java. */
+    private static int nested(int x) {
+        int s = 0;
+        for (int a = 0; a < 5; a++) {
+            int k = 0;
+            while (k < 10) {
+                k++;
+                if (k > a + x % 4) {
+                    break;
+                }
+                if ((k & 1) == 0) {
+                    continue;
+                }
+                int v = 0;
+                for (int j = 0; j < k; j++) {
+                    v += j == 2 ? 0 : j * 3;
+                }
+                s += v - a;
+            }
+            if (s > 40) {
+                break;
+            }
+        }
+        return s;
     }
 }

@@ -14,19 +14,28 @@ import org.loopnest.internal.lang.Type;
 /**
  * Every body of {@link BodyCases} run on a device that runs compiled kernels, compared element by element with its
  * Java reference: integers and comparisons exactly, floating results within the case's ulps (NaN matches NaN, −0
- * matches 0); and the weather body on MetPy's example of the lifting condensation level. Subclasses open the
+ * matches 0) on OpenCL and CUDA, bit for bit on the devices that run the body compiled for the JVM
+ * ({@link #bitExact}); and the weather body on MetPy's example of the lifting condensation level. Subclasses open the
  * device, or skip with the reason when it is absent.
  */
 abstract class CompiledBodiesContract {
     /** {@return the device to run on, which the test closes; skips the test if there is none} */
     protected abstract Device openDevice();
 
+    /**
+     * {@return whether the device must give the reference's bits exactly} (a JVM device: {@code -0} is not {@code 0}
+     * and no ulps are allowed), rather than within the case's ulps
+     */
+    protected boolean bitExact() {
+        return false;
+    }
+
     @Test
     void shouldComputeWhatTheJavaReferenceComputesForEveryBody() {
         List<String> mismatches = new ArrayList<>();
         try (Device device = openDevice()) {
             for (BodyCases.Case c : BodyCases.all()) {
-                run(c, device, mismatches);
+                run(c, device, bitExact(), mismatches);
             }
         }
         assertTrue(mismatches.isEmpty(), mismatches.size() + " mismatches:\n" + String.join("\n", mismatches));
@@ -52,7 +61,7 @@ abstract class CompiledBodiesContract {
         assertTrue(Float.isNaN(lclP[1]) && Float.isNaN(lclT[1]), "a dry point: " + lclP[1] + ", " + lclT[1]);
     }
 
-    private static void run(BodyCases.Case c, Device device, List<String> mismatches) {
+    private static void run(BodyCases.Case c, Device device, boolean exact, List<String> mismatches) {
         int n = BodyCases.LENGTH;
         Object x = c.inputs().values(c.in(), n, false);
         Object y = c.inputs().values(c.in(), n, true);
@@ -61,7 +70,8 @@ abstract class CompiledBodiesContract {
         for (int k = 0; k < n; k++) {
             Object expected = c.reference().apply(Array.get(x, k), Array.get(y, k), k);
             Object actual = Array.get(r, k);
-            if (!matches(c.out(), (Number) expected, (Number) actual, c.ulps())) {
+            if (exact ? !sameBits(c.out(), (Number) expected, (Number) actual)
+                    : !matches(c.out(), (Number) expected, (Number) actual, c.ulps())) {
                 mismatches.add(c.name() + " at i=" + k + ": x=" + Array.get(x, k) + ", y=" + Array.get(y, k)
                         + ": expected " + expected + ", was " + actual);
             }
@@ -75,6 +85,16 @@ abstract class CompiledBodiesContract {
             case FLOAT -> new float[n];
             case DOUBLE -> new double[n];
             case BOOL -> throw new IllegalArgumentException("no bool outputs (expected: a numeric type)");
+        };
+    }
+
+    /** The same value bit for bit (every NaN the same: Java does not promise one NaN's payload). */
+    private static boolean sameBits(Type type, Number expected, Number actual) {
+        return switch (type) {
+            case FLOAT -> Float.floatToIntBits(expected.floatValue()) == Float.floatToIntBits(actual.floatValue());
+            case DOUBLE -> Double.doubleToLongBits(expected.doubleValue())
+                    == Double.doubleToLongBits(actual.doubleValue());
+            default -> matches(type, expected, actual, 0);
         };
     }
 

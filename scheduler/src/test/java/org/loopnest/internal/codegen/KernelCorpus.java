@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.ElementType;
+import org.loopnest.device.CompiledDeviceEqualityContract;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.index.IndexSpace;
@@ -16,7 +17,8 @@ import org.loopnest.kernel.DeviceCode;
 
 /**
  * Every kernel the code generation tests print, gathered to be compiled by the targets' own compilers: the
- * hand-built trees of these tests and every body of {@link BodyCases} as the front end checks it. Each kernel has
+ * hand-built trees of these tests, every body of {@link BodyCases} and the equality suite's bodies
+ * ({@link CompiledDeviceEqualityContract#code}) as the front end checks them. Each kernel has
  * a name of its own; for one CUDA file each source is wrapped in a namespace of its own, so that equal helper
  * names of two kernels do not clash.
  */
@@ -83,6 +85,9 @@ final class KernelCorpus {
             all.add(generate(c.check(), 0, BodyCases.LENGTH));
         }
         all.add(generate(KernelLanguage.check(WEATHER, weatherContext()), 2, 2, 3, 4, 5));
+        for (ElementType t : ElementType.values()) {
+            all.add(generate(equalityBody(t), 1, 3, 4, 5));
+        }
         return all;
     }
 
@@ -94,6 +99,19 @@ final class KernelCorpus {
                     .append("}\n\n");
         }
         return s.toString();
+    }
+
+    /** {@return the equality suite's body for {@code type} over indices i0, i1, i2, checked by the front end} */
+    static Program equalityBody(ElementType type) {
+        String[] names = {"i0", "i1", "i2"};
+        Type t = Type.valueOf(type.name());
+        List<KernelContext.ArraySignature> arrays = new ArrayList<>();
+        for (String in : List.of("a", "b", "c")) {
+            arrays.add(Trees.array(in, t, org.loopnest.data.Role.IN));
+        }
+        arrays.add(Trees.array("out", t, org.loopnest.data.Role.OUT));
+        return KernelLanguage.check(CompiledDeviceEqualityContract.code(type, names),
+                new KernelContext(List.of(names), arrays));
     }
 
     static Program renamed(Program p, String name) {

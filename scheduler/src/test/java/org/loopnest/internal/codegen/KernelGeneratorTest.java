@@ -173,4 +173,14 @@ class KernelGeneratorTest {
                     + "own such as physics, via DeviceCode.named)", e.getMessage());
         }
     }
+
+    @Test
+    void shouldRefuseAKernelNamedAsTheGeneratedCodeSpellsOneOfItsHelpers() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LoopNest.of(4).in("a", new float[4]).out("b", new float[4])
+                        .deviceCode(new DeviceCode("u_twice", "b = twice(a);", "float twice(float v) { return v + v; }"))
+                        .dumpKernels(Path.of("unused")));
+        assertEquals("kernel name 'u_twice' is how the generated code spells the helper 'twice' (expected: a kernel "
+                + "name other than u_ followed by a helper's name, via DeviceCode.named)", e.getMessage());
+    }
 }
