@@ -176,8 +176,8 @@ final class BodyCases {
                 (x, y, i) -> Math.min((float) x, 1.0f) + Math.max(2.0f, (float) x) + (float) x % 3.0f));
         all.add(new Case("conv_pow_integer_exponent", Type.FLOAT, Type.FLOAT,
                 DeviceCode.of("r = pow(x, 2) + atan2(1, x);").named("conv_pow_integer_exponent"),
-                (x, y, i) -> (float) JavaMath.apply(MathFunction.POW, (float) x, 2)
-                        + (float) JavaMath.apply(MathFunction.ATAN2, 1, (float) x), 16, EdgeValues.ANY));
+                (x, y, i) -> (float) CMathReference.apply(MathFunction.POW, (float) x, 2)
+                        + (float) CMathReference.apply(MathFunction.ATAN2, 1, (float) x), 16, EdgeValues.ANY));
         all.add(new Case("conv_conditional_mixed", Type.INT, Type.DOUBLE, DeviceCode.of(
                 "r = x > y ? x : 0.5f; r += (x < 0) ? 1L : (long) y; r += nonNegative(x) ? NAN : 0.0f;")
                 .named("conv_conditional_mixed").withHelpers("bool nonNegative(int v) { return v >= 0; }"),
