@@ -58,19 +58,25 @@ final class StandInStream {
     }
 
     /**
-     * Waits for everything issued so far.
+     * Waits for everything issued so far, as the driver does: uninterruptibly (the thread's interrupt is kept).
      *
      * @throws CudaError the stream's error, if it is in error
      */
     void synchronize() {
         Future<?> done = executor.submit(() -> { });
-        try {
-            done.get();
-        } catch (InterruptedException e) {
+        boolean interrupted = false;
+        while (true) { // a native call: an interrupt does not end the wait (it is kept for the caller)
+            try {
+                done.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("stand-in stream " + handle + " barrier failed", e);
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
-            throw StandInDriver.error(CudaError.LAUNCH_FAILED, "interrupted waiting for stream " + handle);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("stand-in stream " + handle + " barrier failed", e);
         }
         CudaError failed = error;
         if (failed != null) {
