@@ -54,6 +54,7 @@ public final class StandInDriver implements DriverApi {
     private final Map<Long, StandInEvent> events = new ConcurrentHashMap<>();
     private final AtomicInteger contexts = new AtomicInteger();
     private final AtomicInteger launches = new AtomicInteger();
+    private final AtomicInteger pinnedAllocations = new AtomicInteger();
     private final Countdown allocationFault = new Countdown();
     private final Countdown launchFault = new Countdown();
     private final Countdown streamFault = new Countdown();
@@ -131,6 +132,11 @@ public final class StandInDriver implements DriverApi {
         return launches.get();
     }
 
+    /** {@return page-locked allocations made so far, freed or not} */
+    public int pinnedAllocations() {
+        return pinnedAllocations.get();
+    }
+
     @Override
     public String description() {
         return "in-process stand-in (no GPU)";
@@ -199,6 +205,7 @@ public final class StandInDriver implements DriverApi {
         long handle = handles.incrementAndGet();
         ByteBuffer buffer = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder());
         pinned.put(handle, buffer);
+        pinnedAllocations.incrementAndGet();
         return new Pinned(handle, buffer);
     }
 
