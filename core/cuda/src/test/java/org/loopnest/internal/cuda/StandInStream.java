@@ -1,21 +1,24 @@
 package org.loopnest.internal.cuda;
 
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One stream of the {@link StandInDriver}: an ordered single-thread executor. Work issued on it runs in the order
  * issued, after the call that issued it has returned. The first work that fails puts the stream in error (as a GPU
  * fault does): that work and everything issued later is skipped, and every {@link #synchronize()} reports the
- * error, until the stream is destroyed.
+ * error, until the stream is destroyed. Its thread starts when the stream is created (as a device's engines run
+ * from when it opens), so that a test counting threads sees none started by a run.
  *
  * <p><b>Threading:</b> thread-safe.
  */
 final class StandInStream {
     private final long handle;
-    private final ExecutorService executor;
+    private final ThreadPoolExecutor executor;
     private volatile CudaError error;
     private volatile boolean destroyed;
 
@@ -24,11 +27,12 @@ final class StandInStream {
      */
     StandInStream(long handle) {
         this.handle = handle;
-        this.executor = Executors.newSingleThreadExecutor(r -> {
+        this.executor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, "stand-in-cuda-stream-" + handle);
             t.setDaemon(true);
             return t;
         });
+        executor.prestartAllCoreThreads();
     }
 
     /** {@return whether {@link #destroy()} has been called} */
@@ -41,20 +45,27 @@ final class StandInStream {
      *
      * @param work what the device does; a {@link CudaError} it throws (or any exception, as
      *             {@code CUDA_ERROR_LAUNCH_FAILED}) puts the stream in error
+     * @throws CudaError {@code CUDA_ERROR_INVALID_HANDLE} if the stream is destroyed
      */
     void issue(Runnable work) {
-        executor.execute(() -> {
-            if (error != null) {
-                return;
-            }
-            try {
-                work.run();
-            } catch (CudaError e) {
-                error = e;
-            } catch (RuntimeException | Error e) {
-                error = StandInDriver.error(CudaError.LAUNCH_FAILED, "stream " + handle + ": " + e);
-            }
-        });
+        try {
+            executor.execute(() -> run(work));
+        } catch (RejectedExecutionException e) {
+            throw StandInDriver.error(CudaError.INVALID_HANDLE, "stream " + handle + " is destroyed");
+        }
+    }
+
+    private void run(Runnable work) {
+        if (error != null) {
+            return;
+        }
+        try {
+            work.run();
+        } catch (CudaError e) {
+            error = e;
+        } catch (RuntimeException | Error e) {
+            error = StandInDriver.error(CudaError.LAUNCH_FAILED, "stream " + handle + ": " + e);
+        }
     }
 
     /**
@@ -63,7 +74,12 @@ final class StandInStream {
      * @throws CudaError the stream's error, if it is in error
      */
     void synchronize() {
-        Future<?> done = executor.submit(() -> { });
+        Future<?> done;
+        try {
+            done = executor.submit(() -> { });
+        } catch (RejectedExecutionException e) {
+            throw StandInDriver.error(CudaError.INVALID_HANDLE, "stream " + handle + " is destroyed");
+        }
         boolean interrupted = false;
         while (true) { // a native call: an interrupt does not end the wait (it is kept for the caller)
             try {
