@@ -36,4 +36,15 @@ public final class StandInCuda {
     public static CudaDevice open(StandInDriver driver, long memoryLimitBytes) {
         return CudaDevice.open(driver, 0, PtxCompiler.of(new StandInPtx()), memoryLimitBytes);
     }
+
+    /**
+     * {@return {@code cuda:0} over {@code driver}, with PTX from {@code compiler} (e.g. {@code nvcc}, whose PTX the
+     * stand-in loads as the driver would, running the described run's body for it)}
+     *
+     * @param driver the stand-in
+     * @param compiler what makes the PTX
+     */
+    public static CudaDevice open(StandInDriver driver, PtxCompiler compiler) {
+        return CudaDevice.open(driver, 0, compiler, Long.MAX_VALUE);
+    }
 }
