@@ -19,6 +19,7 @@ import org.loopnest.error.DeviceException;
 import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.error.StageFailedException;
 import org.loopnest.internal.cuda.CudaError;
+import org.loopnest.internal.cuda.CudaProperties;
 import org.loopnest.internal.cuda.StandInDriver;
 import org.loopnest.report.RunReport;
 import org.loopnest.report.Stage;
@@ -72,6 +73,26 @@ class CudaStandInRunTest {
                     stage + ": " + T + " operations of at least one clock tick each, was " + measured);
         }
         assertEquals(StandInDriver.nothingLive(), driver.live());
+    }
+
+    @Test
+    void shouldRunChunksWhoseLaunchGridFoldsIntoTwoDimensions() {
+        StandInDriver small = new StandInDriver(new CudaProperties("small", 1L << 30, 2, 7, 5, 32, 32, 4, 65_535),
+                System::nanoTime); // a chunk of 300 iterations needs 10 blocks of 32: a grid of 4 × 3
+        int n = 300;
+        int[] in = new int[2 * n];
+        int[] out = new int[2 * n];
+        for (int k = 0; k < in.length; k++) {
+            in[k] = k;
+        }
+        try (CudaDevice device = StandInCuda.open(small)) {
+            LoopNest.of(2, n).names("t", "x").in("a", in).out("r", out).deviceCode("r = a * 3 + x;").splitAt(1)
+                    .on(device).run();
+        }
+        for (int k = 0; k < out.length; k++) {
+            assertEquals(k * 3 + k % n, out[k], "r at k=" + k);
+        }
+        assertEquals(StandInDriver.nothingLive(), small.live());
     }
 
     @Test
