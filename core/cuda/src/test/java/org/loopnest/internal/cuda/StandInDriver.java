@@ -55,9 +55,7 @@ public final class StandInDriver implements DriverApi {
     private final AtomicInteger contexts = new AtomicInteger();
     private final AtomicInteger launches = new AtomicInteger();
     private final AtomicInteger pinnedAllocations = new AtomicInteger();
-    private final Countdown allocationFault = new Countdown();
-    private final Countdown launchFault = new Countdown();
-    private final Countdown streamFault = new Countdown();
+    private final StandInFaults faults = new StandInFaults();
 
     /** A stand-in with {@link #DEFAULT_PROPERTIES} and the system's nanosecond clock. */
     public StandInDriver() {
@@ -86,7 +84,7 @@ public final class StandInDriver implements DriverApi {
      * @return this
      */
     public StandInDriver failAllocation(int nth) {
-        allocationFault.arm(nth);
+        faults.allocation.arm(nth);
         return this;
     }
 
@@ -97,7 +95,7 @@ public final class StandInDriver implements DriverApi {
      * @return this
      */
     public StandInDriver failLaunch(int nth) {
-        launchFault.arm(nth);
+        faults.launch.arm(nth);
         return this;
     }
 
@@ -109,7 +107,7 @@ public final class StandInDriver implements DriverApi {
      * @return this
      */
     public StandInDriver failStreamWork(int nth) {
-        streamFault.arm(nth);
+        faults.streamWork.arm(nth);
         return this;
     }
 
@@ -186,7 +184,7 @@ public final class StandInDriver implements DriverApi {
 
     @Override
     public long allocate(long bytes) {
-        if (allocationFault.fires()) {
+        if (faults.allocation.fires()) {
             throw error(CudaError.OUT_OF_MEMORY, "injected: allocation of " + bytes + " bytes");
         }
         return memory.allocate(bytes);
@@ -313,7 +311,7 @@ public final class StandInDriver implements DriverApi {
             throw error(CudaError.INVALID_VALUE, "cuLaunchKernel with grid " + grid + " on a device of "
                     + properties.maxThreadsPerBlock() + " threads per block");
         }
-        if (launchFault.fires()) {
+        if (faults.launch.fires()) {
             throw error(CudaError.LAUNCH_FAILED, "injected: launch of function " + function);
         }
         issue(s, () -> {
@@ -330,7 +328,7 @@ public final class StandInDriver implements DriverApi {
 
     /** Issues {@code work} on {@code stream}, failing there instead if an injected stream fault is due. */
     private void issue(StandInStream stream, Runnable work) {
-        if (streamFault.fires()) {
+        if (faults.streamWork.fires()) {
             stream.issue(() -> {
                 throw error(CudaError.ILLEGAL_ADDRESS, "injected: a fault on the stream");
             });
@@ -373,22 +371,6 @@ public final class StandInDriver implements DriverApi {
     private void requireDevice(int ordinal) {
         if (ordinal != 0) {
             throw error(CudaError.INVALID_VALUE, "device " + ordinal + " (the stand-in has device 0 only)");
-        }
-    }
-
-    /** A fault armed to fire at the n-th call from now, once. */
-    private static final class Countdown {
-        private final AtomicInteger remaining = new AtomicInteger();
-
-        void arm(int nth) {
-            if (nth < 1) {
-                throw new IllegalArgumentException("nth = " + nth + " (expected: 1 or more)");
-            }
-            remaining.set(nth);
-        }
-
-        boolean fires() {
-            return remaining.getAndUpdate(n -> n > 0 ? n - 1 : 0) == 1;
         }
     }
 }
