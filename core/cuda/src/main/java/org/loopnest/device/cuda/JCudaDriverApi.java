@@ -57,13 +57,13 @@ final class JCudaDriverApi implements DriverApi {
     public CudaProperties properties(int ordinal) {
         CUdevice device = device(ordinal);
         byte[] raw = new byte[256];
-        check(JCudaDriver.cuDeviceGetName(raw, raw.length, device));
+        check("cuDeviceGetName", JCudaDriver.cuDeviceGetName(raw, raw.length, device));
         int length = 0;
         while (length < raw.length && raw[length] != 0) {
             length++;
         }
         long[] total = new long[1];
-        check(JCudaDriver.cuDeviceTotalMem(total, device));
+        check("cuDeviceTotalMem", JCudaDriver.cuDeviceTotalMem(total, device));
         return new CudaProperties(new String(raw, 0, length, StandardCharsets.UTF_8).strip(), total[0],
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
                 attribute(device, CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR),
@@ -76,13 +76,13 @@ final class JCudaDriverApi implements DriverApi {
 
     private int attribute(CUdevice device, int attribute) {
         int[] value = new int[1];
-        check(JCudaDriver.cuDeviceGetAttribute(value, attribute, device));
+        check("cuDeviceGetAttribute", JCudaDriver.cuDeviceGetAttribute(value, attribute, device));
         return value[0];
     }
 
     private CUdevice device(int ordinal) {
         CUdevice device = new CUdevice();
-        check(JCudaDriver.cuDeviceGet(device, ordinal));
+        check("cuDeviceGet", JCudaDriver.cuDeviceGet(device, ordinal));
         return device;
     }
 
@@ -94,45 +94,46 @@ final class JCudaDriverApi implements DriverApi {
     public long retainContext(int ordinal) {
         CUdevice device = device(ordinal);
         CUcontext context = new CUcontext();
-        check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device));
+        check("cuDevicePrimaryCtxRetain", JCudaDriver.cuDevicePrimaryCtxRetain(context, device));
         return put(new Context(device, context));
     }
 
     @Override
     public void releaseContext(long context) {
-        check(JCudaDriver.cuDevicePrimaryCtxRelease(take(context, Context.class).device()));
+        CUdevice device = take(context, Context.class).device();
+        check("cuDevicePrimaryCtxRelease", JCudaDriver.cuDevicePrimaryCtxRelease(device));
     }
 
     @Override
     public void makeCurrent(long context) {
-        check(JCudaDriver.cuCtxSetCurrent(get(context, Context.class).context()));
+        check("cuCtxSetCurrent", JCudaDriver.cuCtxSetCurrent(get(context, Context.class).context()));
     }
 
     @Override
     public long freeMemory() {
         long[] free = new long[1];
         long[] total = new long[1];
-        check(JCudaDriver.cuMemGetInfo(free, total));
+        check("cuMemGetInfo", JCudaDriver.cuMemGetInfo(free, total));
         return free[0];
     }
 
     @Override
     public long allocate(long bytes) {
         CUdeviceptr pointer = new CUdeviceptr();
-        check(JCudaDriver.cuMemAlloc(pointer, bytes));
+        check("cuMemAlloc", JCudaDriver.cuMemAlloc(pointer, bytes));
         return put(pointer);
     }
 
     @Override
     public void free(long pointer) {
-        check(JCudaDriver.cuMemFree(get(pointer, CUdeviceptr.class)));
+        check("cuMemFree", JCudaDriver.cuMemFree(get(pointer, CUdeviceptr.class)));
         handles.remove(pointer);
     }
 
     @Override
     public Pinned allocateHost(long bytes) {
         Pointer host = new Pointer();
-        check(JCudaDriver.cuMemHostAlloc(host, bytes, JCudaDriver.CU_MEMHOSTALLOC_PORTABLE));
+        check("cuMemHostAlloc", JCudaDriver.cuMemHostAlloc(host, bytes, JCudaDriver.CU_MEMHOSTALLOC_PORTABLE));
         try {
             return new Pinned(put(host), host.getByteBuffer(0, bytes));
         } catch (RuntimeException e) {
@@ -143,88 +144,90 @@ final class JCudaDriverApi implements DriverApi {
 
     @Override
     public void freeHost(long handle) {
-        check(JCudaDriver.cuMemFreeHost(get(handle, Pointer.class)));
+        check("cuMemFreeHost", JCudaDriver.cuMemFreeHost(get(handle, Pointer.class)));
         handles.remove(handle);
     }
 
     @Override
     public long createStream() {
         CUstream stream = new CUstream();
-        check(JCudaDriver.cuStreamCreate(stream, CUstream_flags.CU_STREAM_NON_BLOCKING));
+        check("cuStreamCreate", JCudaDriver.cuStreamCreate(stream, CUstream_flags.CU_STREAM_NON_BLOCKING));
         return put(stream);
     }
 
     @Override
     public void synchronize(long stream) {
-        check(JCudaDriver.cuStreamSynchronize(get(stream, CUstream.class)));
+        check("cuStreamSynchronize", JCudaDriver.cuStreamSynchronize(get(stream, CUstream.class)));
     }
 
     @Override
     public void destroyStream(long stream) {
-        check(JCudaDriver.cuStreamDestroy(take(stream, CUstream.class)));
+        check("cuStreamDestroy", JCudaDriver.cuStreamDestroy(take(stream, CUstream.class)));
     }
 
     @Override
     public long createEvent() {
         CUevent event = new CUevent();
-        check(JCudaDriver.cuEventCreate(event, CUevent_flags.CU_EVENT_DEFAULT));
+        check("cuEventCreate", JCudaDriver.cuEventCreate(event, CUevent_flags.CU_EVENT_DEFAULT));
         return put(event);
     }
 
     @Override
     public void record(long event, long stream) {
-        check(JCudaDriver.cuEventRecord(get(event, CUevent.class), get(stream, CUstream.class)));
+        check("cuEventRecord", JCudaDriver.cuEventRecord(get(event, CUevent.class), get(stream, CUstream.class)));
     }
 
     @Override
     public float elapsedMillis(long start, long end) {
         float[] millis = new float[1];
-        check(JCudaDriver.cuEventElapsedTime(millis, get(start, CUevent.class), get(end, CUevent.class)));
+        check("cuEventElapsedTime",
+                JCudaDriver.cuEventElapsedTime(millis, get(start, CUevent.class), get(end, CUevent.class)));
         return millis[0];
     }
 
     @Override
     public void destroyEvent(long event) {
-        check(JCudaDriver.cuEventDestroy(take(event, CUevent.class)));
+        check("cuEventDestroy", JCudaDriver.cuEventDestroy(take(event, CUevent.class)));
     }
 
     @Override
     public void copyToDevice(long device, ByteBuffer host, long bytes, long stream) {
-        check(JCudaDriver.cuMemcpyHtoDAsync(get(device, CUdeviceptr.class), Pointer.to(host.duplicate().clear()),
-                bytes, get(stream, CUstream.class)));
+        check("cuMemcpyHtoDAsync", JCudaDriver.cuMemcpyHtoDAsync(get(device, CUdeviceptr.class),
+                Pointer.to(host.duplicate().clear()), bytes, get(stream, CUstream.class)));
     }
 
     @Override
     public void copyToHost(ByteBuffer host, long device, long bytes, long stream) {
-        check(JCudaDriver.cuMemcpyDtoHAsync(Pointer.to(host.duplicate().clear()), get(device, CUdeviceptr.class),
-                bytes, get(stream, CUstream.class)));
+        check("cuMemcpyDtoHAsync", JCudaDriver.cuMemcpyDtoHAsync(Pointer.to(host.duplicate().clear()),
+                get(device, CUdeviceptr.class), bytes, get(stream, CUstream.class)));
     }
 
     @Override
     public long loadModule(String ptx) {
         byte[] text = ptx.getBytes(StandardCharsets.UTF_8);
         CUmodule module = new CUmodule();
-        check(JCudaDriver.cuModuleLoadData(module, Arrays.copyOf(text, text.length + 1)));
+        check("cuModuleLoadData", JCudaDriver.cuModuleLoadData(module, Arrays.copyOf(text, text.length + 1)));
         return put(module);
     }
 
     @Override
     public void unloadModule(long module) {
-        check(JCudaDriver.cuModuleUnload(take(module, CUmodule.class)));
+        check("cuModuleUnload", JCudaDriver.cuModuleUnload(take(module, CUmodule.class)));
     }
 
     @Override
     public long function(long module, String entryPoint) {
         CUfunction function = new CUfunction();
-        check(JCudaDriver.cuModuleGetFunction(function, get(module, CUmodule.class), entryPoint));
+        check("cuModuleGetFunction",
+                JCudaDriver.cuModuleGetFunction(function, get(module, CUmodule.class), entryPoint));
         return put(function);
     }
 
     @Override
     public int maxThreadsPerBlock(long function) {
         int[] value = new int[1];
-        check(JCudaDriver.cuFuncGetAttribute(value, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-                get(function, CUfunction.class)));
+        check("cuFuncGetAttribute", JCudaDriver.cuFuncGetAttribute(value,
+                CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, get(function, CUfunction.class)));
         return value[0];
     }
 
@@ -233,8 +236,8 @@ final class JCudaDriverApi implements DriverApi {
         Pointer parameters = Pointer.to(Pointer.to(pointer(arguments.input())),
                 Pointer.to(pointer(arguments.output())), Pointer.to(pointer(arguments.resident())),
                 Pointer.to(new long[] {arguments.firstOuter()}), Pointer.to(new long[] {arguments.count()}));
-        check(JCudaDriver.cuLaunchKernel(get(function, CUfunction.class), grid.gridX(), grid.gridY(), 1,
-                grid.blockX(), 1, 1, 0, get(stream, CUstream.class), parameters, null));
+        check("cuLaunchKernel", JCudaDriver.cuLaunchKernel(get(function, CUfunction.class), grid.gridX(),
+                grid.gridY(), 1, grid.blockX(), 1, 1, 0, get(stream, CUstream.class), parameters, null));
     }
 
     /** The device pointer of a handle; 0 (an empty buffer) is the null pointer. */
@@ -264,9 +267,10 @@ final class JCudaDriverApi implements DriverApi {
         return object;
     }
 
-    private void check(int result) {
+    /** Throws unless {@code result} is {@code CUDA_SUCCESS}; the message names {@code call}. */
+    private void check(String call, int result) {
         if (result != CUresult.CUDA_SUCCESS) {
-            throw new CudaError(result, errorName(result), "");
+            throw new CudaError(result, errorName(result), call);
         }
     }
 }
