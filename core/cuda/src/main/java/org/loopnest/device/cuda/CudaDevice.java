@@ -1,9 +1,10 @@
 package org.loopnest.device.cuda;
 
 import org.loopnest.internal.cuda.CudaBuffer;
-import org.loopnest.internal.cuda.PinnedStaging;
-
+import org.loopnest.internal.cuda.CudaProperties;
+import org.loopnest.internal.cuda.DriverApi;
 import org.loopnest.internal.cuda.LaunchGrid;
+import org.loopnest.internal.cuda.PinnedStaging;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +15,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import jcuda.Pointer;
-import jcuda.driver.CUresult;
-import jcuda.driver.JCudaDriver;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.internal.device.DeviceClock;
@@ -25,6 +23,7 @@ import org.loopnest.device.DeviceTimes;
 import org.loopnest.device.HostStaging;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
+import org.loopnest.device.RunSpec;
 import org.loopnest.internal.device.MemoryBudget;
 import org.loopnest.internal.device.ThreadNames;
 import org.loopnest.index.Chunk;
@@ -36,6 +35,9 @@ import org.loopnest.report.Stage;
  * daemon thread ({@code loopnest-cuda:N-h2d}, {@code -kernel}, {@code -d2h}), so that the copy in of chunk
  * {@code e+1}, the kernel of chunk {@code e} and the copy out of chunk {@code e−1} overlap. CUDA events around
  * every operation time it by the GPU's clock ({@link #measuredTimes()}).
+ *
+ * <p>Every driver call goes through one {@link DriverApi}: JCuda's for {@link #open(int)}, an in-process stand-in in
+ * tests ({@code StandInDriver}, which runs the device without a GPU).
  *
  * <p>Opened with {@link #open(int)}; named {@code cuda:N}. Uses the device's primary context, made current on every
  * thread before its driver calls. Its memory budget is the device's total memory less a headroom of
@@ -61,6 +63,7 @@ public final class CudaDevice implements Device {
 
     private final String name;
     private final CudaContext context;
+    private final DriverApi driver;
     private final CudaProperties properties;
     private final DeviceInfo info;
     private final MemoryBudget budget;
@@ -79,11 +82,13 @@ public final class CudaDevice implements Device {
                        long memoryLimit) {
         this.name = name;
         this.context = context;
+        this.driver = context.driver();
         this.properties = properties;
         this.clock = clock;
         long usable = Math.min(memoryLimit, properties.usableMemory());
         this.info = new DeviceInfo(name, usable, usable, properties.multiprocessors(), false,
-                "CUDA " + properties.describe() + ", PTX by " + compiler.description());
+                "CUDA " + properties.describe() + ", PTX by " + compiler.description()
+                        + (driver instanceof JCudaDriverApi ? "" : ", driver: " + driver.description()));
         this.budget = new MemoryBudget(name, usable, usable);
         this.modules = new CudaModules(context, compiler, properties.arch());
         this.hostToDevice = hostToDevice;
@@ -136,18 +141,42 @@ public final class CudaDevice implements Device {
 
     private static CudaDevice open(int ordinal, PtxCompiler compiler, long memoryLimit) {
         Objects.requireNonNull(compiler, "compiler");
+        checkLimits(ordinal, memoryLimit);
+        CudaDriver.requireAvailable();
+        return open(new JCudaDriverApi(), ordinal, compiler, memoryLimit);
+    }
+
+    private static void checkLimits(int ordinal, long memoryLimit) {
         if (memoryLimit < 1) {
             throw new IllegalArgumentException("cuda memory limit = " + memoryLimit + " bytes (expected: > 0)");
         }
         if (ordinal < 0) {
             throw new IllegalArgumentException("cuda ordinal = " + ordinal + " (expected: 0 or more)");
         }
-        CudaDriver.requireAvailable();
-        CudaChecks.ordinal(ordinal, CudaDriver.deviceCount());
+    }
+
+    /**
+     * Opens CUDA device {@code ordinal} of {@code driver}: the seam through which tests run the device without a GPU
+     * ({@code StandInDriver}). Not API.
+     *
+     * @param driver what every driver call goes to
+     * @param ordinal the device's number, from 0
+     * @param compiler what turns the generated CUDA source into PTX
+     * @param memoryLimit the cap on the memory budget, in bytes
+     * @return the open device, which the caller closes
+     * @throws IllegalArgumentException as {@link #open(int, long)}
+     * @throws org.loopnest.error.DeviceException if the driver fails while the device is set up (nothing is left
+     *     allocated)
+     */
+    static CudaDevice open(DriverApi driver, int ordinal, PtxCompiler compiler, long memoryLimit) {
+        Objects.requireNonNull(driver, "driver");
+        Objects.requireNonNull(compiler, "compiler");
+        checkLimits(ordinal, memoryLimit);
+        CudaChecks.ordinal(ordinal, driver.deviceCount());
         String name = "cuda:" + ordinal;
         List<Runnable> undo = new ArrayList<>();
         try {
-            CudaContext context = CudaContext.retain(name, ordinal);
+            CudaContext context = CudaContext.retain(name, driver, ordinal);
             undo.add(context::release);
             CudaProperties properties = context.properties();
             DeviceClock clock = new DeviceClock();
@@ -251,10 +280,11 @@ public final class CudaDevice implements Device {
     @Override
     public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
         CudaBuffer buffer = owned(CudaChecks.copy(name, "copyIn", host, target, bytes), "copyIn buffer");
-        Pointer from = Pointer.to(host.duplicate().clear());
-        return hostToDevice.submit("cuMemcpyHtoDAsync of " + bytes + " bytes", stream -> bytes == 0
-                ? CUresult.CUDA_SUCCESS
-                : JCudaDriver.cuMemcpyHtoDAsync(buffer.pointer(), from, bytes, stream));
+        return hostToDevice.submit("cuMemcpyHtoDAsync of " + bytes + " bytes", stream -> {
+            if (bytes > 0) {
+                driver.copyToDevice(buffer.pointer(), host, bytes, stream);
+            }
+        });
     }
 
     /**
@@ -266,10 +296,11 @@ public final class CudaDevice implements Device {
     @Override
     public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
         CudaBuffer buffer = owned(CudaChecks.copy(name, "copyOut", host, source, bytes), "copyOut buffer");
-        Pointer to = Pointer.to(host.duplicate().clear());
-        return deviceToHost.submit("cuMemcpyDtoHAsync of " + bytes + " bytes", stream -> bytes == 0
-                ? CUresult.CUDA_SUCCESS
-                : JCudaDriver.cuMemcpyDtoHAsync(to, buffer.pointer(), bytes, stream));
+        return deviceToHost.submit("cuMemcpyDtoHAsync of " + bytes + " bytes", stream -> {
+            if (bytes > 0) {
+                driver.copyToHost(host, buffer.pointer(), bytes, stream);
+            }
+        });
     }
 
     /** {@code true}: the device runs kernels compiled from {@link KernelSource}. */
@@ -291,6 +322,22 @@ public final class CudaDevice implements Device {
         Objects.requireNonNull(kernel, "kernel");
         requireOpen();
         modules.load(kernel);
+    }
+
+    /**
+     * Compiles and loads the run's kernel ({@link #prepare}) and tells the driver which run its PTX was generated for
+     * ({@link DriverApi#describeKernel}: the real driver ignores it; the stand-in runs that run's body on the JVM).
+     *
+     * @throws org.loopnest.error.KernelCompileException as {@link #prepare}
+     * @throws org.loopnest.error.DeviceException as {@link #prepare}
+     * @throws IllegalStateException if the device is closed
+     */
+    @Override
+    public void beginRun(RunSpec run) {
+        Objects.requireNonNull(run, "run");
+        Objects.requireNonNull(run.kernelSource(), "kernel");
+        requireOpen();
+        modules.load(run);
     }
 
     /**
@@ -330,14 +377,10 @@ public final class CudaDevice implements Device {
         }
         return kernels.submit("cuLaunchKernel(" + kernel.entryPoint() + ", grid " + grid.gridX() + "x" + grid.gridY()
                 + ", block " + grid.blockX() + ")", stream -> {
-                    if (grid.isEmpty() || launch.cancelled()) {
-                        return CUresult.CUDA_SUCCESS;
+                    if (!grid.isEmpty() && !launch.cancelled()) {
+                        driver.launch(kernel.function(), grid, stream, new DriverApi.KernelArguments(in.pointer(),
+                                out.pointer(), res.pointer(), chunk.firstOuter(), chunk.iterations()));
                     }
-                    Pointer parameters = Pointer.to(Pointer.to(in.pointer()), Pointer.to(out.pointer()),
-                            Pointer.to(res.pointer()), Pointer.to(new long[] {chunk.firstOuter()}),
-                            Pointer.to(new long[] {chunk.iterations()}));
-                    return JCudaDriver.cuLaunchKernel(kernel.function(), grid.gridX(), grid.gridY(), 1,
-                            grid.blockX(), 1, 1, 0, stream, parameters, null);
                 });
     }
 

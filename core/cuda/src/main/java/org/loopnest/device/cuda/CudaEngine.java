@@ -6,12 +6,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import jcuda.driver.CUevent;
-import jcuda.driver.CUevent_flags;
-import jcuda.driver.CUresult;
-import jcuda.driver.CUstream;
-import jcuda.driver.CUstream_flags;
-import jcuda.driver.JCudaDriver;
+import org.loopnest.internal.cuda.CudaError;
+import org.loopnest.internal.cuda.DriverApi;
 import org.loopnest.internal.device.DeviceClock;
 import org.loopnest.report.Stage;
 
@@ -28,18 +24,24 @@ import org.loopnest.report.Stage;
  * when the engine shuts down fail with an {@link IllegalStateException}.
  */
 final class CudaEngine {
-    /** Work for the stream: issues asynchronous calls on it and returns the {@code CUresult} of the last. */
+    /** Work for the stream: issues asynchronous calls on it (throwing the driver's {@link CudaError}). */
     interface StreamWork {
-        int issue(CUstream stream);
+        /**
+         * Issues the work.
+         *
+         * @param stream the engine's stream
+         */
+        void issue(long stream);
     }
 
     private final CudaContext context;
     private final String threadName;
     private final Stage stage;
     private final DeviceClock clock;
-    private final CUstream stream = new CUstream();
-    private final CUevent started = new CUevent();
-    private final CUevent finished = new CUevent();
+    private final DriverApi driver;
+    private final long stream;
+    private final long started;
+    private final long finished;
     private final ExecutorService thread;
     private volatile Thread worker;
     private boolean streamDestroyed;
@@ -57,25 +59,44 @@ final class CudaEngine {
         this.threadName = threadName;
         this.stage = stage;
         this.clock = clock;
+        this.driver = context.driver();
         context.makeCurrent();
-        context.check(JCudaDriver.cuStreamCreate(stream, CUstream_flags.CU_STREAM_NON_BLOCKING), "cuStreamCreate");
-        int created = JCudaDriver.cuEventCreate(started, CUevent_flags.CU_EVENT_DEFAULT);
-        if (created == CUresult.CUDA_SUCCESS) {
-            created = JCudaDriver.cuEventCreate(finished, CUevent_flags.CU_EVENT_DEFAULT);
-            if (created != CUresult.CUDA_SUCCESS) {
-                JCudaDriver.cuEventDestroy(started);
-            }
-        }
-        if (created != CUresult.CUDA_SUCCESS) {
-            JCudaDriver.cuStreamDestroy(stream);
-            context.check(created, "cuEventCreate");
-        }
+        long[] made = create(context);
+        this.stream = made[0];
+        this.started = made[1];
+        this.finished = made[2];
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, threadName);
             t.setDaemon(true);
             worker = t;
             return t;
         });
+    }
+
+    /** The stream and the two events, or nothing left allocated if one cannot be made. */
+    private static long[] create(CudaContext context) {
+        DriverApi driver = context.driver();
+        long stream = context.handle("cuStreamCreate", driver::createStream);
+        long started = 0;
+        try {
+            started = context.handle("cuEventCreate", driver::createEvent);
+            return new long[] {stream, started, context.handle("cuEventCreate", driver::createEvent)};
+        } catch (RuntimeException e) {
+            long event = started;
+            if (event != 0) {
+                destroyQuietly(() -> driver.destroyEvent(event), e);
+            }
+            destroyQuietly(() -> driver.destroyStream(stream), e);
+            throw e;
+        }
+    }
+
+    private static void destroyQuietly(Runnable destroy, RuntimeException failure) {
+        try {
+            destroy.run();
+        } catch (CudaError e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /**
@@ -125,11 +146,24 @@ final class CudaEngine {
     synchronized void destroyStream() {
         if (!streamDestroyed) {
             streamDestroyed = true;
-            int a = JCudaDriver.cuEventDestroy(started);
-            int b = JCudaDriver.cuEventDestroy(finished);
-            context.check(JCudaDriver.cuStreamDestroy(stream), "cuStreamDestroy (" + threadName + ")");
-            context.check(a, "cuEventDestroy (" + threadName + ")");
-            context.check(b, "cuEventDestroy (" + threadName + ")");
+            RuntimeException a = attempt("cuEventDestroy (" + threadName + ")", () -> driver.destroyEvent(started));
+            RuntimeException b = attempt("cuEventDestroy (" + threadName + ")", () -> driver.destroyEvent(finished));
+            context.call("cuStreamDestroy (" + threadName + ")", () -> driver.destroyStream(stream));
+            if (a != null) {
+                throw a;
+            }
+            if (b != null) {
+                throw b;
+            }
+        }
+    }
+
+    private RuntimeException attempt(String operation, Runnable call) {
+        try {
+            context.call(operation, call);
+            return null;
+        } catch (RuntimeException e) {
+            return e;
         }
     }
 
@@ -151,18 +185,26 @@ final class CudaEngine {
             }
             try {
                 context.makeCurrent();
-                context.check(JCudaDriver.cuEventRecord(started, stream), "cuEventRecord before " + operation);
-                context.check(work.issue(stream), operation);
-                context.check(JCudaDriver.cuEventRecord(finished, stream), "cuEventRecord after " + operation);
-                context.check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize after " + operation);
-                float[] millis = new float[1];
-                if (JCudaDriver.cuEventElapsedTime(millis, started, finished) == CUresult.CUDA_SUCCESS
-                        && millis[0] >= 0) {
-                    clock.record(stage, Math.round(millis[0] * 1e6));
-                }
+                context.call("cuEventRecord before " + operation, () -> driver.record(started, stream));
+                context.call(operation, () -> work.issue(stream));
+                context.call("cuEventRecord after " + operation, () -> driver.record(finished, stream));
+                context.call("cuStreamSynchronize after " + operation, () -> driver.synchronize(stream));
+                recordTime();
                 result.complete(null);
             } catch (Throwable t) {
                 result.completeExceptionally(t);
+            }
+        }
+
+        /** Adds the time between the events to the stage; a driver that cannot say costs only the time. */
+        private void recordTime() {
+            try {
+                float millis = driver.elapsedMillis(started, finished);
+                if (millis >= 0) {
+                    clock.record(stage, Math.round(millis * 1e6));
+                }
+            } catch (CudaError e) {
+                // cuEventElapsedTime may refuse (e.g. events without timing); the operation itself succeeded
             }
         }
     }

@@ -1,17 +1,13 @@
 package org.loopnest.device.cuda;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import jcuda.driver.CUfunction;
-import jcuda.driver.CUfunction_attribute;
-import jcuda.driver.CUmodule;
-import jcuda.driver.CUresult;
-import jcuda.driver.JCudaDriver;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
+import org.loopnest.device.RunSpec;
 import org.loopnest.error.DeviceException;
+import org.loopnest.internal.cuda.CudaError;
+import org.loopnest.internal.cuda.DriverApi;
 
 /**
  * The kernels loaded on one device: compiles each kernel's CUDA source to PTX once ({@link PtxCompiler}), loads it
@@ -29,15 +25,16 @@ final class CudaModules {
      * @param function           the function
      * @param maxThreadsPerBlock the most threads per block it can be launched with (registers permitting)
      */
-    record Kernel(String entryPoint, CUfunction function, int maxThreadsPerBlock) {
+    record Kernel(String entryPoint, long function, int maxThreadsPerBlock) {
     }
 
-    private record Loaded(CUmodule module, Kernel kernel) {
+    private record Loaded(long module, String ptx, Kernel kernel) {
     }
 
     private final CudaContext context;
     private final PtxCompiler compiler;
     private final String arch;
+    private final DriverApi driver;
     private final Map<KernelSource, Loaded> loaded = new ConcurrentHashMap<>();
 
     /** Kernels for {@code context}, compiled by {@code compiler} for {@code arch} (e.g. {@code compute_90}). */
@@ -45,6 +42,7 @@ final class CudaModules {
         this.context = context;
         this.compiler = compiler;
         this.arch = arch;
+        this.driver = context.driver();
     }
 
     /**
@@ -54,46 +52,60 @@ final class CudaModules {
      * @throws DeviceException if the driver rejects the PTX or it lacks the entry point
      */
     Kernel load(KernelSource source) {
+        return loaded(source).kernel();
+    }
+
+    /**
+     * Loads {@code run}'s kernel as {@link #load} does, and tells the driver what its PTX computes
+     * ({@link DriverApi#describeKernel}; the real driver ignores it).
+     *
+     * @throws org.loopnest.error.KernelCompileException as {@link #load}
+     * @throws DeviceException as {@link #load}
+     */
+    void load(RunSpec run) {
+        Loaded l = loaded(run.kernelSource());
+        driver.describeKernel(l.ptx(), run);
+    }
+
+    private Loaded loaded(KernelSource source) {
         Loaded known = loaded.get(source); // every launch asks: no compile, no lock, no string built
         if (known != null) {
-            return known.kernel();
+            return known;
         }
-        return loaded.computeIfAbsent(source, k -> compileAndLoad(k.entryPoint(), k.source(KernelTarget.CUDA)))
-                .kernel();
+        return loaded.computeIfAbsent(source, k -> compileAndLoad(k.entryPoint(), k.source(KernelTarget.CUDA)));
     }
 
     private Loaded compileAndLoad(String entryPoint, String cuda) {
         String ptx = compiler.compile(context.name(), cuda, arch);
-        byte[] text = ptx.getBytes(StandardCharsets.UTF_8);
-        byte[] image = Arrays.copyOf(text, text.length + 1);
         context.makeCurrent();
-        CUmodule module = new CUmodule();
-        int result = JCudaDriver.cuModuleLoadData(module, image);
-        if (result != CUresult.CUDA_SUCCESS) {
-            throw new DeviceException(context.name(), "cuModuleLoadData of kernel " + entryPoint + hint(result),
-                    result, CudaDriver.errorName(result), null);
+        long module;
+        try {
+            module = driver.loadModule(ptx);
+        } catch (CudaError e) {
+            throw context.failure("cuModuleLoadData of kernel " + entryPoint + hint(e.code()), e);
         }
         try {
-            CUfunction function = new CUfunction();
-            context.check(JCudaDriver.cuModuleGetFunction(function, module, entryPoint),
-                    "cuModuleGetFunction(" + entryPoint + ")");
-            int[] maxThreads = new int[1];
-            context.check(JCudaDriver.cuFuncGetAttribute(maxThreads,
-                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function),
-                    "cuFuncGetAttribute(MAX_THREADS_PER_BLOCK) of " + entryPoint);
-            return new Loaded(module, new Kernel(entryPoint, function, maxThreads[0]));
+            long function = context.handle("cuModuleGetFunction(" + entryPoint + ")",
+                    () -> driver.function(module, entryPoint));
+            int maxThreads = context.get("cuFuncGetAttribute(MAX_THREADS_PER_BLOCK) of " + entryPoint,
+                    () -> driver.maxThreadsPerBlock(function));
+            return new Loaded(module, ptx, new Kernel(entryPoint, function, maxThreads));
         } catch (RuntimeException e) {
-            JCudaDriver.cuModuleUnload(module);
+            try {
+                driver.unloadModule(module);
+            } catch (CudaError suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
     }
 
     private String hint(int result) {
-        if (result == CUresult.CUDA_ERROR_UNSUPPORTED_PTX_VERSION) {
+        if (result == CudaError.UNSUPPORTED_PTX_VERSION) {
             return " (PTX from " + compiler.description() + " is newer than this driver accepts: use a compiler no"
                     + " newer than the driver, or update the driver)";
         }
-        if (result == CUresult.CUDA_ERROR_INVALID_PTX || result == CUresult.CUDA_ERROR_NO_BINARY_FOR_GPU) {
+        if (result == CudaError.INVALID_PTX || result == CudaError.NO_BINARY_FOR_GPU) {
             return " (PTX from " + compiler.description() + " does not suit " + arch + ")";
         }
         return "";
@@ -107,10 +119,12 @@ final class CudaModules {
     void unloadAll() {
         DeviceException first = null;
         for (Loaded l : loaded.values()) {
-            int result = JCudaDriver.cuModuleUnload(l.module());
-            if (result != CUresult.CUDA_SUCCESS && first == null) {
-                first = new DeviceException(context.name(), "cuModuleUnload of kernel " + l.kernel().entryPoint(),
-                        result, CudaDriver.errorName(result), null);
+            try {
+                driver.unloadModule(l.module());
+            } catch (CudaError e) {
+                if (first == null) {
+                    first = context.failure("cuModuleUnload of kernel " + l.kernel().entryPoint(), e);
+                }
             }
         }
         loaded.clear();

@@ -48,6 +48,15 @@ public final class PtxCompiler {
     }
 
     /**
+     * {@return a compiler that runs {@code backend}, without a cache} For tests that bring their own backend.
+     *
+     * @param backend what compiles
+     */
+    static PtxCompiler of(PtxBackend backend) {
+        return new PtxCompiler(Objects.requireNonNull(backend, "backend"), null);
+    }
+
+    /**
      * {@link #detect(Path)} with the {@link #defaultCacheDir() default cache}.
      *
      * @return the compiler found

@@ -8,7 +8,9 @@
  * org.loopnest.device.cuda.PtxCompiler} turns the generated CUDA source into PTX with {@code nvcc}, NVRTC or PTX the
  * user supplies, caching it on disk; and {@code org.loopnest.internal.cuda.LaunchGrid} shapes each launch, one thread
  * per iteration, in 1-D blocks of up to 1024 threads on a 1-D grid, or a 2-D one when the blocks outnumber the
- * grid's x limit. Only this package and {@code org.loopnest.internal.cuda} refer to JCuda, so its native libraries load only when CUDA is asked for.
+ * grid's x limit. Every driver call goes through one seam, {@code org.loopnest.internal.cuda.DriverApi}; only
+ * {@code CudaDriver} and the seam's JCuda implementation in this package refer to JCuda, so its native libraries load
+ * only when CUDA is asked for, and tests run the whole device over an in-process stand-in without a GPU.
  *
  * <p>The package ships as its own artifact, {@code org.loopnest:loopnest-cuda} (with JCuda's natives), so that
  * {@code loopnest-core} carries no native code; {@link org.loopnest.device.cuda.CudaProvider} offers its devices to

@@ -3,9 +3,6 @@ package org.loopnest.internal.cuda;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import jcuda.driver.CUdeviceptr;
-import jcuda.driver.CUresult;
-import jcuda.driver.JCudaDriver;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.error.DeviceMemoryException;
 
@@ -21,12 +18,12 @@ import org.loopnest.error.DeviceMemoryException;
  */
 public final class CudaBuffer implements DeviceBuffer {
     private final CudaMemoryContext context;
-    private final CUdeviceptr pointer;
+    private final long pointer;
     private final long size;
     private final Consumer<CudaBuffer> onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private CudaBuffer(CudaMemoryContext context, CUdeviceptr pointer, long size, Consumer<CudaBuffer> onClose) {
+    private CudaBuffer(CudaMemoryContext context, long pointer, long size, Consumer<CudaBuffer> onClose) {
         this.context = context;
         this.pointer = pointer;
         this.size = size;
@@ -34,25 +31,28 @@ public final class CudaBuffer implements DeviceBuffer {
     }
 
     /**
-     * Allocates {@code bytes} bytes in {@code context} (none for 0 bytes: a null pointer), calling {@code onClose}
+     * Allocates {@code bytes} bytes in {@code context} (none for 0 bytes: pointer 0), calling {@code onClose}
      * once the memory is freed.
      *
      * @throws DeviceMemoryException if the driver is out of memory
      * @throws org.loopnest.error.DeviceException if the driver fails otherwise
      */
     public static CudaBuffer allocate(CudaMemoryContext context, long bytes, Consumer<CudaBuffer> onClose) {
-        CUdeviceptr pointer = new CUdeviceptr();
+        long pointer = 0;
         if (bytes > 0) {
             context.makeCurrent();
-            int result = JCudaDriver.cuMemAlloc(pointer, bytes);
-            if (result == CUresult.CUDA_ERROR_OUT_OF_MEMORY) {
+            try {
+                pointer = context.driver().allocate(bytes);
+            } catch (CudaError e) {
+                if (e.code() != CudaError.OUT_OF_MEMORY) {
+                    throw context.failure("cuMemAlloc of " + bytes + " bytes", e);
+                }
                 long free = context.freeMemory();
                 throw new DeviceMemoryException("device " + context.name() + ": cuMemAlloc of " + bytes
                         + " bytes failed with CUDA_ERROR_OUT_OF_MEMORY"
                         + (free < 0 ? "" : "; " + free + " bytes are free on the GPU")
                         + " (other processes or resident data may be using its memory)", bytes, Math.max(0, free));
             }
-            context.check(result, "cuMemAlloc of " + bytes + " bytes");
         }
         return new CudaBuffer(context, pointer, bytes, onClose);
     }
@@ -69,8 +69,12 @@ public final class CudaBuffer implements DeviceBuffer {
                 + ": CUDA device memory is not host-addressable (expected: copy it with copyIn/copyOut)");
     }
 
-    /** The device pointer, for driver calls. */
-    public CUdeviceptr pointer() {
+    /**
+     * The device pointer, for driver calls; 0 for an empty buffer.
+     *
+     * @throws IllegalStateException if the buffer is closed
+     */
+    public long pointer() {
         if (closed.get()) {
             throw new IllegalStateException("device " + context.name() + ": buffer of " + size + " bytes is closed");
         }
@@ -95,7 +99,7 @@ public final class CudaBuffer implements DeviceBuffer {
         try {
             if (size > 0) {
                 context.makeCurrent();
-                context.check(JCudaDriver.cuMemFree(pointer), "cuMemFree of " + size + " bytes");
+                context.call("cuMemFree of " + size + " bytes", () -> context.driver().free(pointer));
             }
         } finally {
             onClose.accept(this);

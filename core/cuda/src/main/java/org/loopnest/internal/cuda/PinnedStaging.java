@@ -4,8 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import jcuda.Pointer;
-import jcuda.driver.JCudaDriver;
 import org.loopnest.device.HostStaging;
 
 /**
@@ -20,12 +18,12 @@ import org.loopnest.device.HostStaging;
  */
 public final class PinnedStaging implements HostStaging {
     private final CudaMemoryContext context;
-    private final Pointer host;
+    private final long host;
     private final ByteBuffer buffer;
     private final Consumer<PinnedStaging> onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private PinnedStaging(CudaMemoryContext context, Pointer host, ByteBuffer buffer, Consumer<PinnedStaging> onClose) {
+    private PinnedStaging(CudaMemoryContext context, long host, ByteBuffer buffer, Consumer<PinnedStaging> onClose) {
         this.context = context;
         this.host = host;
         this.buffer = buffer;
@@ -46,19 +44,12 @@ public final class PinnedStaging implements HostStaging {
         }
         if (bytes == 0) {
             ByteBuffer empty = ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder());
-            return new PinnedStaging(context, null, empty, onClose);
+            return new PinnedStaging(context, 0, empty, onClose);
         }
         context.makeCurrent();
-        Pointer host = new Pointer();
-        context.check(JCudaDriver.cuMemHostAlloc(host, bytes, JCudaDriver.CU_MEMHOSTALLOC_PORTABLE),
-                "cuMemHostAlloc of " + bytes + " bytes");
-        try {
-            ByteBuffer buffer = host.getByteBuffer(0, bytes).order(ByteOrder.nativeOrder());
-            return new PinnedStaging(context, host, buffer, onClose);
-        } catch (RuntimeException e) {
-            JCudaDriver.cuMemFreeHost(host);
-            throw e;
-        }
+        DriverApi.Pinned pinned = context.get("cuMemHostAlloc of " + bytes + " bytes",
+                () -> context.driver().allocateHost(bytes));
+        return new PinnedStaging(context, pinned.handle(), pinned.buffer().order(ByteOrder.nativeOrder()), onClose);
     }
 
     /** The pinned memory: direct, native byte order, capacity the size asked for. */
@@ -78,9 +69,9 @@ public final class PinnedStaging implements HostStaging {
             return;
         }
         try {
-            if (host != null) {
+            if (host != 0) {
                 context.makeCurrent();
-                context.check(JCudaDriver.cuMemFreeHost(host), "cuMemFreeHost of " + buffer.capacity() + " bytes");
+                context.call("cuMemFreeHost of " + buffer.capacity() + " bytes", () -> context.driver().freeHost(host));
             }
         } finally {
             onClose.accept(this);

@@ -1,5 +1,6 @@
 package org.loopnest.device.cuda;
 
+import org.loopnest.internal.cuda.CudaProperties;
 import org.loopnest.internal.cuda.CudaBuffer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
