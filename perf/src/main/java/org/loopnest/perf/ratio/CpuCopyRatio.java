@@ -1,5 +1,6 @@
 package org.loopnest.perf.ratio;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,7 @@ import org.loopnest.examples.weather.GridShape;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.perf.report.BenchResult;
 import org.loopnest.report.RunReport;
+import org.loopnest.report.Stage;
 
 /**
  * {@code cpu-copy-speed-ratio}: a memory-bound body, {@code b = a} over a {@code float[]} nest {@code t, z, y, x}.
@@ -102,11 +104,13 @@ public final class CpuCopyRatio implements RatioRun {
                         + " array), %d threads each (fixed pool, one System.arraycopy per thread vs CpuDevice(%d),"
                         + " split d=%d r=%d, %d chunks, B=%d)", shape, n, n * 4.0 / (1 << 20), THREADS, THREADS,
                 r.splitDepth(), r.group(), r.chunks(), r.buffers());
+        String lastRun = String.format(Locale.ROOT, "the body's last run: wall %.2f ms, kernel busy %.2f ms",
+                r.wall().toNanos() / 1e6, r.busy().getOrDefault(Stage.KERNEL, Duration.ZERO).toNanos() / 1e6);
         return List.of(new BenchResult("cpu-copy-speed-ratio", c.ratio(), "ratio", String.format(Locale.ROOT,
                         "hand-written time / LoopNest time, the kernel-language body 'b = a;' compiled for the JVM;"
-                                + " %s; %s; GB/s read+written: hand-written %.2f, LoopNest %.2f; outputs compared bit"
-                                + " for bit", setup, c.describe(), bytes / c.baseline().median(),
-                        bytes / c.candidate().median())),
+                                + " %s; %s; GB/s read+written: hand-written %.2f, LoopNest %.2f; %s; outputs compared"
+                                + " bit for bit", setup, c.describe(), bytes / c.baseline().median(),
+                        bytes / c.candidate().median(), lastRun)),
                 new BenchResult("cpu-copy-speed-ratio-chunk", j.ratio(), "ratio", String.format(Locale.ROOT,
                         "hand-written time / LoopNest time, a per-block Java body walking runs; %s; %s; GB/s"
                                 + " read+written: hand-written %.2f, LoopNest %.2f; outputs compared bit for bit",

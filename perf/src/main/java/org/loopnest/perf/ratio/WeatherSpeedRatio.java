@@ -1,5 +1,6 @@
 package org.loopnest.perf.ratio;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.perf.report.BenchResult;
 import org.loopnest.report.RunReport;
+import org.loopnest.report.Stage;
 
 /**
  * {@code cpu-weather-speed-ratio}: the weather loop by hand in parallel Java ({@link HandWrittenWeather}) against
@@ -93,7 +95,9 @@ public final class WeatherSpeedRatio implements RatioRun {
         return List.of(
                 new BenchResult("cpu-weather-speed-ratio", body.ratio(), "ratio",
                         "hand-written time / LoopNest time, the kernel-language body (WeatherBody) compiled for the"
-                                + " JVM; " + setup + "; " + body.describe()),
+                                + " JVM; " + setup + "; " + body.describe() + String.format(Locale.ROOT,
+                                "; the body's last run: wall %.2f ms, kernel busy %.2f ms", r.wall().toNanos() / 1e6,
+                                r.busy().getOrDefault(Stage.KERNEL, Duration.ZERO).toNanos() / 1e6)),
                 new BenchResult("cpu-weather-speed-ratio-chunk", chunk.ratio(), "ratio",
                         "hand-written time / LoopNest time, a per-block Java body calling WeatherFormulas.point; "
                                 + setup + "; " + chunk.describe()),
