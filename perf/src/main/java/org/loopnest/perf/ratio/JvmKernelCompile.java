@@ -51,9 +51,9 @@ public final class JvmKernelCompile implements RatioRun {
         this.cached = cached;
     }
 
-    /** The default: 10 + 15 new sources, 7 fresh JVMs, 2000 + 501 cached answers. */
+    /** The default: 20 + 15 new sources, 7 fresh JVMs, 5000 + 1001 cached answers. */
     public static JvmKernelCompile full() {
-        return new JvmKernelCompile(new Rounds(10, 15), 7, new Rounds(2000, 501));
+        return new JvmKernelCompile(new Rounds(20, 15), 7, new Rounds(5000, 1001));
     }
 
     /** Few samples, one fresh JVM, for a smoke run. */
