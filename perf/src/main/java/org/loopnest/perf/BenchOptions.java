@@ -21,7 +21,7 @@ public record BenchOptions(Path json, boolean quick, String only, boolean help) 
             + "  --json FILE   write the results as JSON to FILE (default: bench.json)\n"
             + "  --quick       tiny sizes and few rounds: a smoke run in seconds whose figures mean little\n"
             + "  --only TEXT   run only the measurements whose label contains TEXT: cpu weather, cpu copy,\n"
-            + "                sim overlap, sim out of core, serializer, cluster scaling, opencl, cuda\n";
+            + "                jvm kernel compile, sim overlap, sim out of core, serializer, cluster scaling, opencl, cuda\n";
 
     /**
      * Parses the arguments.

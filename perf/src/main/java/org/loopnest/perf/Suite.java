@@ -12,6 +12,7 @@ import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.perf.ratio.ClusterScaling;
 import org.loopnest.perf.ratio.CompiledDeviceThroughput;
 import org.loopnest.perf.ratio.CpuCopyRatio;
+import org.loopnest.perf.ratio.JvmKernelCompile;
 import org.loopnest.perf.ratio.RatioRun;
 import org.loopnest.perf.ratio.Rounds;
 import org.loopnest.perf.ratio.SerializerRatio;
@@ -25,13 +26,14 @@ final class Suite {
     }
 
     /**
-     * The weather and copy speed ratios, the simulated overlap at B = 1, 2, 3 (and the speedup of B = 2 over
+     * The weather and copy speed ratios, the JVM target's compile times of the weather body, the simulated overlap at B = 1, 2, 3 (and the speedup of B = 2 over
      * B = 1), the simulated out-of-core ratio, the serializer ratio, the scaling from one local worker node to two,
      * and the throughput rows of {@code opencl:0} and {@code cuda:0} where those devices are present.
      */
     static List<RatioRun> of(boolean quick) {
         List<RatioRun> runs = new ArrayList<>(List.of(quick ? WeatherSpeedRatio.quick() : WeatherSpeedRatio.full(),
-                quick ? CpuCopyRatio.quick() : CpuCopyRatio.full(), simOverlap(quick), simOutOfCore(quick),
+                quick ? CpuCopyRatio.quick() : CpuCopyRatio.full(),
+                quick ? JvmKernelCompile.quick() : JvmKernelCompile.full(), simOverlap(quick), simOutOfCore(quick),
                 quick ? SerializerRatio.quick() : SerializerRatio.full(),
                 quick ? ClusterScaling.quick() : ClusterScaling.full()));
         Rounds rounds = quick ? new Rounds(0, 1) : new Rounds(1, 5);

@@ -33,7 +33,9 @@ class BenchMainTest {
         Map<String, Object> doc = (Map<String, Object>) TinyJson.parse(Files.readString(json));
         List<Map<String, Object>> results = (List<Map<String, Object>>) doc.get("results");
         List<String> expected = new ArrayList<>(List.of("cpu-weather-speed-ratio", "cpu-weather-speed-ratio-chunk",
-                "cpu-copy-speed-ratio", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
+                "cpu-weather-speed-ratio-java-element", "cpu-copy-speed-ratio", "cpu-copy-speed-ratio-chunk",
+                "jvm-kernel-compile-first-ms", "jvm-kernel-compile-first-in-process-ms",
+                "jvm-kernel-compile-cached-ms", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
                 "sim-overlap-efficiency-b3", "sim-speedup-over-serial", "sim-out-of-core-ratio",
                 "serializer-contiguous-ratio", "cluster-scaling-2"));
         for (String kind : compiledDevicesPresent()) {
@@ -44,7 +46,7 @@ class BenchMainTest {
         for (Map<String, Object> r : results) {
             String name = (String) r.get("name");
             assertTrue((Double) r.get("value") > 0, r.toString());
-            assertEquals(name.endsWith("-bandwidth") ? "bytes/s"
+            assertEquals(name.endsWith("-bandwidth") ? "bytes/s" : name.endsWith("-ms") ? "ms"
                     : name.contains("-speedup-") || name.startsWith("cluster-scaling-") ? "x" : "ratio",
                     r.get("unit"), name);
             assertTrue(!((String) r.get("detail")).isBlank(), r.toString());

@@ -7,9 +7,12 @@
  *
  * <ul>
  *   <li>{@link org.loopnest.perf.ratio.WeatherSpeedRatio}: hand-written parallel weather loop ÷ LoopNest on the
- *       CPU device.</li>
- *   <li>{@link org.loopnest.perf.ratio.CpuCopyRatio}: hand-written parallel {@code b = a} ÷ LoopNest on the CPU
- *       device (memory-bound).</li>
+ *       CPU device, with the kernel-language body and with the Java-lambda forms.</li>
+ *   <li>{@link org.loopnest.perf.ratio.CpuCopyRatio}: two-thread {@code System.arraycopy} ÷ LoopNest {@code b = a}
+ *       on the CPU device (memory-bound), with the kernel-language body and with a per-block Java body.</li>
+ *   <li>{@link org.loopnest.perf.ratio.JvmKernelCompile}: milliseconds to parse, check, emit and compile the weather
+ *       body for the JVM, new (warm and in a fresh JVM, {@link org.loopnest.perf.ratio.FirstKernelCompile}) and
+ *       cached ({@link org.loopnest.perf.ratio.WeatherCompilePath}).</li>
  *   <li>{@link org.loopnest.perf.ratio.SimOverlap}: overlap efficiency of the pipeline on a simulated device with
  *       balanced copy and kernel times, for B = 1, 2, 3, and the speedup of B = 2 over the serial B = 1.</li>
  *   <li>{@link org.loopnest.perf.ratio.SimOutOfCore}: weather throughput on a simulated device with 1/8 of the
