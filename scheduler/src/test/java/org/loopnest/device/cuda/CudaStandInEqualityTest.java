@@ -10,7 +10,7 @@ import org.loopnest.device.Device;
  */
 class CudaStandInEqualityTest extends CompiledDeviceEqualityContract {
     @Override
-    protected Device openDevice() {
-        return StandInCuda.open();
+    protected Device[] openDevices() {
+        return new Device[] {StandInCuda.open()};
     }
 }

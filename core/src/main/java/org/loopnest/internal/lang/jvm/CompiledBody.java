@@ -59,7 +59,8 @@ public final class CompiledBody implements BlockKernel {
      * @throws org.loopnest.error.KernelCompileException if the emitted source does not compile (a bug)
      */
     public RunBody compiledFor(AccessSignature access) {
-        return compiled.computeIfAbsent(access, a -> compiler.compile(JavaEmitter.emit(program, a)));
+        return compiled.computeIfAbsent(access, a -> compiler == JvmCompiler.shared()
+                ? SharedBodies.compiled(program, a) : compiler.compile(JavaEmitter.emit(program, a)));
     }
 
     /**

@@ -150,6 +150,17 @@ class CompiledBodyTest {
     }
 
     @Test
+    void shouldShareTheCompiledBodyBetweenPlansOfTheSameTextAndLayout() {
+        AccessSignature layout = new AccessSignature(List.of(new AccessSignature.Access(true, 1),
+                new AccessSignature.Access(true, 0), new AccessSignature.Access(true, 1)));
+        RunBody first = new CompiledBody(program).compiledFor(layout);
+        assertSame(first, new CompiledBody(program).compiledFor(layout), "a second plan of the same body");
+        AccessSignature strided = new AccessSignature(List.of(new AccessSignature.Access(true, 2),
+                new AccessSignature.Access(true, 0), new AccessSignature.Access(true, 1)));
+        assertFalse(first == new CompiledBody(program).compiledFor(strided), "another layout, another body");
+    }
+
+    @Test
     void shouldNeedNoClearingOfOutputsUnlikeAJavaBody() {
         Kernel kernel = Kernel.ofProgram(program);
         assertTrue(kernel.hasJavaBody(), "runs on Java devices");

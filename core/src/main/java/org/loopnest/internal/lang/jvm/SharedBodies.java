@@ -1,0 +1,57 @@
+package org.loopnest.internal.lang.jvm;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.loopnest.internal.lang.KernelContext;
+import org.loopnest.internal.lang.Program;
+import org.loopnest.kernel.DeviceCode;
+
+/**
+ * The compiled bodies of the {@linkplain JvmCompiler#shared() shared} compiler by what determines their source: the
+ * text, what it was checked against, and the access signature. A plan makes a new {@link CompiledBody} for each
+ * run; with this, a body run again (the same text over arrays laid out alike) skips emitting and hashing its source
+ * as well as compiling it. Bounded (least recently used entries go first).
+ *
+ * <p><b>Thread safety:</b> thread-safe; a miss emits the source outside the lock and the {@link JvmCompiler}
+ * compiles each source once.
+ */
+final class SharedBodies {
+    /** How many compiled bodies are remembered. */
+    static final int CAPACITY = 256;
+
+    /** The checker is deterministic: the same text against the same context gives the same tree. */
+    private record Key(DeviceCode code, KernelContext context, AccessSignature access) {
+    }
+
+    private static final Map<Key, RunBody> BODIES = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, RunBody> eldest) {
+            return size() > CAPACITY;
+        }
+    };
+
+    private SharedBodies() {
+    }
+
+    /**
+     * {@return {@code program} compiled for {@code access} by the shared compiler, remembered}
+     *
+     * @param program the checked body
+     * @param access how each array is reached
+     * @throws org.loopnest.error.KernelCompileException if the emitted source does not compile (a bug)
+     */
+    static RunBody compiled(Program program, AccessSignature access) {
+        Key key = new Key(program.code(), program.context(), access);
+        synchronized (BODIES) {
+            RunBody known = BODIES.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        RunBody made = JvmCompiler.shared().compile(JavaEmitter.emit(program, access));
+        synchronized (BODIES) {
+            BODIES.putIfAbsent(key, made);
+            return BODIES.get(key);
+        }
+    }
+}
