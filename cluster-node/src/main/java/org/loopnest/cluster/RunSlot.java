@@ -35,7 +35,9 @@ final class RunSlot {
             KernelSource source = null;
             if (device.runsCompiledKernels()) {
                 source = KernelGenerator.generate(layout, spec.kernel().program().orElseThrow());
-                device.prepare(source);
+                // the run's whole description, as the coordinator's own devices get it (a CUDA device over the
+                // stand-in driver learns there what its kernel computes)
+                device.beginRun(new RunSpec(spec.split(), spec.bindings(), spec.kernel(), source));
             }
             Map<String, ArrayBinding> byName = new LinkedHashMap<>();
             spec.bindings().forEach(b -> byName.put(b.name(), b));
