@@ -29,7 +29,7 @@ final class Checker {
         Map<String, Syntax.Function> signatures = signatures(helperText, Parser.helpers(helperText), context);
         List<Helper> helpers = new ArrayList<>();
         for (Syntax.Function f : signatures.values()) {
-            Helper helper = helper(helperText, f, signatures);
+            Helper helper = helper(helperText, f, signatures, context);
             DefiniteAssignment.helper(helperText, helper);
             helpers.add(helper);
         }
@@ -66,9 +66,12 @@ final class Checker {
         return signatures;
     }
 
-    private static Helper helper(SourceText source, Syntax.Function f, Map<String, Syntax.Function> signatures) {
+    private static Helper helper(SourceText source, Syntax.Function f, Map<String, Syntax.Function> signatures,
+            KernelContext context) {
         Map<String, String> fixed = new HashMap<>(mathNames());
         signatures.keySet().forEach(h -> fixed.put(h, "the helper " + h));
+        // a helper sees no array or loop index, so its parameters and locals may reuse their names (as T below):
+        // in every target a helper is a function of its own, where the kernel's names are not in scope
         Scope scope = new Scope(source, fixed);
         List<Helper.Parameter> parameters = new ArrayList<>();
         for (Syntax.Declare p : f.parameters()) {

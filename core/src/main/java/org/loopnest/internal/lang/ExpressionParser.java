@@ -62,13 +62,20 @@ final class ExpressionParser {
         if (!tokens.accept("?")) {
             return condition;
         }
-        int deepest = depth;
-        Syntax.Node whenTrue = expression();
-        deepest = Math.max(deepest, depth);
-        tokens.expect(":", ": of the conditional ?:");
-        Syntax.Node whenFalse = expression();
-        return deep(new Syntax.Conditional(condition.at(), condition, whenTrue, whenFalse),
-                1 + Math.max(deepest, depth));
+        if (++nesting > MAX_DEPTH) { // each branch is a nested expression: a long ?: chain must not exhaust the stack
+            throw tooDeep(condition.at());
+        }
+        try {
+            int deepest = depth;
+            Syntax.Node whenTrue = expression();
+            deepest = Math.max(deepest, depth);
+            tokens.expect(":", ": of the conditional ?:");
+            Syntax.Node whenFalse = expression();
+            return deep(new Syntax.Conditional(condition.at(), condition, whenTrue, whenFalse),
+                    1 + Math.max(deepest, depth));
+        } finally {
+            nesting--;
+        }
     }
 
     /** Operators of level {@code minimum} or tighter, left-associative. */

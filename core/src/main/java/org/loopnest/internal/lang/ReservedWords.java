@@ -10,7 +10,7 @@ import java.util.Set;
  * {@code INFINITY}, and every name starting with {@code ln_} or {@code LN_} (the runtime's). Keeping user names off
  * this list lets every emitter print a name as written without clashing with any target. Stateless.
  */
-final class ReservedWords {
+public final class ReservedWords {
     private static final String C = "auto break case char const continue default do double else enum extern float "
             + "for goto if inline int long register restrict return short signed sizeof static struct switch typedef "
             + "union unsigned void volatile while _Alignas _Alignof _Atomic _Bool _Complex _Generic _Imaginary "
@@ -26,10 +26,11 @@ final class ReservedWords {
             + "constant read_only write_only read_write uniform __kernel __global __local __constant __private "
             + "__read_only __write_only __read_write __attribute__";
     private static final String CUDA = "__device__ __host__ __shared__ __constant__ __managed__ __restrict__ "
-            + "__noinline__ __forceinline__ threadIdx blockIdx blockDim gridDim warpSize dim3";
+            + "__global__ __launch_bounds__ __grid_constant__ __noinline__ __forceinline__ threadIdx blockIdx blockDim "
+            + "gridDim warpSize dim3";
     private static final String JAVA = "abstract assert boolean byte extends final finally implements import "
             + "instanceof interface native package strictfp super synchronized throws transient var yield record "
-            + "sealed permits non-sealed null";
+            + "sealed permits non-sealed null _";
     private static final String LANGUAGE = "NAN INFINITY";
     private static final String[] VECTOR_BASES = {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
         "float", "double", "half"};
@@ -44,7 +45,7 @@ final class ReservedWords {
      *
      * @param name a name as written
      */
-    static boolean isReserved(String name) {
+    public static boolean isReserved(String name) {
         return WORDS.contains(name) || isRuntimeName(name);
     }
 

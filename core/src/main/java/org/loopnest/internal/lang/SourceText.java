@@ -5,12 +5,18 @@ import org.loopnest.error.KernelSyntaxException;
 /**
  * One part of a kernel's text ({@code kernel body} or {@code helpers}) and the errors positioned in it: each error
  * message reads {@code <part> <line>:<col>: <what> (expected: <what>)}, then the offending line, then a caret under
- * the column. Immutable.
+ * the column. Line ends may be {@code \n}, {@code \r\n} or a lone {@code \r}; the text is kept with {@code \n} only,
+ * so that lines and columns count alike whatever wrote it. Immutable.
  *
  * @param part the part's name as messages print it
  * @param text the part's text
  */
 record SourceText(String part, String text) {
+    /** Normalises the line ends to {@code \n}. */
+    SourceText {
+        text = text.replace("\r\n", "\n").replace('\r', '\n');
+    }
+
     /** The name of the body part in messages. */
     static final String BODY = "kernel body";
     /** The name of the helpers part in messages. */

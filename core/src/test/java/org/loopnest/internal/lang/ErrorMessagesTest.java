@@ -2,6 +2,7 @@ package org.loopnest.internal.lang;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.loopnest.internal.lang.Kernels.error;
 import static org.loopnest.internal.lang.Kernels.helperError;
 
@@ -129,6 +130,8 @@ class ErrorMessagesTest {
         assertEquals("kernel body 1:7: 'threadIdx'" + reserved, error("float threadIdx = 1.0f; r = a;"));
         assertEquals("kernel body 1:7: 'record'" + reserved, error("float record = 1.0f; r = a;"));
         assertEquals("kernel body 1:7: 'float4'" + reserved, error("float float4 = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: '__global__'" + reserved, error("float __global__ = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: '_'" + reserved, error("float _ = 1.0f; r = a;"));
         assertEquals("helpers 1:7: 'uint'" + reserved, helperError("float uint(float v) { return v; }"));
         assertEquals("kernel body 1:7: 'ln_x' starts with ln_ (expected: a name of your own; names starting with "
                 + "ln_ or LN_ belong to the runtime)", error("float ln_x = 1.0f; r = a;"));
@@ -209,6 +212,9 @@ class ErrorMessagesTest {
                 helperError("float f(float v) { return v; } float f(float w) { return w; }"));
         assertEquals("helpers 1:7: helper 'r' shadows the array r (expected: a helper name not used by a math "
                 + "function, an array or a loop index)", helperError("float r(float v) { return v; }"));
+        // a helper sees no array or index: its own names may be theirs (a function of its own in every target)
+        assertEquals(1, KernelLanguage.check(new DeviceCode("k", "r = f(a);", "float f(float a) { float y = a; "
+                + "return y; }"), Kernels.SMALL).helpers().size());
     }
 
     @Test
@@ -275,6 +281,18 @@ class ErrorMessagesTest {
                 error("r = a" + " + a".repeat(100_000) + ";"));
         assertEquals("kernel body 1:505: expression nested more than 100" + expected,
                 error("r = " + "fabs(".repeat(100_000) + "a" + ")".repeat(100_000) + ";"));
+        assertTrue(error("r = " + "a > 0.0f ? 1.0f : ".repeat(100_000) + "2.0f;")
+                .startsWith("kernel body 1:"), "a long ?: chain in the false branches");
+        assertTrue(error("r = " + "a > 0.0f ? ".repeat(100_000) + "1.0f" + " : 2.0f".repeat(100_000) + ";")
+                .contains(": expression nested more than 100" + expected), "a long ?: chain in the true branches");
+    }
+
+    @Test
+    void shouldCountLinesEndedByCarriageReturnsAlone() {
+        assertEquals("kernel body 2:5: unknown name 'zz' (expected: a loop index (y, x), an array (a, b, n, r), or a "
+                + "local declared before)\nr = zz;\n    ^", Kernels.message(Kernels.SMALL, "", "r = a;\rr = zz;\r"));
+        assertEquals("kernel body 2:5: unknown name 'zz' (expected: a loop index (y, x), an array (a, b, n, r), or a "
+                + "local declared before)\nr = zz;\n    ^", Kernels.message(Kernels.SMALL, "", "r = a;\r\nr = zz;\r\n"));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.loopnest.internal.codegen;
 
+import org.loopnest.internal.lang.ReservedWords;
+
 import java.util.List;
 import java.util.Set;
 import org.loopnest.kernel.DeviceCode;
@@ -36,7 +38,13 @@ final class Identifiers {
             "main", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "powr", "sqrt", "rsqrt", "cbrt",
             "fabs", "abs", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor",
             "ceil", "round", "trunc", "fmod", "fmin", "fmax", "min", "max", "clamp", "mad", "fma", "isnan", "isinf",
-            "printf", "barrier", "get_global_id", "get_local_id", "get_group_id", "get_global_size", "hypot");
+            "printf", "barrier", "get_global_id", "get_local_id", "get_group_id", "get_global_size", "hypot",
+            // CUDA's float math by its C names (the CUDA emitter prints them) and more OpenCL built-ins
+            "expf", "logf", "log10f", "powf", "sqrtf", "cbrtf", "fabsf", "fminf", "fmaxf", "floorf", "ceilf", "fmodf",
+            "sinf", "cosf", "tanf", "asinf", "acosf", "atanf", "atan2f", "sinhf", "coshf", "tanhf", "isnanf", "isinff",
+            "step", "smoothstep", "length", "normalize", "dot", "cross", "mix", "select", "sign", "distance", "nan",
+            "copysign", "degrees", "radians", "fract", "frexp", "ldexp", "modf", "nextafter", "remainder", "rint",
+            "sincos", "native_exp", "native_log", "native_sqrt", "half_exp", "vload", "vstore");
 
     private Identifiers() {
     }
@@ -49,9 +57,10 @@ final class Identifiers {
      */
     static void check(String what, String name) {
         String problem = !DeviceCode.isIdentifier(name) ? "is not a C identifier"
-                : RESERVED.contains(name) ? "is a reserved word of C, OpenCL or CUDA"
-                : MACRO_LIKE.matcher(name).matches() ? "looks like a macro of the C library or the device headers"
                 : name.startsWith("ln_") || name.startsWith("LN_") ? "starts with ln_ or LN_, which the runtime uses"
+                : RESERVED.contains(name) || ReservedWords.isReserved(name)
+                        ? "is a reserved word of C, C++, OpenCL, CUDA or Java"
+                : MACRO_LIKE.matcher(name).matches() ? "looks like a macro of the C library or the device headers"
                 : null;
         if (problem != null) {
             throw new IllegalArgumentException(what + " '" + name + "' " + problem + " (expected: a C identifier "

@@ -120,7 +120,7 @@ class KernelGeneratorTest {
         IllegalArgumentException reserved = assertThrows(IllegalArgumentException.class,
                 () -> LoopNest.of(4).names("int").in("a", new float[4]).out("b", new float[4])
                         .deviceCode("b = a;").dumpKernels(Path.of("unused")));
-        assertEquals("loop index 'int' is a reserved word of C, OpenCL or CUDA (expected: a C identifier such as T "
+        assertEquals("loop index 'int' is a reserved word of C, C++, OpenCL, CUDA or Java (expected: a C identifier such as T "
                 + "or level_p, to name it in device code)", reserved.getMessage());
         IllegalArgumentException runtime = assertThrows(IllegalArgumentException.class,
                 () -> LoopNest.of(4).in("ln_a", new float[4]).out("b", new float[4]).deviceCode("b = 1;").dumpKernels(Path.of("unused")));
@@ -158,13 +158,13 @@ class KernelGeneratorTest {
     @Test
     void shouldRejectCxxWordsHeaderMacrosAndBuiltinKernelNames() {
         for (String name : new String[] {"and", "xor", "public", "nullptr", "NULL", "M_PI", "INT_MAX", "CHAR_BIT",
-                "__x", "_Upper"}) {
+                "__x", "_Upper", "final", "var", "record", "concept"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> LoopNest.of(4).names(name).in("a", new float[4]).out("b", new float[4])
                             .deviceCode("b = a;").dumpKernels(Path.of("unused")), name);
             assertTrue(e.getMessage().startsWith("loop index '" + name + "' "), e.getMessage());
         }
-        for (String name : new String[] {"exp", "main", "min"}) {
+        for (String name : new String[] {"exp", "main", "min", "expf", "sqrtf", "step", "mix", "select"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> LoopNest.of(4).in("a", new float[4]).out("b", new float[4])
                             .deviceCode(org.loopnest.kernel.DeviceCode.of("b = a;").named(name))

@@ -93,8 +93,14 @@ public final class JvmCompiler {
             return (RunBody) made.getDeclaredConstructor().newInstance();
         } catch (CompileException e) {
             throw failure(e.getMessage(), source, e);
-        } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
-            throw failure(e.toString(), source, e);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            // RuntimeException: Janino's InternalCompilerException, e.g. "Code grows beyond 64 KB" for a huge body,
+            // whose reason is at the end of its chain of causes
+            StringBuilder log = new StringBuilder(e.toString());
+            for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+                log.append("\ncaused by: ").append(cause);
+            }
+            throw failure(log.toString(), source, e);
         }
     }
 

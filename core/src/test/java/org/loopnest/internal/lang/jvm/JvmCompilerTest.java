@@ -104,4 +104,19 @@ class JvmCompilerTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new JvmCompiler(0));
         assertEquals("capacity = 0 (expected: >= 1)", e.getMessage());
     }
+
+    @Test
+    void shouldReportABodyTooLargeForOneJvmMethodAsACompileErrorNotAnInternalOne() {
+        StringBuilder huge = new StringBuilder();
+        for (int line = 0; line < 9000; line++) {
+            huge.append("        v = v * 1.0001f + (float) Math.sqrt((double) v + ").append(line).append(".0);\n");
+        }
+        String source = "public final class " + JavaEmitter.CLASS_NAME + " implements " + RunBody.class.getName()
+                + " {\n    public void run(Object[] s, long[] p, long[] i, int n) {\n        float v = 1.0f;\n" + huge
+                + "        ((float[]) s[0])[0] = v;\n    }\n}\n";
+        KernelCompileException e = assertThrows(KernelCompileException.class,
+                () -> new JvmCompiler(2).compile(source));
+        assertEquals("jvm", e.device());
+        assertTrue(e.log().contains("64 KB"), e.log()); // Janino's "Code grows beyond 64 KB"
+    }
 }
