@@ -26,6 +26,7 @@ import org.loopnest.internal.lang.Program;
 import org.loopnest.kernel.NamedArray;
 import org.loopnest.internal.kernel.ViewTable;
 import org.loopnest.report.RunReport;
+import org.loopnest.internal.scheduler.BufferCounts;
 import org.loopnest.internal.scheduler.DeviceGroup;
 import org.loopnest.scheduler.Execution;
 import org.loopnest.scheduler.ProgressListener;
@@ -59,7 +60,7 @@ public final class LoopNest {
     private DeviceCode deviceCode;
     private Integer splitDepth;
     private long group = 1;
-    private int buffers = 2;
+    private BufferCounts buffers = BufferCounts.both(2);
     private List<Device> devices;
     private Duration timeout;
     private ProgressListener progress;
@@ -291,16 +292,35 @@ public final class LoopNest {
     }
 
     /**
-     * Chunk buffer sets per device, {@code B} (default 2: double buffering), from 1 to
-     * {@value RunPlan#MAX_BUFFERS}. At most {@code B} chunks are in flight per device.
+     * Chunk buffers per device, {@code B} in each direction (default 2: double buffering), from 1 to
+     * {@value RunPlan#MAX_BUFFERS}: shorthand for {@link #buffers(int, int) buffers(b, b)}.
      *
-     * @param b buffer sets per device
+     * @param b input buffers and output buffers per device
      * @return this builder
      * @throws IllegalArgumentException if {@code b} is outside {@code 1 … RunPlan.MAX_BUFFERS}, e.g.
      *     {@code buffers = 1073741824 (expected: 1 to 1024)}
      */
     public LoopNest buffers(int b) {
-        this.buffers = RunPlan.checkBuffers(b);
+        this.buffers = BufferCounts.both(b);
+        return this;
+    }
+
+    /**
+     * Chunk buffers per device and direction, each from 1 to {@value RunPlan#MAX_BUFFERS} (default 2 and 2). A chunk
+     * holds one of the {@code in} input buffers (host staging and device memory) from serialize until its kernel
+     * ends, and one of the {@code out} output buffers from its kernel's start until deserialize ends; so with two of
+     * each, copy-in, kernel and copy-out of three chunks overlap. On a device with memory of its own one chunk must
+     * fit: {@code resident + in · input buffer + out · output buffer ≤ device memory}. On a host-addressable device
+     * (the CPU) there are no buffers: the counts only bound the chunks in flight.
+     *
+     * @param in  input buffers per device, {@code B_in}
+     * @param out output buffers per device, {@code B_out}
+     * @return this builder
+     * @throws IllegalArgumentException naming the count outside {@code 1 … RunPlan.MAX_BUFFERS}, e.g.
+     *     {@code outputBuffers = 0 (expected: 1 to 1024)}
+     */
+    public LoopNest buffers(int in, int out) {
+        this.buffers = new BufferCounts(in, out);
         return this;
     }
 
