@@ -327,7 +327,7 @@ public final class LoopNest {
     /**
      * Runs on {@code targets} (default: a new {@link CpuDevice}, closed after the run); the caller closes them.
      * With several devices, each has its own pipeline and buffers and takes the next chunk whenever it has a free
-     * buffer set, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
+     * input buffer, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
      * as their bodies compute alike: the one kernel-language body gives the same bits on every Java device, and
      * on OpenCL and CUDA differs only within the math-library tolerances of {@code docs/KERNELS.md}).
      *
