@@ -123,7 +123,8 @@ class BufferRingsTest {
         try (ThreeAtOnce device = new ThreeAtOnce()) {
             RunReport report = plusRow(in, out).on(device).run(); // default: two input and two output buffers
             assertTrue(device.copyOutSawIt.get(), "copy-out of chunk 0 was still running when chunk 2's copy-in began");
-            assertTrue(device.kernelSawIt.get(), "the kernel of chunk 1 was still running when chunk 2's copy-in began");
+            assertTrue(device.kernelSawIt.get(),
+                    "the kernel of chunk 1 was still running when chunk 2's copy-in began");
             assertArrayEquals(expected(in), out);
             assertEquals(2, report.inputBuffers());
             assertEquals(2, report.outputBuffers());
@@ -194,7 +195,10 @@ class BufferRingsTest {
         assertNoChunkLost(false, 2, 1);
     }
 
-    /** Lost at its first copy-out: that chunk holds its output buffer only (its input went back when its kernel ended). */
+    /**
+     * Lost at its first copy-out: that chunk holds its output buffer only (its
+     * input went back when its kernel ended).
+     */
     @Test
     void shouldLoseNoChunkWhenADeviceIsLostHoldingAnOutputButNoInputBuffer() {
         assertNoChunkLost(true, 1, 2);

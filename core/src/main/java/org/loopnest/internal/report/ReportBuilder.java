@@ -153,7 +153,8 @@ public final class ReportBuilder {
      */
     public RunReport build() {
         return ReportAccess.factory().report(new ReportFigures(nest, splitDepth, group, outerIterations,
-                innerIterations, splitReason, inputBuffers, outputBuffers, chunks, iterations, bytesIn, bytesOut, residentBytes, wall, busy,
+                innerIterations, splitReason, inputBuffers, outputBuffers, chunks, iterations, bytesIn, bytesOut,
+                residentBytes, wall, busy,
                 List.copyOf(perDevice), List.copyOf(notes)));
     }
 }

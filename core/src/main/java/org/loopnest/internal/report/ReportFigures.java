@@ -30,6 +30,7 @@ import org.loopnest.report.Stage;
  * @param notes           remarks, in the order added
  */
 public record ReportFigures(String nest, int splitDepth, long group, long outerIterations, long innerIterations,
-        String splitReason, int inputBuffers, int outputBuffers, long chunks, long iterations, long bytesIn, long bytesOut, long residentBytes,
+        String splitReason, int inputBuffers, int outputBuffers, long chunks, long iterations, long bytesIn,
+        long bytesOut, long residentBytes,
         Duration wall, Map<Stage, Duration> busy, List<DeviceReport> perDevice, List<String> notes) {
 }

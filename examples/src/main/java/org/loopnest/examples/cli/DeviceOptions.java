@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The device options shared by the commands that run a nest: {@code --device} ({@link DeviceSpec}),
- * {@code --device-memory}, {@code --link-bandwidth} and {@code --buffers} ({@code B} or {@code IN,OUT}). Check with {@link #validate()} before opening the device.
+ * {@code --device-memory}, {@code --link-bandwidth} and {@code --buffers} ({@code B} or {@code IN,OUT}). Check with
+ * {@link #validate()} before opening the device.
  */
 public final class DeviceOptions {
     @Spec(Spec.Target.MIXEE)
