@@ -26,6 +26,7 @@ import org.loopnest.internal.lang.Program;
 import org.loopnest.kernel.NamedArray;
 import org.loopnest.internal.kernel.ViewTable;
 import org.loopnest.report.RunReport;
+import org.loopnest.internal.scheduler.BufferCounts;
 import org.loopnest.internal.scheduler.DeviceGroup;
 import org.loopnest.scheduler.Execution;
 import org.loopnest.scheduler.ProgressListener;
@@ -59,7 +60,7 @@ public final class LoopNest {
     private DeviceCode deviceCode;
     private Integer splitDepth;
     private long group = 1;
-    private int buffers = 2;
+    private BufferCounts buffers = BufferCounts.both(2);
     private List<Device> devices;
     private Duration timeout;
     private ProgressListener progress;
@@ -291,23 +292,42 @@ public final class LoopNest {
     }
 
     /**
-     * Chunk buffer sets per device, {@code B} (default 2: double buffering), from 1 to
-     * {@value RunPlan#MAX_BUFFERS}. At most {@code B} chunks are in flight per device.
+     * Chunk buffers per device, {@code B} in each direction (default 2: double buffering), from 1 to
+     * {@value RunPlan#MAX_BUFFERS}: shorthand for {@link #buffers(int, int) buffers(b, b)}.
      *
-     * @param b buffer sets per device
+     * @param b input buffers and output buffers per device
      * @return this builder
      * @throws IllegalArgumentException if {@code b} is outside {@code 1 … RunPlan.MAX_BUFFERS}, e.g.
      *     {@code buffers = 1073741824 (expected: 1 to 1024)}
      */
     public LoopNest buffers(int b) {
-        this.buffers = RunPlan.checkBuffers(b);
+        this.buffers = BufferCounts.both(b);
+        return this;
+    }
+
+    /**
+     * Chunk buffers per device and direction, each from 1 to {@value RunPlan#MAX_BUFFERS} (default 2 and 2). A chunk
+     * holds one of the {@code in} input buffers (host staging and device memory) from serialize until its kernel
+     * ends, and one of the {@code out} output buffers from its kernel's start until deserialize ends; so with two of
+     * each, copy-in, kernel and copy-out of three chunks overlap. On a device with memory of its own one chunk must
+     * fit: {@code resident + in · input buffer + out · output buffer ≤ device memory}. On a host-addressable device
+     * (the CPU) there are no buffers: the counts only bound the chunks in flight.
+     *
+     * @param in  input buffers per device, {@code B_in}
+     * @param out output buffers per device, {@code B_out}
+     * @return this builder
+     * @throws IllegalArgumentException naming the count outside {@code 1 … RunPlan.MAX_BUFFERS}, e.g.
+     *     {@code outputBuffers = 0 (expected: 1 to 1024)}
+     */
+    public LoopNest buffers(int in, int out) {
+        this.buffers = new BufferCounts(in, out);
         return this;
     }
 
     /**
      * Runs on {@code targets} (default: a new {@link CpuDevice}, closed after the run); the caller closes them.
      * With several devices, each has its own pipeline and buffers and takes the next chunk whenever it has a free
-     * buffer set, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
+     * input buffer, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
      * as their bodies compute alike: the one kernel-language body gives the same bits on every Java device, and
      * on OpenCL and CUDA differs only within the math-library tolerances of {@code docs/KERNELS.md}).
      *

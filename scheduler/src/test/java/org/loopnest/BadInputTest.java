@@ -1,5 +1,6 @@
 package org.loopnest;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -137,7 +138,7 @@ class BadInputTest {
                 message(() -> LoopNest.of(2, 3).buffers(1 << 30)));
         assertEquals("buffers = 1025 (expected: 1 to 1024)", message(() -> LoopNest.of(2, 3).buffers(1025)));
         assertEquals(1024, LoopNest.of(2, 3).in("T", new float[6]).out("o", new float[6]).kernel(COPY)
-                .buffers(1024).run().buffers());
+                .buffers(1024).run().inputBuffers());
     }
 
     @Test
@@ -147,7 +148,7 @@ class BadInputTest {
                     .on(tiny);
             DeviceMemoryException e = assertThrows(DeviceMemoryException.class, nest::run);
             assertTrue(e.getMessage().startsWith("no split fits: even the smallest chunk (d=1, 100 iterations) "
-                    + "needs (400 in + 400 out) × 2 buffers + 0 resident = 1600 bytes (one iteration moves about 8 "
+                    + "needs 2 × 400 in + 2 × 400 out + 0 resident = 1600 bytes (one iteration moves about 8 "
                     + "bytes), but device sim offers 16 bytes"), e.getMessage());
             assertEquals(1600, e.neededBytes());
             assertEquals(16, e.offeredBytes());
@@ -160,11 +161,48 @@ class BadInputTest {
             LoopNest nest = LoopNest.of(4, 100).in("T", new float[400]).out("o", new float[400]).kernel(COPY)
                     .on(sim).splitAt(0);
             DeviceMemoryException e = assertThrows(DeviceMemoryException.class, nest::run);
-            assertTrue(e.getMessage().startsWith("split d=0, r=1 does not fit: one chunk needs (0 in + 1600 out) "
-                    + "× 2 buffers + 1600 resident = 4800 bytes"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("split d=0, r=1 does not fit: one chunk needs 2 × 0 in + 2 × 1600 "
+                    + "out + 1600 resident = 4800 bytes"), e.getMessage());
             assertTrue(e.getMessage().contains("but device sim offers 2000 bytes"), e.getMessage());
             assertEquals(0, sim.usedBytes());
         }
+    }
+
+    @Test
+    void shouldFitAChunkWithFewerOutputBuffersAndNameBothCountsWhenItDoesNot() {
+        float[] in = new float[400];
+        for (int k = 0; k < in.length; k++) {
+            in[k] = k;
+        }
+        try (SimDevice sim = new SimDevice(SimConfig.builder().memory(4000).build())) {
+            DeviceMemoryException e = assertThrows(DeviceMemoryException.class, () -> LoopNest.of(4, 100)
+                    .in("T", in).out("o", new float[400]).kernel(COPY).on(sim).splitAt(0).buffers(2, 2).run());
+            assertTrue(e.getMessage().startsWith("split d=0, r=1 does not fit: one chunk needs 2 × 0 in + 2 × 1600 "
+                    + "out + 1600 resident = 4800 bytes"), e.getMessage());
+            assertTrue(e.getMessage().contains("use a deeper split, a smaller group or fewer input or output buffers"),
+                    e.getMessage());
+            assertEquals(4800, e.neededBytes());
+            float[] out = new float[400];
+            RunReport report = LoopNest.of(4, 100).in("T", in).out("o", out).kernel(COPY).on(sim).splitAt(0)
+                    .buffers(2, 1).run();
+            assertEquals(1, report.outputBuffers());
+            assertEquals(2, report.inputBuffers());
+            assertTrue(report.splitReason().endsWith("one chunk needs 2 × 0 in + 1 × 1600 out + 1600 resident = 3200 "
+                    + "bytes of 4000 bytes of sim memory"), report.splitReason());
+            assertArrayEquals(in, out);
+            assertEquals(0, sim.usedBytes());
+        }
+    }
+
+    @Test
+    void shouldNameTheBufferCountOutOfRange() {
+        LoopNest nest = LoopNest.of(2, 2).in("T", new float[4]).out("o", new float[4]).kernel(COPY);
+        assertEquals("inputBuffers = 0 (expected: 1 to 1024)", assertThrows(IllegalArgumentException.class,
+                () -> nest.buffers(0, 2)).getMessage());
+        assertEquals("outputBuffers = 1025 (expected: 1 to 1024)", assertThrows(IllegalArgumentException.class,
+                () -> nest.buffers(1, 1025)).getMessage());
+        assertEquals("buffers = -1 (expected: 1 to 1024)", assertThrows(IllegalArgumentException.class,
+                () -> nest.buffers(-1)).getMessage());
     }
 
     @Test

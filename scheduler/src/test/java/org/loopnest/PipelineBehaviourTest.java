@@ -12,6 +12,7 @@ import org.loopnest.data.FloatView;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.ForwardingDevice;
+import org.loopnest.device.Launch;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 import org.loopnest.report.RunReport;
@@ -19,10 +20,15 @@ import org.loopnest.report.Stage;
 
 class PipelineBehaviourTest {
 
-    /** Counts chunks between the start of their copy-in and the end of their copy-out. */
+    /**
+     * Counts the chunks that hold an input buffer (from their copy-in's start to their kernel's end) and those that
+     * hold an output buffer (from their kernel's launch to their copy-out's end), and the most of each at once.
+     */
     static final class CountingDevice extends ForwardingDevice {
-        final AtomicInteger inFlight = new AtomicInteger();
-        final AtomicInteger maxInFlight = new AtomicInteger();
+        final AtomicInteger inputs = new AtomicInteger();
+        final AtomicInteger outputs = new AtomicInteger();
+        final AtomicInteger maxInputs = new AtomicInteger();
+        final AtomicInteger maxOutputs = new AtomicInteger();
 
         CountingDevice(Device inner) {
             super(inner);
@@ -30,13 +36,19 @@ class PipelineBehaviourTest {
 
         @Override
         public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
-            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            maxInputs.accumulateAndGet(inputs.incrementAndGet(), Math::max);
             return super.copyIn(host, target, bytes);
         }
 
         @Override
+        public CompletableFuture<Void> launch(Launch launch) {
+            maxOutputs.accumulateAndGet(outputs.incrementAndGet(), Math::max);
+            return super.launch(launch).whenComplete((v, t) -> inputs.decrementAndGet());
+        }
+
+        @Override
         public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-            return super.copyOut(source, host, bytes).whenComplete((v, t) -> inFlight.decrementAndGet());
+            return super.copyOut(source, host, bytes).whenComplete((v, t) -> outputs.decrementAndGet());
         }
     }
 
@@ -49,18 +61,20 @@ class PipelineBehaviourTest {
     }
 
     @Test
-    void shouldNeverHaveMoreThanBChunksInFlight() {
+    void shouldNeverHoldMoreThanBInInputsOrBOutOutputsAtOnce() {
         int t = 40;
         int x = 2000;
         float[] in = new float[t * x];
-        for (int b = 1; b <= 3; b++) {
+        for (int[] b : new int[][] {{1, 1}, {2, 1}, {1, 2}, {3, 2}}) {
             try (CountingDevice device = new CountingDevice(new SimDevice(SimConfig.builder().threads(2)
                     .bandwidth(400_000_000).latency(Duration.ofNanos(20_000)).build()))) {
                 float[] out = new float[t * x];
-                RunReport report = doubling(in, out, t, x).splitAt(1).buffers(b).on(device).run();
+                RunReport report = doubling(in, out, t, x).splitAt(1).buffers(b[0], b[1]).on(device).run();
                 assertEquals(40, report.chunks());
-                assertTrue(device.maxInFlight.get() <= b, "at most B=" + b + " in flight, saw "
-                        + device.maxInFlight.get());
+                assertTrue(device.maxInputs.get() <= b[0], "at most B_in=" + b[0] + " holding inputs, saw "
+                        + device.maxInputs.get());
+                assertTrue(device.maxOutputs.get() <= b[1], "at most B_out=" + b[1] + " holding outputs, saw "
+                        + device.maxOutputs.get());
                 assertTrue(report.bytesIn() > 0 && report.bytesOut() > 0);
             }
         }

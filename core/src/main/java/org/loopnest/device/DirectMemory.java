@@ -27,7 +27,7 @@ final class DirectMemory {
             return ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
         } catch (OutOfMemoryError e) {
             throw new DeviceMemoryException(what + ": " + bytes + " bytes of direct memory cannot be reserved ("
-                    + e.getMessage() + ") (expected: fewer buffer sets or smaller chunks, or more direct memory, "
+                    + e.getMessage() + ") (expected: fewer buffers or smaller chunks, or more direct memory, "
                     + "-XX:MaxDirectMemorySize, which is -Xmx unless set)", bytes, 0);
         }
     }

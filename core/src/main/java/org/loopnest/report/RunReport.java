@@ -38,7 +38,8 @@ public final class RunReport {
     private final long outerIterations;
     private final long innerIterations;
     private final String splitReason;
-    private final int buffers;
+    private final int inputBuffers;
+    private final int outputBuffers;
     private final long chunks;
     private final long iterations;
     private final long bytesIn;
@@ -61,7 +62,8 @@ public final class RunReport {
         this.outerIterations = b.outerIterations();
         this.innerIterations = b.innerIterations();
         this.splitReason = Objects.requireNonNull(b.splitReason(), "splitReason");
-        this.buffers = b.buffers();
+        this.inputBuffers = b.inputBuffers();
+        this.outputBuffers = b.outputBuffers();
         this.chunks = b.chunks();
         this.iterations = b.iterations();
         this.bytesIn = b.bytesIn();
@@ -141,12 +143,21 @@ public final class RunReport {
     }
 
     /**
-     * Chunk buffer sets per device, {@code B}.
+     * Input buffers per device, {@code B_in}: each held by a chunk from serialize until its kernel ends.
      *
-     * @return {@code B}
+     * @return {@code B_in}
      */
-    public int buffers() {
-        return buffers;
+    public int inputBuffers() {
+        return inputBuffers;
+    }
+
+    /**
+     * Output buffers per device, {@code B_out}: each held by a chunk from its kernel's start until deserialize ends.
+     *
+     * @return {@code B_out}
+     */
+    public int outputBuffers() {
+        return outputBuffers;
     }
 
     /**
@@ -281,7 +292,8 @@ public final class RunReport {
         s.append("split       d=").append(splitDepth).append(", r=").append(group).append(" (P=")
                 .append(outerIterations).append(", Q=").append(innerIterations).append("): ").append(splitReason)
                 .append('\n');
-        s.append("devices     ").append(String.join(", ", devices())).append(", B=").append(buffers)
+        s.append("devices     ").append(String.join(", ", devices())).append(inputBuffers == outputBuffers
+                ? ", B=" + inputBuffers : ", B_in=" + inputBuffers + ", B_out=" + outputBuffers)
                 .append(" buffers each").append('\n');
         s.append("work        ").append(chunks).append(" chunks, ").append(iterations).append(" iterations, ")
                 .append(String.format(Locale.ROOT, "%.3g", iterationsPerSecond())).append(" it/s").append('\n');

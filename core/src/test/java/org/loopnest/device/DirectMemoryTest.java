@@ -27,7 +27,7 @@ class DirectMemoryTest {
             assertTrue(child.waitFor(1, TimeUnit.MINUTES), "the child did not end: " + output);
             List<String> lines = output.lines().toList();
             assertEquals(2, lines.size(), output);
-            String remedy = " (expected: fewer buffer sets or smaller chunks, or more direct memory, "
+            String remedy = " (expected: fewer buffers or smaller chunks, or more direct memory, "
                     + "-XX:MaxDirectMemorySize, which is -Xmx unless set)";
             assertTrue(lines.get(0).startsWith("DeviceMemoryException: host staging memory: 2097152 bytes of direct "
                     + "memory cannot be reserved (Cannot reserve 2097152 bytes of direct buffer memory"), output);

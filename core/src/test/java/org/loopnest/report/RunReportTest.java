@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class RunReportTest {
     private static ReportBuilder twoDevices() {
         return new ReportBuilder().nest("i=4 × j=8").split(0, 1, 4, 8, "given: splitAt(0)")
-                .work(2, 4, 32).bytes(100, 50, 10).times(Duration.ofMillis(10), Map.of(Stage.KERNEL,
+                .work(2, 2, 4, 32).bytes(100, 50, 10).times(Duration.ofMillis(10), Map.of(Stage.KERNEL,
                         Duration.ofMillis(8)))
                 .device("cpu", 3, Map.of(Stage.KERNEL, Duration.ofMillis(6)), null)
                 .device("opencl:0", 1, Map.of(Stage.KERNEL, Duration.ofMillis(2), Stage.COPY_IN,

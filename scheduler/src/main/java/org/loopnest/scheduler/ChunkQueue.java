@@ -5,7 +5,7 @@ import java.util.Deque;
 
 /**
  * The chunks of a run that no device has taken yet, shared by every device's pipeline: each control thread takes
- * the next chunk when its device has a free buffer set, so a faster device takes more. Chunks a lost device had
+ * the next chunk when its device has a free input buffer, so a faster device takes more. Chunks a lost device had
  * in flight are given back and taken again first. Thread-safe.
  */
 final class ChunkQueue {

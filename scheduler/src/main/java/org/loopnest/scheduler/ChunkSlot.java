@@ -4,22 +4,28 @@ import java.util.concurrent.CompletableFuture;
 import org.loopnest.index.Chunk;
 
 /**
- * One preallocated entry of the pipeline's ring: the chunk being processed, the buffer set it uses, and the
- * kernel's completion handed from the kernel stage to the copy-out stage. Written by one stage at a time, in
+ * One preallocated entry of the pipeline's ring: the chunk being processed, the input and output buffers it holds,
+ * and the kernel's completion handed from the kernel stage to the copy-out stage. Written by one stage at a time, in
  * stage order (the ring's barriers order the writes).
+ *
+ * <p>{@link #in} is set when the chunk is published and cleared by the kernel stage when it hands the buffer to the
+ * kernel's completion (which gives it back); {@link #out} is set by the kernel stage. Whatever is still set when the
+ * deserialize stage sees the slot, it gives back.
  */
 final class ChunkSlot {
     Chunk chunk;
-    BufferSet buffers;
+    ChunkBuffer in;
+    ChunkBuffer out;
     CompletableFuture<Void> kernel;
     long kernelStart;
     long kernelEnd;
     /** The chunk was given back to the run's queue (its device was lost): later stages skip it. */
     boolean abandoned;
 
-    void reset(Chunk newChunk, BufferSet newBuffers) {
+    void reset(Chunk newChunk, ChunkBuffer input) {
         this.chunk = newChunk;
-        this.buffers = newBuffers;
+        this.in = input;
+        this.out = null;
         this.kernel = null;
         this.abandoned = false;
     }

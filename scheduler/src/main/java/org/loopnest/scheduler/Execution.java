@@ -210,7 +210,8 @@ public final class Execution implements AutoCloseable {
             if (files.svg() != null) {
                 Files.writeString(files.svg(), GanttSvg.write(timeline, plan.space() + " on "
                         + String.join(", ", names())
-                        + ", B=" + plan.buffers()));
+                        + (plan.inputBuffers() == plan.outputBuffers() ? ", B=" + plan.inputBuffers()
+                        : ", B_in=" + plan.inputBuffers() + ", B_out=" + plan.outputBuffers())));
             }
             traceNote = String.format(java.util.Locale.ROOT, "trace: %d slices written to %s; recording took "
                             + "%.3f ms, %.3f%% of the wall time", timeline.slices().size(),
@@ -273,7 +274,7 @@ public final class Execution implements AutoCloseable {
                     if (plan.devices().makesDevices()) {
                         owned.addAll(devices);
                     }
-                    BufferSet.closeAll(owned.toArray(AutoCloseable[]::new)); // buffers first, then the devices
+                    ChunkBuffer.closeAll(owned.toArray(AutoCloseable[]::new)); // buffers first, then the devices
                 } else {
                     System.getLogger(Execution.class.getName()).log(System.Logger.Level.WARNING, "run on "
                             + String.join(", ", names()) + ": stage threads or device operations still running "
@@ -325,7 +326,7 @@ public final class Execution implements AutoCloseable {
                 out += context.bytesOut().sum();
             }
         }
-        return report.work(plan.buffers(), split.chunkCount(), plan.space().count())
+        return report.work(plan.inputBuffers(), plan.outputBuffers(), split.chunkCount(), plan.space().count())
                 .bytes(in, out, anyPacked ? plan.layout().residentBytes() : 0)
                 .times(Duration.ofNanos(wallNanos), clock.snapshot()).build();
     }

@@ -2,8 +2,6 @@ package org.loopnest.scheduler;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.LongAdder;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
@@ -11,9 +9,9 @@ import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.internal.serializer.ChunkPacker;
 
 /**
- * What the stages of one device's pipeline share: the plan, the device, the packer, the pool of free buffer
- * sets, the resident buffer, the run's control and clock, and counters. Owns the buffers: {@link #close()}
- * frees every one, whether or not it is back in the pool.
+ * What the stages of one device's pipeline share: the plan, the device, the packer, the pools of free input and
+ * output buffers ({@code B_in} and {@code B_out}), the resident buffer, the run's control and clock, and counters.
+ * Owns the buffers: {@link #close()} frees every one, whether or not it is back in its pool.
  */
 final class PipelineContext implements AutoCloseable {
     private final RunPlan plan;
@@ -23,8 +21,9 @@ final class PipelineContext implements AutoCloseable {
     private final ChunkQueue queue;
     private final ChunkPacker packer;
     private final boolean direct;
-    private final BlockingQueue<BufferSet> pool = new LinkedBlockingQueue<>();
-    private final List<BufferSet> allSets = new ArrayList<>();
+    private final BufferPool inputs = new BufferPool("input");
+    private final BufferPool outputs = new BufferPool("output");
+    private final List<ChunkBuffer> allBuffers = new ArrayList<>();
     private final LongAdder bytesIn = new LongAdder();
     private final LongAdder bytesOut = new LongAdder();
     private final LongAdder chunksDone = new LongAdder();
@@ -49,8 +48,9 @@ final class PipelineContext implements AutoCloseable {
     }
 
     /**
-     * Tells the device about the run (a compiled device compiles the kernel), allocates the {@code B} buffer sets and sends the resident data;
-     * on failure frees what it took.
+     * Tells the device about the run (a compiled device compiles the kernel), allocates the {@code B_in} input and
+     * {@code B_out} output buffers and sends the resident data; on failure the caller closes this context, which frees
+     * what was taken.
      */
     void allocate() {
         try {
@@ -67,12 +67,8 @@ final class PipelineContext implements AutoCloseable {
         ChunkLayout layout = plan.layout();
         device.beginRun(new org.loopnest.device.RunSpec(layout.split(), plan.bindings(), plan.kernel(),
                 plan.kernelSource()));
-        for (int b = 0; b < plan.buffers(); b++) {
-            BufferSet set = direct ? BufferSet.empty()
-                    : BufferSet.allocate(device, Math.max(1, layout.inputBytes()), Math.max(1, layout.outputBytes()));
-            allSets.add(set);
-            pool.add(set);
-        }
+        fill(inputs, plan.inputBuffers(), layout.inputBytes());
+        fill(outputs, plan.outputBuffers(), layout.outputBytes());
         if (!direct && layout.residentBytes() > 0) {
             resident = device.allocate(layout.residentBytes());
             try (org.loopnest.device.HostStaging staging = device.allocateStaging(layout.residentBytes())) {
@@ -80,6 +76,14 @@ final class PipelineContext implements AutoCloseable {
                 control.await(device.copyIn(staging.buffer(), resident, layout.residentBytes()));
             }
             bytesIn.add(layout.residentBytes());
+        }
+    }
+
+    private void fill(BufferPool pool, int count, long bytes) {
+        for (int b = 0; b < count; b++) {
+            ChunkBuffer buffer = direct ? ChunkBuffer.empty() : ChunkBuffer.allocate(device, Math.max(1, bytes));
+            allBuffers.add(buffer);
+            pool.give(buffer);
         }
     }
 
@@ -147,8 +151,20 @@ final class PipelineContext implements AutoCloseable {
         return direct;
     }
 
-    BlockingQueue<BufferSet> pool() {
-        return pool;
+    /** The free input buffers: taken when a chunk is published, given back when its kernel ends. */
+    BufferPool inputs() {
+        return inputs;
+    }
+
+    /** The free output buffers: taken when a chunk's kernel starts, given back when it is deserialized. */
+    BufferPool outputs() {
+        return outputs;
+    }
+
+    /** Wakes whatever waits for a free buffer of either direction, for good: the run has ended. */
+    void stopPools() {
+        inputs.stop();
+        outputs.stop();
     }
 
     DeviceBuffer resident() {
@@ -170,13 +186,14 @@ final class PipelineContext implements AutoCloseable {
     /** Frees every buffer, all of them even if some fail to close; then throws the first failure. */
     @Override
     public void close() {
-        java.util.List<AutoCloseable> all = new ArrayList<>(allSets);
+        java.util.List<AutoCloseable> all = new ArrayList<>(allBuffers);
         if (resident != null) {
             all.add(0, resident);
         }
-        allSets.clear();
-        pool.clear();
+        allBuffers.clear();
+        inputs.clear();
+        outputs.clear();
         resident = null;
-        BufferSet.closeAll(all.toArray(AutoCloseable[]::new));
+        ChunkBuffer.closeAll(all.toArray(AutoCloseable[]::new));
     }
 }

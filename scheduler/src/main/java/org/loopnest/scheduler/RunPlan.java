@@ -1,5 +1,6 @@
 package org.loopnest.scheduler;
 
+import org.loopnest.internal.scheduler.BufferCounts;
 import org.loopnest.internal.scheduler.DeviceSource;
 import org.loopnest.internal.scheduler.SplitChoice;
 import org.loopnest.internal.scheduler.SplitPlanner;
@@ -52,9 +53,9 @@ public final class RunPlan {
     }
 
     /**
-     * The most chunk buffer sets per device, {@code B}: far more than five stages can keep busy (beyond a few, more
-     * buffers only take memory from the chunks), and small enough that the pipeline's ring of {@code 2B} slots is
-     * cheap to make.
+     * The most chunk buffers per device in each direction, {@code B_in} and {@code B_out}: far more than five stages
+     * can keep busy (beyond a few, more buffers only take memory from the chunks), and small enough that the
+     * pipeline's ring of about {@code B_in + B_out} slots is cheap to make.
      */
     public static final int MAX_BUFFERS = 1024;
 
@@ -64,7 +65,7 @@ public final class RunPlan {
     private final KernelSource kernelSource;
     private final DeviceSource devices;
     private final SplitChoice split;
-    private final int buffers;
+    private final BufferCounts buffers;
     private final Duration timeout;
     private final ProgressListener progress;
     private final TraceFiles trace;
@@ -73,8 +74,7 @@ public final class RunPlan {
      * Checks the parts and copies them.
      *
      * @throws NullPointerException     if a required part is null (all but the kernel source, timeout, progress)
-     * @throws IllegalArgumentException if {@code buffers} is outside {@code 1 … MAX_BUFFERS} or the timeout is not
-     *     positive
+     * @throws IllegalArgumentException if the timeout is not positive
      */
     RunPlan(PlanParts b) {
         this.space = Objects.requireNonNull(b.space(), "space");
@@ -83,7 +83,7 @@ public final class RunPlan {
         this.trace = Objects.requireNonNull(b.trace(), "trace");
         this.devices = Objects.requireNonNull(b.devices(), "devices");
         this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(b.arrays(), "arrays")));
-        this.buffers = checkBuffers(b.buffers());
+        this.buffers = Objects.requireNonNull(b.buffers(), "buffers");
         if (b.timeout() != null && (b.timeout().isNegative() || b.timeout().isZero())) {
             throw new IllegalArgumentException("timeout = " + b.timeout() + " (expected: > 0, or null for none)");
         }
@@ -108,7 +108,7 @@ public final class RunPlan {
     }
 
     /**
-     * Checks a count of chunk buffer sets per device.
+     * Checks a count of chunk buffers per device, as {@code LoopNest.buffers(b)} takes it.
      *
      * @param buffers the count, {@code B}
      * @return {@code buffers}
@@ -116,10 +116,7 @@ public final class RunPlan {
      *     {@code buffers = 0 (expected: 1 to 1024)}
      */
     public static int checkBuffers(int buffers) {
-        if (buffers < 1 || buffers > MAX_BUFFERS) {
-            throw new IllegalArgumentException("buffers = " + buffers + " (expected: 1 to " + MAX_BUFFERS + ")");
-        }
-        return buffers;
+        return BufferCounts.check("buffers", buffers);
     }
 
     /**
@@ -161,11 +158,26 @@ public final class RunPlan {
     }
 
     /**
-     * Chunk buffer sets per device, {@code B}.
+     * Input buffers per device, {@code B_in}: a chunk holds one (host staging and device memory) from serialize
+     * until its kernel ends.
      *
-     * @return {@code B}, {@code 1 …} {@value #MAX_BUFFERS}
+     * @return {@code B_in}, {@code 1 …} {@value #MAX_BUFFERS}
      */
-    public int buffers() {
+    public int inputBuffers() {
+        return buffers.in();
+    }
+
+    /**
+     * Output buffers per device, {@code B_out}: a chunk holds one from its kernel's start until deserialize ends.
+     *
+     * @return {@code B_out}, {@code 1 …} {@value #MAX_BUFFERS}
+     */
+    public int outputBuffers() {
+        return buffers.out();
+    }
+
+    /** Both counts, for the runtime (not API: its type is internal). */
+    BufferCounts bufferCounts() {
         return buffers;
     }
 

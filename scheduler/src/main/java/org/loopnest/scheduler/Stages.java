@@ -17,7 +17,7 @@ final class Stages {
         @Override
         void process(ChunkSlot slot) {
             if (!context.direct()) {
-                context.packer().pack(slot.chunk, slot.buffers.hostIn);
+                context.packer().pack(slot.chunk, slot.in.host);
             }
         }
     }
@@ -32,28 +32,37 @@ final class Stages {
         void process(ChunkSlot slot) {
             long bytes = context.layout().inputBytes(slot.chunk);
             if (!context.direct() && bytes > 0) {
-                context.control().await(context.device().copyIn(slot.buffers.hostIn, slot.buffers.deviceIn, bytes));
+                context.control().await(context.device().copyIn(slot.in.host, slot.in.device, bytes));
                 context.bytesIn().add(bytes);
             }
         }
     }
 
-    /** Launches the kernel without waiting: the copy-out stage waits, so the next launch can start at once. */
+    /**
+     * Takes an output buffer (waiting while none is free), then launches the kernel without waiting: the copy-out
+     * stage waits, so the next launch can start at once. The kernel's completion gives the chunk's input buffer
+     * back, so the next chunk's copy-in can start while this chunk's outputs are still being copied out.
+     */
     static final class Kernel extends StageHandler {
         Kernel(PipelineContext context) {
             super(Stage.KERNEL, context);
         }
 
         @Override
-        void process(ChunkSlot slot) {
+        void process(ChunkSlot slot) throws InterruptedException {
+            slot.out = context.outputs().take();
             slot.kernelStart = System.nanoTime();
             org.loopnest.device.Launch launch = context.direct() ? new ChunkLaunch(context, slot.chunk)
                     : new PackedLaunch(context.layout(), context.plan().arrays(), context.plan().kernel(),
-                            context.plan().kernelSource(), slot.chunk,
-                            slot.buffers.deviceIn, slot.buffers.deviceOut, context.resident(),
-                            context.control()::aborted);
-            slot.kernel = context.control().track(context.device().launch(launch)
-                    .whenComplete((v, t) -> slot.kernelEnd = System.nanoTime()));
+                            context.plan().kernelSource(), slot.chunk, slot.in.device, slot.out.device,
+                            context.resident(), context.control()::aborted);
+            java.util.concurrent.CompletableFuture<Void> launched = context.device().launch(launch);
+            ChunkBuffer input = slot.in;
+            slot.in = null; // from here the kernel's completion owns it
+            slot.kernel = context.control().track(launched.whenComplete((v, t) -> {
+                slot.kernelEnd = System.nanoTime();
+                context.inputs().give(input);
+            }));
         }
 
         @Override
@@ -83,8 +92,7 @@ final class Stages {
             long start = System.nanoTime();
             long bytes = context.layout().outputBytes(slot.chunk);
             if (!context.direct() && bytes > 0) {
-                context.control().await(context.device().copyOut(slot.buffers.deviceOut, slot.buffers.hostOut,
-                        bytes));
+                context.control().await(context.device().copyOut(slot.out.device, slot.out.host, bytes));
                 context.bytesOut().add(bytes);
             }
             context.clock().add(Stage.COPY_OUT, slot.chunk.number(), start, System.nanoTime());
@@ -96,7 +104,10 @@ final class Stages {
         }
     }
 
-    /** Unpacks the outputs into the user's arrays, frees the buffer set for the next chunk, reports progress. */
+    /**
+     * Unpacks the outputs into the user's arrays, gives the output buffer back for the next chunk, reports progress.
+     * A skipped chunk gives back whatever buffers it still holds.
+     */
     static final class Deserialize extends StageHandler {
         Deserialize(PipelineContext context) {
             super(Stage.DESERIALIZE, context);
@@ -106,7 +117,7 @@ final class Stages {
         void process(ChunkSlot slot) {
             long start = System.nanoTime();
             if (!context.direct()) {
-                context.packer().unpack(slot.chunk, slot.buffers.hostOut);
+                context.packer().unpack(slot.chunk, slot.out.host);
             }
             release(slot);
             context.clock().add(Stage.DESERIALIZE, slot.chunk.number(), start, System.nanoTime());
@@ -126,9 +137,13 @@ final class Stages {
         }
 
         private void release(ChunkSlot slot) {
-            if (slot.buffers != null) {
-                context.pool().add(slot.buffers);
-                slot.buffers = null;
+            if (slot.in != null) {
+                context.inputs().give(slot.in);
+                slot.in = null;
+            }
+            if (slot.out != null) {
+                context.outputs().give(slot.out);
+                slot.out = null;
             }
         }
     }

@@ -5,13 +5,15 @@
  * <pre>
  *  control ──▶ serialize ──▶ copy-in ──▶ kernel ──▶ copy-out ──▶ deserialize ──┐
  *     ▲        (pack chunk)  (host→dev)  (launch)   (wait kernel,  (unpack into   │
- *     │                                              dev→host)     user arrays)   │
- *     └──────────────── B buffer sets (B = 2: double buffering) ◀───────────────┘
+ *     │                                   │    ▲     dev→host)     user arrays)   │
+ *     └── B_in input buffers ◀ kernel end ┘    └──── B_out output buffers ◀──────┘
  * </pre>
  *
- * <p>The control thread takes a free buffer set before it publishes a chunk, so at most {@code B} chunks are in
- * flight per device and memory stays bounded whatever the data size. Chunk {@code e+1} is serialized while chunk
- * {@code e} is copied in and chunk {@code e−1} computed: the wall time tends to the slowest stage's total.
+ * <p>The control thread takes a free input buffer before it publishes a chunk, and the kernel stage a free output
+ * buffer before it launches; the kernel's end gives the input buffer back and deserialize the output buffer. So at
+ * most {@code B_in + B_out} chunks are in flight per device and memory stays bounded whatever the data size, and
+ * with two of each copy-in of chunk {@code e+1}, the kernel of {@code e} and copy-out of {@code e−1} run at once:
+ * the wall time tends to the slowest stage's total. {@code Pipeline} says why the two waits cannot deadlock.
  * On a host-addressable device (the CPU) serialize and copies have nothing to do and the kernel reads the
  * user's arrays in place.
  *

@@ -9,6 +9,8 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.loopnest.LoopNest;
 import org.loopnest.data.ElementType;
 import org.loopnest.kernel.DeviceCode;
@@ -74,6 +76,36 @@ public abstract class CompiledDeviceEqualityContract {
                         assertEquals(Array.get(expected, k), Array.get(onDevices, k), what + " at k=" + k);
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * The same comparison with as many input as output buffers and with fewer or more of either: each chunk holds an
+     * input buffer until its kernel ends and an output buffer from its kernel's start, so the rings turn at different
+     * speeds. One shape with enough chunks (d = 1, r = 1: 7 chunks, one of them through every buffer of each ring),
+     * every element type.
+     */
+    @ParameterizedTest(name = "B_in={0}, B_out={1}")
+    @CsvSource({"1, 2", "2, 1", "3, 2"})
+    void shouldMatchASequentialJavaLoopWithDifferentInputAndOutputBufferCounts(int inputBuffers, int outputBuffers) {
+        long[] extents = {7, 5, 6};
+        String[] names = {"i0", "i1", "i2"};
+        String[] subset = {"i0", "i2"};
+        Random random = new Random(inputBuffers * 31L + outputBuffers);
+        for (ElementType type : ElementType.values()) {
+            Inputs in = Inputs.random(type, extents, names, subset, random.nextLong());
+            Object expected = in.reference(type, extents, names, subset);
+            Object out = Array.newInstance(type.primitive(), Array.getLength(in.a()));
+            RunReport report = LoopNest.of(extents).names(names)
+                    .in("a", in.a()).in("b", in.b(), subset).in("c", in.c(), "i2").out("out", out)
+                    .deviceCode(code(type, names)).splitAt(1).buffers(inputBuffers, outputBuffers).on(devices).run();
+            assertEquals(7, report.chunks(), type + ": chunks");
+            assertEquals(inputBuffers, report.inputBuffers(), type + ": input buffers in the report");
+            assertEquals(outputBuffers, report.outputBuffers(), type + ": output buffers in the report");
+            for (int k = 0; k < Array.getLength(expected); k++) {
+                assertEquals(Array.get(expected, k), Array.get(out, k), type + " B_in=" + inputBuffers + " B_out="
+                        + outputBuffers + " at k=" + k);
             }
         }
     }

@@ -92,7 +92,8 @@ class CompiledBodyOnHostDevicesTest {
         RunPlan p = LoopNest.of(Z, Y, X).names("z", "y", "x").in("a", jagged ? rows : flat).in("b", bs, "y")
                 .out("out", result).kernel(arrays -> it -> { }).splitAt(depth).on(device).plan();
         new PlanBuilder().nest(p.space(), p.arrays()).kernel(Kernel.ofProgram(body()), null).devices(p.devices())
-                .split(p.choice(), p.buffers()).watch(p.timeout(), p.progress(), p.trace()).build().start().await();
+                .split(p.choice(), p.bufferCounts()).watch(p.timeout(), p.progress(), p.trace()).build().start()
+                .await();
         return result;
     }
 

@@ -1,5 +1,6 @@
 package org.loopnest.scheduler;
 
+import org.loopnest.internal.scheduler.BufferCounts;
 import org.loopnest.internal.scheduler.DeviceSource;
 import org.loopnest.internal.scheduler.PlanBuilder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -175,11 +176,14 @@ class ExecutionLifecycleTest {
         try (CpuDevice cpu = new CpuDevice(1)) {
             RunPlan p = plusOne(4, 64).on(cpu).plan();
             IllegalArgumentException buffers = assertThrows(IllegalArgumentException.class,
-                    () -> like(p).split(p.choice(), 0).build());
+                    () -> like(p).split(p.choice(), BufferCounts.both(0)).build());
             assertEquals("buffers = 0 (expected: 1 to 1024)", buffers.getMessage());
             IllegalArgumentException tooMany = assertThrows(IllegalArgumentException.class,
-                    () -> like(p).split(p.choice(), 1 << 30).build());
-            assertEquals("buffers = 1073741824 (expected: 1 to 1024)", tooMany.getMessage());
+                    () -> like(p).split(p.choice(), new BufferCounts(2, 1 << 30)).build());
+            assertEquals("outputBuffers = 1073741824 (expected: 1 to 1024)", tooMany.getMessage());
+            IllegalArgumentException noInput = assertThrows(IllegalArgumentException.class,
+                    () -> like(p).split(p.choice(), new BufferCounts(0, 2)).build());
+            assertEquals("inputBuffers = 0 (expected: 1 to 1024)", noInput.getMessage());
             IllegalArgumentException timeout = assertThrows(IllegalArgumentException.class,
                     () -> like(p).watch(Duration.ZERO, null, p.trace()).build());
             assertEquals("timeout = PT0S (expected: > 0, or null for none)", timeout.getMessage());
@@ -189,7 +193,7 @@ class ExecutionLifecycleTest {
     /** A builder holding the parts of {@code p}. */
     private static PlanBuilder like(RunPlan p) {
         return new PlanBuilder().nest(p.space(), p.arrays()).kernel(p.kernel(), p.kernelSource())
-                .devices(p.devices()).split(p.choice(), p.buffers()).watch(p.timeout(), p.progress(), p.trace());
+                .devices(p.devices()).split(p.choice(), p.bufferCounts()).watch(p.timeout(), p.progress(), p.trace());
     }
 
     @Test

@@ -24,7 +24,8 @@ public final class ReportBuilder {
     private long outerIterations;
     private long innerIterations;
     private String splitReason;
-    private int buffers;
+    private int inputBuffers;
+    private int outputBuffers;
     private long chunks;
     private long iterations;
     private long bytesIn;
@@ -72,13 +73,15 @@ public final class ReportBuilder {
     /**
      * Sets the work done.
      *
-     * @param buffers    chunk buffer sets per device {@code B}
-     * @param chunks     chunks run
-     * @param iterations iterations run
+     * @param inputBuffers  input buffers per device {@code B_in}
+     * @param outputBuffers output buffers per device {@code B_out}
+     * @param chunks        chunks run
+     * @param iterations    iterations run
      * @return this builder
      */
-    public ReportBuilder work(int buffers, long chunks, long iterations) {
-        this.buffers = buffers;
+    public ReportBuilder work(int inputBuffers, int outputBuffers, long chunks, long iterations) {
+        this.inputBuffers = inputBuffers;
+        this.outputBuffers = outputBuffers;
         this.chunks = chunks;
         this.iterations = iterations;
         return this;
@@ -150,7 +153,8 @@ public final class ReportBuilder {
      */
     public RunReport build() {
         return ReportAccess.factory().report(new ReportFigures(nest, splitDepth, group, outerIterations,
-                innerIterations, splitReason, buffers, chunks, iterations, bytesIn, bytesOut, residentBytes, wall, busy,
+                innerIterations, splitReason, inputBuffers, outputBuffers, chunks, iterations, bytesIn, bytesOut,
+                residentBytes, wall, busy,
                 List.copyOf(perDevice), List.copyOf(notes)));
     }
 }

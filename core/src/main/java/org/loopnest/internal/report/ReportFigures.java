@@ -17,7 +17,8 @@ import org.loopnest.report.Stage;
  * @param outerIterations outer iterations {@code P}
  * @param innerIterations inner iterations per outer iteration {@code Q}
  * @param splitReason     why this split
- * @param buffers         chunk buffer sets per device {@code B}
+ * @param inputBuffers    input buffers per device {@code B_in}
+ * @param outputBuffers   output buffers per device {@code B_out}
  * @param chunks          chunks run
  * @param iterations      iterations run
  * @param bytesIn         bytes copied host → device
@@ -29,6 +30,7 @@ import org.loopnest.report.Stage;
  * @param notes           remarks, in the order added
  */
 public record ReportFigures(String nest, int splitDepth, long group, long outerIterations, long innerIterations,
-        String splitReason, int buffers, long chunks, long iterations, long bytesIn, long bytesOut, long residentBytes,
+        String splitReason, int inputBuffers, int outputBuffers, long chunks, long iterations, long bytesIn,
+        long bytesOut, long residentBytes,
         Duration wall, Map<Stage, Duration> busy, List<DeviceReport> perDevice, List<String> notes) {
 }

@@ -35,7 +35,8 @@ public final class ReportJson {
         j.field("innerIterations", r.innerIterations());
         j.field("splitReason", r.splitReason());
         j.key("devices").strings(r.devices());
-        j.field("buffers", r.buffers());
+        j.field("inputBuffers", r.inputBuffers());
+        j.field("outputBuffers", r.outputBuffers());
         j.field("chunks", r.chunks());
         j.field("iterations", r.iterations());
         j.field("bytesIn", r.bytesIn());

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The device options shared by the commands that run a nest: {@code --device} ({@link DeviceSpec}),
- * {@code --device-memory}, {@code --link-bandwidth} and {@code --buffers}. Check with {@link #validate()} before opening the device.
+ * {@code --device-memory}, {@code --link-bandwidth} and {@code --buffers} ({@code B} or {@code IN,OUT}). Check with
+ * {@link #validate()} before opening the device.
  */
 public final class DeviceOptions {
     @Spec(Spec.Target.MIXEE)
@@ -56,9 +57,11 @@ public final class DeviceOptions {
                     + "stay on loopback).")
     private Path tlsTrust;
 
-    @Option(names = "--buffers", paramLabel = "B", defaultValue = "2",
-            description = "Chunk buffer sets per device: chunks in flight at once, 1 to 1024. Default: ${DEFAULT-VALUE}.")
-    private int buffers;
+    @Option(names = "--buffers", paramLabel = "B|IN,OUT", defaultValue = "2",
+            description = "Chunk buffers per device: B input and B output buffers, or IN input and OUT output "
+                    + "buffers, each 1 to 1024. A chunk holds an input buffer until its kernel ends and an output "
+                    + "buffer from its kernel's start. Default: ${DEFAULT-VALUE}.")
+    private String buffers;
 
     /**
      * The slowest {@code --link-bandwidth} accepted, in bytes per second (1 MB/s): at 1 B/s, which the option used
@@ -108,10 +111,10 @@ public final class DeviceOptions {
         if (memory != null && memory < 1) {
             throw new ParameterException(spec.commandLine(), "--device-memory " + memory + " bytes (expected: > 0)");
         }
-        if (buffers < 1 || buffers > RunPlan.MAX_BUFFERS) {
-            // the ring of a device holds highestOneBit(B) << 1 slots, and far fewer sets exhaust any device's memory
-            throw new ParameterException(spec.commandLine(), "--buffers " + buffers + " (expected: 1 to "
-                    + RunPlan.MAX_BUFFERS + " chunk buffer sets per device)");
+        try {
+            bufferCounts(); // the ring of a device holds about IN + OUT slots; far fewer buffers exhaust any memory
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         if (bandwidth != null && bandwidth != 0 && bandwidth < MIN_LINK_BANDWIDTH) {
             throw new ParameterException(spec.commandLine(), "--link-bandwidth " + bandwidth + " bytes/s is too slow "
@@ -187,9 +190,39 @@ public final class DeviceOptions {
         return devices.stream().map(DeviceSpec::toString).collect(java.util.stream.Collectors.joining(","));
     }
 
-    /** Chunk buffer sets per device, {@code B}. */
-    public int buffers() {
-        return buffers;
+    /** Input buffers per device, {@code B_in}: {@code B} or the {@code IN} of {@code --buffers IN,OUT}. */
+    public int inputBuffers() {
+        return bufferCounts()[0];
+    }
+
+    /** Output buffers per device, {@code B_out}: {@code B} or the {@code OUT} of {@code --buffers IN,OUT}. */
+    public int outputBuffers() {
+        return bufferCounts()[1];
+    }
+
+    /**
+     * {@return {@code --buffers} as {@code {in, out}}}
+     *
+     * @throws IllegalArgumentException naming the option and what it expects, e.g.
+     *     {@code --buffers 2,0 (expected: B or IN,OUT, each 1 to 1024 chunk buffers per device)}
+     */
+    private int[] bufferCounts() {
+        String[] parts = buffers.split(",", -1);
+        int[] counts = new int[2];
+        try {
+            if (parts.length > 2) {
+                throw new NumberFormatException(buffers);
+            }
+            counts[0] = Integer.parseInt(parts[0].strip());
+            counts[1] = parts.length == 1 ? counts[0] : Integer.parseInt(parts[1].strip());
+        } catch (NumberFormatException e) {
+            counts[0] = 0;
+        }
+        if (counts[0] < 1 || counts[0] > RunPlan.MAX_BUFFERS || counts[1] < 1 || counts[1] > RunPlan.MAX_BUFFERS) {
+            throw new IllegalArgumentException("--buffers " + buffers + " (expected: B or IN,OUT, each 1 to "
+                    + RunPlan.MAX_BUFFERS + " chunk buffers per device)");
+        }
+        return counts;
     }
 
     /**

@@ -63,7 +63,7 @@ class Nest5CommandTest {
     void shouldRefuseMoreBuffersThanTheRingCanHold() {
         Cli run = Cli.run("nest5", "--buffers", "1073741824");
         assertEquals(2, run.code(), run.err());
-        assertTrue(run.err().startsWith("loopnest nest5: --buffers 1073741824 (expected: 1 to 1024 chunk "
-                + "buffer sets per device)"), run.err());
+        assertTrue(run.err().startsWith("loopnest nest5: --buffers 1073741824 (expected: B or IN,OUT, "
+                + "each 1 to 1024 chunk buffers per device)"), run.err());
     }
 }

@@ -429,8 +429,22 @@ class WeatherCommandTest {
         Cli run = Cli.run("weather", "--shape", SMALL, "--buffers", "1073741824");
         assertEquals(2, run.code(), run.err());
         assertEquals(1, run.errLines().length, run.err());
-        assertTrue(run.err().startsWith("loopnest weather: --buffers 1073741824 (expected: 1 to 1024 chunk "
-                + "buffer sets per device)"), run.err());
+        assertTrue(run.err().startsWith("loopnest weather: --buffers 1073741824 (expected: B or IN,OUT, "
+                + "each 1 to 1024 chunk buffers per device)"), run.err());
         assertEquals(2, Cli.run("weather", "--shape", SMALL, "--buffers", "1025").code());
+    }
+
+    @Test
+    void shouldTakeInputAndOutputBufferCountsAndRefuseEitherOutOfRange() {
+        Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--buffers", "3,1");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("devices     sim, B_in=3, B_out=1 buffers each"), run.out());
+        assertTrue(run.out().contains("verified: 1680 points"), run.out());
+        for (String bad : new String[] {"2,0", "0,2", "2,1025", "x", "2,", "1,2,3"}) {
+            Cli refused = Cli.run("weather", "--shape", SMALL, "--buffers", bad);
+            assertEquals(2, refused.code(), bad + ": " + refused.err());
+            assertTrue(refused.err().startsWith("loopnest weather: --buffers " + bad + " (expected: B or IN,OUT, "
+                    + "each 1 to 1024 chunk buffers per device)"), refused.err());
+        }
     }
 }

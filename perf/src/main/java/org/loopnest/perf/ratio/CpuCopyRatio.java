@@ -103,7 +103,7 @@ public final class CpuCopyRatio implements RatioRun {
         String setup = String.format(Locale.ROOT, "b = a over float[]; nest t,z,y,x = %s (%d floats, %.1f MiB per"
                         + " array), %d threads each (fixed pool, one System.arraycopy per thread vs CpuDevice(%d),"
                         + " split d=%d r=%d, %d chunks, B=%d)", shape, n, n * 4.0 / (1 << 20), THREADS, THREADS,
-                r.splitDepth(), r.group(), r.chunks(), r.buffers());
+                r.splitDepth(), r.group(), r.chunks(), r.inputBuffers());
         String lastRun = String.format(Locale.ROOT, "the body's last run: wall %.2f ms, kernel busy %.2f ms",
                 r.wall().toNanos() / 1e6, r.busy().getOrDefault(Stage.KERNEL, Duration.ZERO).toNanos() / 1e6);
         return List.of(new BenchResult("cpu-copy-speed-ratio", c.ratio(), "ratio", String.format(Locale.ROOT,

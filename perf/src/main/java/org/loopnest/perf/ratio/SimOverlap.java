@@ -147,7 +147,7 @@ public final class SimOverlap implements RatioRun {
                         + " chunk (%d B in, %d B out per chunk, uncapped Java kernel %.2f ms); busy ms per chunk"
                         + " (median run):%s; wall %.1f ms, slowest stage %s; efficiency median of %d runs"
                         + " (%.3f-%.3f)",
-                workload, splitDepth, run.chunks(), cal.iterationsPerChunk(), run.buffers(),
+                workload, splitDepth, run.chunks(), cal.iterationsPerChunk(), run.inputBuffers(),
                 config.bytesPerSecond() / 1e6, LATENCY.toNanos() / 1000, config.iterationsPerSecond(),
                 cal.iterationsPerChunk() / config.iterationsPerSecond() * 1e3, cal.inPerChunk(), cal.outPerChunk(), cal.kernelNanos() / 1e6, perChunk,
                 run.wall().toNanos() / 1e6, run.slowestStage(), efficiency.count(), efficiency.min(),

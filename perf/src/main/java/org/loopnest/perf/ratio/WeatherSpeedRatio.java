@@ -88,7 +88,7 @@ public final class WeatherSpeedRatio implements RatioRun {
         RunReport r = last[0];
         String setup = String.format(Locale.ROOT, "grid t,z,y,x = %s (%d points), %d threads each (fixed pool over"
                         + " (t,z,y) rows vs CpuDevice(%d), split d=%d r=%d, %d chunks, B=%d)", shape, shape.points(),
-                threads, threads, r.splitDepth(), r.group(), r.chunks(), r.buffers());
+                threads, threads, r.splitDepth(), r.group(), r.chunks(), r.inputBuffers());
         Comparison body = new Comparison("hand-written", s.get(0), "LoopNest kernel-language body", s.get(1));
         Comparison chunk = new Comparison("hand-written", s.get(0), "LoopNest per-block Java", s.get(2));
         Comparison element = new Comparison("hand-written", s.get(0), "LoopNest per-element Java", s.get(3));

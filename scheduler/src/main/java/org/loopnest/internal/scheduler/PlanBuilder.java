@@ -25,7 +25,7 @@ public final class PlanBuilder {
     private KernelSource kernelSource;
     private DeviceSource devices;
     private SplitChoice split;
-    private int buffers;
+    private BufferCounts buffers;
     private Duration timeout;
     private ProgressListener progress;
     private TraceFiles trace = TraceFiles.none();
@@ -72,13 +72,13 @@ public final class PlanBuilder {
     }
 
     /**
-     * Sets the split and the chunk buffer sets per device.
+     * Sets the split and the chunk buffers per device and direction.
      *
      * @param split   the split, its chunk layout, and why
-     * @param buffers chunk buffer sets per device, {@code B}
+     * @param buffers input and output buffers per device
      * @return this builder
      */
-    public PlanBuilder split(SplitChoice split, int buffers) {
+    public PlanBuilder split(SplitChoice split, BufferCounts buffers) {
         this.split = split;
         this.buffers = buffers;
         return this;
@@ -104,8 +104,7 @@ public final class PlanBuilder {
      *
      * @return the plan
      * @throws NullPointerException     if a required part is null
-     * @throws IllegalArgumentException if {@code buffers} is outside {@code 1 …} {@value RunPlan#MAX_BUFFERS} or
-     *     the timeout is not positive
+     * @throws IllegalArgumentException if the timeout is not positive
      */
     public RunPlan build() {
         return PlanAccess.factory().apply(new PlanParts(space, arrays, kernel, kernelSource, devices, split, buffers,

@@ -20,12 +20,12 @@ import org.loopnest.scheduler.RunPlan;
  * @param kernelSource the generated device code, or {@code null}
  * @param devices      where each run gets its devices
  * @param split        the split, its chunk layout, and why
- * @param buffers      chunk buffer sets per device, {@code B}
+ * @param buffers      input and output buffers per device
  * @param timeout      overall limit, or {@code null} for none
  * @param progress     told after each chunk, or {@code null}
  * @param trace        where to write the run's timeline
  */
 public record PlanParts(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource,
-        DeviceSource devices, SplitChoice split, int buffers, Duration timeout, ProgressListener progress,
+        DeviceSource devices, SplitChoice split, BufferCounts buffers, Duration timeout, ProgressListener progress,
         TraceFiles trace) {
 }

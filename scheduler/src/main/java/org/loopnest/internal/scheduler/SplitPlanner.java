@@ -15,7 +15,8 @@ import org.loopnest.internal.serializer.ChunkLayout;
  * <p><b>The rule.</b> Aim for {@value #TARGET_CHUNKS} chunks (enough to overlap stages and to show progress)
  * of at least {@value #MIN_ITERATIONS_PER_UNIT} iterations per compute unit (enough to keep the device busy):
  * desired chunk size {@code D = max(⌈C / 16⌉, 1024 · units)}. On a device that is not host-addressable, one
- * chunk must also fit: {@code resident + B · (input buffer + output buffer) ≤ device memory}, and each
+ * chunk must also fit: {@code resident + B_in · input buffer + B_out · output buffer ≤ device memory}
+ * ({@link BufferCounts#bytes}), and each
  * buffer at most the largest single allocation. For every depth {@code d} the largest fitting {@code r} is
  * found and {@code r = clamp(⌊D / Q_d⌋, 1, r_max)}; the shallowest depth whose chunk is within a factor 2 of
  * the closest to {@code D} wins (whole outer iterations of a shallow loop are the natural chunks). Stateless.
@@ -38,10 +39,11 @@ public final class SplitPlanner {
      * @param space the nest
      * @param bindings the run's arrays
      * @param device the limits of the run's devices as one
-     * @param buffers buffer sets per device
+     * @param buffers input and output buffers per device
      * @throws DeviceMemoryException if not even the smallest chunk fits the device
      */
-    public static SplitChoice choose(IndexSpace space, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
+    public static SplitChoice choose(IndexSpace space, List<ArrayBinding> bindings, DeviceInfo device,
+                                     BufferCounts buffers) {
         long count = space.count();
         long desired = Math.max((count + TARGET_CHUNKS - 1) / TARGET_CHUNKS,
                 MIN_ITERATIONS_PER_UNIT * device.computeUnits());
@@ -91,25 +93,26 @@ public final class SplitPlanner {
      * @param split the split the user gave
      * @param bindings the run's arrays
      * @param device the limits of the run's devices as one
-     * @param buffers buffer sets per device
+     * @param buffers input and output buffers per device
      * @return the split, with what one chunk needs
      * @throws DeviceMemoryException saying what one chunk needs and what the device offers
      */
-    public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
+    public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, BufferCounts buffers) {
         return check(split, bindings, device, buffers, "given");
     }
 
     /**
-     * {@link #check(Split, List, DeviceInfo, int)} with {@code label} in place of "given" in the reason.
+     * {@link #check(Split, List, DeviceInfo, BufferCounts)} with {@code label} in place of "given" in the reason.
      *
      * @param split    the split to check
      * @param bindings the bound arrays
      * @param device   the limits of the devices that run it
-     * @param buffers  chunk buffer sets per device
+     * @param buffers  input and output buffers per device
      * @param label    what the reason calls the split's origin, e.g. the user's rule
      * @return the split, its layout, and why
      */
-    public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, int buffers, String label) {
+    public static SplitChoice check(Split split, List<ArrayBinding> bindings, DeviceInfo device, BufferCounts buffers,
+                                    String label) {
         String given = label + ": splitAt(" + split.depth() + ")" + (split.group() > 1 ? ".group(" + split.group() + ")"
                 : "") + ", " + split.chunkCount() + " chunks of up to " + split.maxChunkIterations() + " iterations";
         ChunkLayout layout = ChunkLayout.of(split, bindings);
@@ -124,14 +127,15 @@ public final class SplitPlanner {
                 + device.memoryBytes() + " bytes of " + device.name() + " memory");
     }
 
-    private static long largestFittingGroup(Split one, List<ArrayBinding> bindings, DeviceInfo device, int buffers) {
+    private static long largestFittingGroup(Split one, List<ArrayBinding> bindings, DeviceInfo device,
+                                            BufferCounts buffers) {
         ChunkLayout unit = ChunkLayout.of(one, bindings);
         if (!fits(unit, device, buffers)) {
             return 0;
         }
-        long perOuter = Math.max(1, unit.inputBytes() + unit.outputBytes());
+        long perOuter = Math.max(1, buffers.bytes(unit) - unit.residentBytes());
         long room = device.memoryBytes() - unit.residentBytes();
-        long r = Math.min(Math.max(1, one.outerCount()), room / buffers / perOuter);
+        long r = Math.min(Math.max(1, one.outerCount()), room / perOuter);
         long perBuffer = Math.max(1, Math.max(unit.inputBytes(), unit.outputBytes()));
         r = Math.max(1, Math.min(r, maxAllocation(device) / perBuffer));
         while (r > 1 && !fits(ChunkLayout.of(one.space().split(one.depth(), r), bindings), device, buffers)) {
@@ -140,32 +144,28 @@ public final class SplitPlanner {
         return r;
     }
 
-    private static boolean fits(ChunkLayout layout, DeviceInfo device, int buffers) {
+    private static boolean fits(ChunkLayout layout, DeviceInfo device, BufferCounts buffers) {
         long max = maxAllocation(device);
         return layout.inputBytes() <= max && layout.outputBytes() <= max && layout.residentBytes() <= max
-                && total(layout, buffers) <= device.memoryBytes();
+                && buffers.bytes(layout) <= device.memoryBytes();
     }
 
     private static long maxAllocation(DeviceInfo device) {
         return Math.min(device.maxAllocationBytes(), Integer.MAX_VALUE);
     }
 
-    private static long total(ChunkLayout layout, int buffers) {
-        return layout.residentBytes() + (long) buffers * (layout.inputBytes() + layout.outputBytes());
+    private static String need(ChunkLayout layout, BufferCounts buffers) {
+        return buffers.describe(layout);
     }
 
-    private static String need(ChunkLayout layout, int buffers) {
-        return "(" + layout.inputBytes() + " in + " + layout.outputBytes() + " out) × " + buffers + " buffers + "
-                + layout.residentBytes() + " resident = " + total(layout, buffers) + " bytes";
-    }
-
-    private static DeviceMemoryException doesNotFit(Split split, ChunkLayout layout, DeviceInfo device, int buffers,
+    private static DeviceMemoryException doesNotFit(Split split, ChunkLayout layout, DeviceInfo device,
+                                                    BufferCounts buffers,
                                                     String what) {
         long perIteration = Math.max(1, split.maxChunkIterations());
         long iterationBytes = (layout.inputBytes() + layout.outputBytes()) / perIteration;
         return new DeviceMemoryException(what + " needs " + need(layout, buffers) + " (one iteration moves about "
                 + iterationBytes + " bytes), but device " + device.name() + " offers " + device.memoryBytes()
                 + " bytes (largest single allocation " + maxAllocation(device) + " bytes); use a deeper split, "
-                + "a smaller group or fewer buffers", total(layout, buffers), device.memoryBytes());
+                + "a smaller group or fewer input or output buffers", buffers.bytes(layout), device.memoryBytes());
     }
 }

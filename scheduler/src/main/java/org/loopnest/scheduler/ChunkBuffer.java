@@ -6,43 +6,39 @@ import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.HostStaging;
 
 /**
- * One of the {@code B} sets of chunk buffers of a device: host staging buffers and device buffers for inputs and
- * outputs. Allocated once per run, reused for chunk after chunk. Empty (all {@code null}) on a host-addressable
- * device, where it only counts a chunk in flight.
+ * One chunk buffer of one direction: host staging memory and device memory of the same size, an input buffer
+ * ({@code B_in} per device, packed by serialize, copied in, read by the kernel) or an output buffer ({@code B_out}
+ * per device, written by the kernel, copied out, unpacked by deserialize). Allocated once per run, reused for chunk
+ * after chunk. Empty (both {@code null}) on a host-addressable device, where it only counts a chunk in flight.
+ *
+ * <p><b>Ownership:</b> the {@link PipelineContext} that allocated it frees it; a {@link BufferPool} only lends it.
  */
-final class BufferSet implements AutoCloseable {
-    final ByteBuffer hostIn;
-    final ByteBuffer hostOut;
-    final DeviceBuffer deviceIn;
-    final DeviceBuffer deviceOut;
+final class ChunkBuffer implements AutoCloseable {
+    final ByteBuffer host;
+    final DeviceBuffer device;
     private final AutoCloseable[] owned;
 
-    private BufferSet(ByteBuffer hostIn, ByteBuffer hostOut, DeviceBuffer deviceIn, DeviceBuffer deviceOut,
-                      AutoCloseable... owned) {
-        this.hostIn = hostIn;
-        this.hostOut = hostOut;
-        this.deviceIn = deviceIn;
-        this.deviceOut = deviceOut;
+    private ChunkBuffer(ByteBuffer host, DeviceBuffer device, AutoCloseable... owned) {
+        this.host = host;
+        this.device = device;
         this.owned = owned;
     }
 
-    /** A set that holds no memory. */
-    static BufferSet empty() {
-        return new BufferSet(null, null, null, null);
+    /** A buffer that holds no memory. */
+    static ChunkBuffer empty() {
+        return new ChunkBuffer(null, null);
     }
 
     /**
-     * Allocates device buffers and the device's staging memory of the given sizes; frees what it took if any
+     * Allocates device memory and the device's staging memory of {@code bytes} each; frees what it took if the second
      * allocation fails.
      */
-    static BufferSet allocate(Device device, long inBytes, long outBytes) {
+    static ChunkBuffer allocate(Device device, long bytes) {
         java.util.List<AutoCloseable> taken = new java.util.ArrayList<>();
         try {
-            DeviceBuffer in = take(taken, device.allocate(inBytes));
-            DeviceBuffer out = take(taken, device.allocate(outBytes));
-            HostStaging hostIn = take(taken, device.allocateStaging(inBytes));
-            HostStaging hostOut = take(taken, device.allocateStaging(outBytes));
-            return new BufferSet(hostIn.buffer(), hostOut.buffer(), in, out, taken.toArray(AutoCloseable[]::new));
+            DeviceBuffer onDevice = take(taken, device.allocate(bytes));
+            HostStaging staging = take(taken, device.allocateStaging(bytes));
+            return new ChunkBuffer(staging.buffer(), onDevice, taken.toArray(AutoCloseable[]::new));
         } catch (RuntimeException | OutOfMemoryError e) {
             closeAll(taken.toArray(AutoCloseable[]::new));
             throw e;
