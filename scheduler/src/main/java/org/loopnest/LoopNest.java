@@ -456,9 +456,10 @@ public final class LoopNest {
                     : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
             var bindings = java.util.List.copyOf(arrays.values());
             DeviceInfo limits = DeviceGroup.limits(targets);
-            SplitChoice choice = splitDepth == null
-                    ? SplitPlanner.choose(space, bindings, limits, buffers)
-                    : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers);
+            var costs = DeviceGroup.costs(targets);
+            SplitChoice choice = SplitPlanner.predicted(splitDepth == null
+                    ? SplitPlanner.choose(space, bindings, limits, costs, buffers)
+                    : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers), costs, buffers);
             KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
             Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
                     : program == null ? kernel : kernel.withProgram(program);

@@ -24,6 +24,7 @@ public final class ReportBuilder {
     private long outerIterations;
     private long innerIterations;
     private String splitReason;
+    private org.loopnest.report.RunPrediction prediction;
     private int buffers;
     private long chunks;
     private long iterations;
@@ -66,6 +67,17 @@ public final class ReportBuilder {
         this.outerIterations = outer;
         this.innerIterations = inner;
         this.splitReason = reason;
+        return this;
+    }
+
+    /**
+     * Sets what the planner's cost model predicted, shown beside the wall time.
+     *
+     * @param value the prediction, or {@code null} for none
+     * @return this builder
+     */
+    public ReportBuilder prediction(org.loopnest.report.RunPrediction value) {
+        this.prediction = value;
         return this;
     }
 
@@ -151,6 +163,6 @@ public final class ReportBuilder {
     public RunReport build() {
         return ReportAccess.factory().report(new ReportFigures(nest, splitDepth, group, outerIterations,
                 innerIterations, splitReason, buffers, chunks, iterations, bytesIn, bytesOut, residentBytes, wall, busy,
-                List.copyOf(perDevice), List.copyOf(notes)));
+                List.copyOf(perDevice), List.copyOf(notes), prediction));
     }
 }
