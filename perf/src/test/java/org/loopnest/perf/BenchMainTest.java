@@ -42,8 +42,8 @@ class BenchMainTest {
             expected.addAll(List.of(kind + "-h2d-bandwidth", kind + "-weather-bandwidth-fraction",
                     kind + "-overlap-efficiency", kind + "-speedup-over-serial"));
         }
-        expected.addAll(List.of("auto-split-regret", "auto-split-regret-sim-0.5GBps", "auto-split-regret-sim-2.0GBps",
-                "auto-split-regret-sim-8.0GBps"));
+        expected.addAll(List.of("auto-split-regret", "auto-split-regret-sim-50MBps", "auto-split-regret-sim-250MBps",
+                "auto-split-regret-sim-2000MBps"));
         if (OpenCl.discover().available()) {
             expected.add("auto-split-regret-opencl");
         }
