@@ -2,7 +2,7 @@
  * How {@code LoopNest} assembles a {@link org.loopnest.scheduler.RunPlan}: {@link
  * org.loopnest.internal.scheduler.SplitPlanner} chooses or checks the split ({@link
  * org.loopnest.internal.scheduler.SplitChoice}) — by the fixed rule, or, when the device describes its costs, as
- * {@link org.loopnest.internal.scheduler.CostPlanner} finds the split {@link org.loopnest.internal.scheduler.CostModel}
+ * {@code CostPlanner} finds the split {@link org.loopnest.internal.scheduler.CostModel}
  * predicts fastest for a {@link org.loopnest.internal.scheduler.RunShape}, with the kernel rate {@link
  * org.loopnest.internal.scheduler.KernelRates} learnt from earlier runs —, {@link org.loopnest.internal.scheduler.DeviceSource} says where each
  * run gets its devices, {@link org.loopnest.internal.scheduler.PlanBuilder} freezes the parts into a plan (through
