@@ -31,6 +31,7 @@ import org.loopnest.internal.scheduler.DeviceGroup;
 import org.loopnest.scheduler.Execution;
 import org.loopnest.scheduler.ProgressListener;
 import org.loopnest.internal.scheduler.DeviceSource;
+import org.loopnest.internal.scheduler.KernelRates;
 import org.loopnest.internal.scheduler.PlanBuilder;
 import org.loopnest.scheduler.RunPlan;
 import org.loopnest.internal.scheduler.SplitChoice;
@@ -476,9 +477,10 @@ public final class LoopNest {
                     : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
             var bindings = java.util.List.copyOf(arrays.values());
             DeviceInfo limits = DeviceGroup.limits(targets);
-            SplitChoice choice = splitDepth == null
-                    ? SplitPlanner.choose(space, bindings, limits, buffers)
-                    : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers);
+            var costs = KernelRates.apply(limits.name(), deviceCode, DeviceGroup.costs(targets));
+            SplitChoice choice = SplitPlanner.predicted(splitDepth == null
+                    ? SplitPlanner.choose(space, bindings, limits, costs, buffers)
+                    : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers), costs, buffers);
             KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
             Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
                     : program == null ? kernel : kernel.withProgram(program);
@@ -507,7 +509,9 @@ public final class LoopNest {
     }
 
     /**
-     * Runs the nest to the end and returns what happened.
+     * Runs the nest to the end and returns what happened. On one given device, a run of a body in the kernel language
+     * also tells the planner's cost model the kernel's rate, for the next run of the same body on a device of that
+     * name in this process.
      *
      * @return the run's report
      * @throws org.loopnest.error.LoopNestException if a stage fails, the run times out, the chunks cannot fit, or a
@@ -515,7 +519,11 @@ public final class LoopNest {
      */
     public RunReport run() {
         try (Execution execution = start()) {
-            return execution.await();
+            RunReport report = execution.await();
+            if (devices != null && devices.size() == 1) { // the cost model's kernel rate for the next run
+                KernelRates.record(devices.get(0).info().name(), deviceCode, report);
+            }
+            return report;
         }
     }
 

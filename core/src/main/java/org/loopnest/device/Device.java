@@ -97,6 +97,18 @@ public interface Device extends AutoCloseable {
     CompletableFuture<Void> launch(Launch launch);
 
     /**
+     * What one chunk costs this device, for the planner's cost model ({@link DeviceCosts}): per-chunk fixed cost,
+     * copy bandwidth each way and, if known, the kernel's rate. Called on the planning thread before a run; a
+     * device that measures its costs does so once and caches the result. The default describes nothing, and the
+     * planner then keeps its fixed rule (about 16 chunks).
+     *
+     * @return the costs, or empty if this device does not describe them
+     */
+    default Optional<DeviceCosts> costs() {
+        return Optional.empty();
+    }
+
+    /**
      * {@return what the device's own clock measured for its copies and kernels since it was opened (CUDA events, OpenCL
      * profiling), or empty for a device that does not measure (the default)} A run reports the difference between
      * its end and its start; runs sharing the device at once see each other's work in it. Thread-safe.

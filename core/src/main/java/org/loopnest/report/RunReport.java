@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.loopnest.internal.report.ReportAccess;
 import org.loopnest.internal.report.ReportFigures;
 import org.loopnest.internal.report.ReportJson;
@@ -49,6 +50,7 @@ public final class RunReport {
     private final Map<Stage, Duration> busy;
     private final List<DeviceReport> perDevice;
     private final List<String> notes;
+    private final RunPrediction prediction;
 
     /**
      * Copies the figures, so that the report stays immutable.
@@ -77,6 +79,7 @@ public final class RunReport {
         this.busy = Collections.unmodifiableMap(all);
         this.perDevice = List.copyOf(b.perDevice());
         this.notes = List.copyOf(b.notes());
+        this.prediction = b.prediction();
     }
 
     /**
@@ -244,6 +247,14 @@ public final class RunReport {
     }
 
     /**
+     * {@return what the planner's cost model predicted for this run, to set beside {@link #wall()}; empty when the
+     * split came from the fixed rule or was given, or the device describes no costs}
+     */
+    public Optional<RunPrediction> prediction() {
+        return Optional.ofNullable(prediction);
+    }
+
+    /**
      * The stage with the largest busy time: the pipeline's bottleneck.
      *
      * @return that stage; {@link Stage#KERNEL} when no stage was busier
@@ -300,6 +311,9 @@ public final class RunReport {
         s.append("bytes       in ").append(bytes(bytesIn)).append(", out ").append(bytes(bytesOut))
                 .append(", resident ").append(bytes(residentBytes)).append('\n');
         s.append("wall        ").append(millis(wall)).append('\n');
+        if (prediction != null) {
+            s.append("predicted   ").append(prediction).append('\n');
+        }
         s.append("busy        ");
         for (Stage stage : Stage.values()) {
             s.append(stage).append(' ').append(millis(busy.get(stage))).append("  ");

@@ -4,11 +4,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.device.cuda.CudaDevice;
+import org.loopnest.device.sim.SimConfig;
+import org.loopnest.device.sim.SimDevice;
 import org.loopnest.device.cuda.CudaDriver;
 import org.loopnest.internal.opencl.OpenCl;
 import org.loopnest.device.opencl.OpenClDevice;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.perf.ratio.AutoSplitRegret;
 import org.loopnest.perf.ratio.ClusterScaling;
 import org.loopnest.perf.ratio.CompiledDeviceThroughput;
 import org.loopnest.perf.ratio.CpuCopyRatio;
@@ -47,8 +50,35 @@ final class Suite {
                     quick ? WeatherFields.synthetic(4, 7, 10, 12, 3) : WeatherFields.synthetic(64, 7, 91, 180, 3),
                     rounds));
         }
+        runs.add(autoSplitRegret(quick));
         return runs;
     }
+
+    /**
+     * The automatic split against a sweep of explicit ones, weather nest 8 × 7 × 91 × 180 (0.9 million points, 7 MB
+     * in, 29 MB out; a tiny grid when quick): on sims with a 0.05, 0.25 and 2 GB/s link each way (10 µs latency,
+     * kernel capped at {@value #REGRET_SIM_RATE} iterations/s, below the Java body's own speed on two cores, so that
+     * the cap sets the kernel's time; 64 MiB of memory): copy-out-bound, balanced and kernel-bound; and on
+     * {@code opencl:0} where present.
+     */
+    private static AutoSplitRegret autoSplitRegret(boolean quick) {
+        List<AutoSplitRegret.Target> targets = new ArrayList<>();
+        for (long mbps : new long[] {50, 250, 2000}) {
+            long bandwidth = mbps * 1_000_000L;
+            targets.add(new AutoSplitRegret.Target("sim-" + mbps + "MBps", () -> new SimDevice(SimConfig
+                    .builder().name("sim-" + mbps + "MBps").bandwidth(bandwidth)
+                    .latency(Duration.ofNanos(10_000)).kernelRate(REGRET_SIM_RATE).build())));
+        }
+        if (OpenCl.discover().available()) {
+            targets.add(new AutoSplitRegret.Target("opencl", () -> OpenClDevice.open(0)));
+        }
+        WeatherFields fields = quick ? WeatherFields.synthetic(4, 2, 8, 16, 9) : WeatherFields.synthetic(8, 7, 91,
+                180, 9);
+        return new AutoSplitRegret(fields, targets, quick ? new Rounds(0, 1) : new Rounds(1, 3));
+    }
+
+    /** Iterations per second of the sims' kernel in {@code auto-split-regret}. */
+    static final double REGRET_SIM_RATE = 2e6;
 
     /**
      * The weather nest, automatic split, on a sim with a 2 GB/s link each way and 10 µs latency: 16 × 7 × 91 × 180

@@ -42,6 +42,11 @@ class BenchMainTest {
             expected.addAll(List.of(kind + "-h2d-bandwidth", kind + "-weather-bandwidth-fraction",
                     kind + "-overlap-efficiency", kind + "-speedup-over-serial"));
         }
+        expected.addAll(List.of("auto-split-regret", "auto-split-regret-sim-50MBps", "auto-split-regret-sim-250MBps",
+                "auto-split-regret-sim-2000MBps"));
+        if (OpenCl.discover().available()) {
+            expected.add("auto-split-regret-opencl");
+        }
         assertEquals(expected, results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
         for (Map<String, Object> r : results) {
             String name = (String) r.get("name");
@@ -63,6 +68,29 @@ class BenchMainTest {
             kinds.add("cuda");
         }
         return kinds;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldWriteTheAutoSplitRegretRowsWithTheAutomaticSplitsPredictionInAQuickRun(@TempDir Path dir)
+            throws Exception {
+        Path json = dir.resolve("regret.json");
+
+        int status = run("--quick", "--only", "auto split", "--json", json.toString());
+
+        assertEquals(0, status, text(log));
+        Map<String, Object> doc = (Map<String, Object>) TinyJson.parse(Files.readString(json));
+        List<Map<String, Object>> results = (List<Map<String, Object>>) doc.get("results");
+        assertEquals("auto-split-regret", results.get(0).get("name"));
+        for (Map<String, Object> r : results) {
+            assertTrue((Double) r.get("value") > 0, r.toString());
+            assertEquals("ratio", r.get("unit"), r.toString());
+        }
+        for (Map<String, Object> r : results.subList(1, 4)) {
+            String detail = (String) r.get("detail");
+            assertTrue(detail.contains("automatic: d=") && detail.contains("ms predicted (")
+                    && detail.contains("best of "), detail);
+        }
     }
 
     @Test

@@ -295,7 +295,8 @@ public final class Execution implements AutoCloseable {
     private RunReport buildReport(long wallNanos) {
         Split split = plan.layout().split();
         ReportBuilder report = new ReportBuilder().nest(plan.space().toString())
-                .split(split.depth(), split.group(), split.outerCount(), split.innerCount(), plan.splitReason());
+                .split(split.depth(), split.group(), split.outerCount(), split.innerCount(), plan.splitReason())
+                .prediction(plan.choice().prediction());
         if (split.chunkCount() == 0) {
             report.note("the nest is empty (an extent is 0): nothing to do");
         }

@@ -1,12 +1,15 @@
 package org.loopnest.device.sim;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.loopnest.internal.device.BlockExecutor;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.HostBuffer;
 import org.loopnest.device.Launch;
@@ -23,6 +26,11 @@ import org.loopnest.report.Stage;
  * deserialized. Thread-safe; close it to stop its threads.
  */
 public final class SimDevice implements Device {
+    /** Bytes per second the cost model assumes for an unlimited simulated link. */
+    static final double HOST_COPY_BYTES_PER_SECOND = 8e9;
+    /** Microseconds per chunk per engine the cost model assumes for the pipeline's hand-offs. */
+    static final long PER_CHUNK_MICROS = 20;
+
     private final SimConfig config;
     private final MemoryBudget budget;
     private final SerialEngine hostToDevice;
@@ -68,6 +76,19 @@ public final class SimDevice implements Device {
     @Override
     public DeviceInfo info() {
         return info;
+    }
+
+    /**
+     * {@return the configured costs}: the link's latency and bandwidth each way (an unlimited link copies at
+     * {@value #HOST_COPY_BYTES_PER_SECOND} bytes/s, about a host memory copy), the configured kernel rate (unknown
+     * when it is 0: the kernel then runs at the Java body's own speed), and {@value #PER_CHUNK_MICROS} µs per chunk
+     * per engine for the pipeline's hand-offs (the order of {@code PipelineOverheadBench}'s figure for sim)
+     */
+    @Override
+    public Optional<DeviceCosts> costs() {
+        double link = config.bytesPerSecond() == 0 ? HOST_COPY_BYTES_PER_SECOND : config.bytesPerSecond();
+        return Optional.of(new DeviceCosts(Duration.ofNanos(PER_CHUNK_MICROS * 1000), config.latency(), link, link,
+                config.iterationsPerSecond(), "configured (sim)"));
     }
 
     @Override

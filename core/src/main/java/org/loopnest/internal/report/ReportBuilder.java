@@ -26,6 +26,7 @@ public final class ReportBuilder {
     private String splitReason;
     private int inputBuffers;
     private int outputBuffers;
+    private org.loopnest.report.RunPrediction prediction;
     private long chunks;
     private long iterations;
     private long bytesIn;
@@ -67,6 +68,17 @@ public final class ReportBuilder {
         this.outerIterations = outer;
         this.innerIterations = inner;
         this.splitReason = reason;
+        return this;
+    }
+
+    /**
+     * Sets what the planner's cost model predicted, shown beside the wall time.
+     *
+     * @param value the prediction, or {@code null} for none
+     * @return this builder
+     */
+    public ReportBuilder prediction(org.loopnest.report.RunPrediction value) {
+        this.prediction = value;
         return this;
     }
 
@@ -154,7 +166,6 @@ public final class ReportBuilder {
     public RunReport build() {
         return ReportAccess.factory().report(new ReportFigures(nest, splitDepth, group, outerIterations,
                 innerIterations, splitReason, inputBuffers, outputBuffers, chunks, iterations, bytesIn, bytesOut,
-                residentBytes, wall, busy,
-                List.copyOf(perDevice), List.copyOf(notes)));
+                residentBytes, wall, busy, List.copyOf(perDevice), List.copyOf(notes), prediction));
     }
 }

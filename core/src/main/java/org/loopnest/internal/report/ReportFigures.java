@@ -28,9 +28,10 @@ import org.loopnest.report.Stage;
  * @param busy            busy time per stage (a stage left out counts as zero)
  * @param perDevice       what each device did, in the order added
  * @param notes           remarks, in the order added
+ * @param prediction      what the cost model predicted, or {@code null} if the planner used none
  */
 public record ReportFigures(String nest, int splitDepth, long group, long outerIterations, long innerIterations,
         String splitReason, int inputBuffers, int outputBuffers, long chunks, long iterations, long bytesIn,
-        long bytesOut, long residentBytes,
-        Duration wall, Map<Stage, Duration> busy, List<DeviceReport> perDevice, List<String> notes) {
+        long bytesOut, long residentBytes, Duration wall, Map<Stage, Duration> busy, List<DeviceReport> perDevice,
+        List<String> notes, org.loopnest.report.RunPrediction prediction) {
 }

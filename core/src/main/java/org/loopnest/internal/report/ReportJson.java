@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.loopnest.report.DeviceReport;
+import org.loopnest.report.RunPrediction;
 import org.loopnest.report.RunReport;
 import org.loopnest.report.Stage;
 
@@ -44,6 +45,8 @@ public final class ReportJson {
         j.field("residentBytes", r.residentBytes());
         j.field("wallNanos", r.wall().toNanos());
         j.key("busyNanos").busy(r.busy());
+        j.key("prediction");
+        r.prediction().ifPresentOrElse(j::prediction, () -> j.out.append("null"));
         j.key("busyNanosPerDevice").perDevice(r.perDevice(), d -> Optional.of(d.busy()));
         j.key("measuredNanosPerDevice").perDevice(r.perDevice(), DeviceReport::measured);
         j.key("chunksPerDevice").out.append('{');
@@ -73,6 +76,22 @@ public final class ReportJson {
             }
         }
         out.append('}');
+    }
+
+    /** {@code {"totalNanos": …, "setupNanos": …, …, "bottleneck": "…", "basis": "…"}}. */
+    private void prediction(RunPrediction p) {
+        ReportJson o = new ReportJson();
+        o.field("totalNanos", p.total().toNanos());
+        o.field("setupNanos", p.setup().toNanos());
+        o.field("fillNanos", p.fill().toNanos());
+        o.field("steadyNanos", p.steady().toNanos());
+        o.field("drainNanos", p.drain().toNanos());
+        o.field("bottleneck", p.bottleneck().toString());
+        o.field("copyInPerChunkNanos", p.copyIn().toNanos());
+        o.field("kernelPerChunkNanos", p.kernel().toNanos());
+        o.field("copyOutPerChunkNanos", p.copyOut().toNanos());
+        o.field("basis", p.basis());
+        out.append(o.out.append('}'));
     }
 
     private void busy(Map<Stage, Duration> busy) {

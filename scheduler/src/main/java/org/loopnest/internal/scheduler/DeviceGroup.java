@@ -1,8 +1,10 @@
 package org.loopnest.internal.scheduler;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.loopnest.device.Device;
+import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 
 /**
@@ -33,5 +35,15 @@ public final class DeviceGroup {
                 bounding.stream().mapToLong(DeviceInfo::maxAllocationBytes).min().orElseThrow(),
                 infos.stream().mapToInt(DeviceInfo::computeUnits).sum(), packed.isEmpty(),
                 infos.size() + " devices sharing the chunks");
+    }
+
+    /**
+     * {@return the costs the planner's cost model uses for {@code devices}: the device's own when there is one,
+     * empty when several share the chunks (the model describes one pipeline; the fixed rule serves groups)}
+     *
+     * @param devices the run's devices, at least one
+     */
+    public static Optional<DeviceCosts> costs(List<Device> devices) {
+        return devices.size() == 1 ? devices.get(0).costs() : Optional.empty();
     }
 }

@@ -2,7 +2,9 @@ package org.loopnest.internal.scheduler;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.loopnest.data.ArrayBinding;
+import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.error.DeviceMemoryException;
 import org.loopnest.index.IndexSpace;
@@ -34,7 +36,35 @@ public final class SplitPlanner {
     }
 
     /**
-     * {@return the automatic choice}
+     * {@return the automatic choice}: the split {@link CostModel} predicts fastest when the device describes its
+     * costs, otherwise the fixed rule
+     *
+     * @param space the nest
+     * @param bindings the run's arrays
+     * @param device the limits of the run's devices as one
+     * @param costs the device's costs ({@link DeviceGroup#costs}), or empty for the fixed rule
+     * @param buffers chunk buffers per direction per device
+     * @throws DeviceMemoryException if not even the smallest chunk fits the device
+     */
+    public static SplitChoice choose(IndexSpace space, List<ArrayBinding> bindings, DeviceInfo device,
+                                     Optional<DeviceCosts> costs, BufferCounts buffers) {
+        SplitChoice modelled = costs.map(c -> CostPlanner.choose(space, bindings, device, c, buffers)).orElse(null);
+        if (modelled == null) {
+            return choose(space, bindings, device, buffers);
+        }
+        String why = modelled.reason();
+        if (device.hostAddressable()) {
+            why += "; " + device.name() + " reads the arrays in place, so memory sets no limit";
+        } else {
+            why += "; one chunk needs " + need(modelled.layout(), buffers) + " of " + device.memoryBytes()
+                    + " bytes of " + device.name() + " memory";
+        }
+        return new SplitChoice(modelled.split(), modelled.layout(), why, modelled.prediction());
+    }
+
+    /**
+     * {@return the automatic choice by the fixed rule (about {@value #TARGET_CHUNKS} chunks)}, used when the device
+     * describes no costs
      *
      * @param space the nest
      * @param bindings the run's arrays
@@ -127,8 +157,24 @@ public final class SplitPlanner {
                 + device.memoryBytes() + " bytes of " + device.name() + " memory");
     }
 
-    private static long largestFittingGroup(Split one, List<ArrayBinding> bindings, DeviceInfo device,
-                                            BufferCounts buffers) {
+    /**
+     * {@return {@code choice} with the cost model's prediction for it}, or {@code choice} itself when there are no
+     * costs or it has a prediction already (a split the user gave is predicted too, so its report can be compared)
+     *
+     * @param choice  a checked split
+     * @param costs   the device's costs, or empty
+     * @param buffers chunk buffers per direction per device
+     */
+    public static SplitChoice predicted(SplitChoice choice, Optional<DeviceCosts> costs, BufferCounts buffers) {
+        if (costs.isEmpty() || choice.prediction() != null) {
+            return choice;
+        }
+        return new SplitChoice(choice.split(), choice.layout(), choice.reason(), CostModel.predict(costs.get(),
+                RunShape.of(choice.split(), choice.layout(), buffers)));
+    }
+
+    static long largestFittingGroup(Split one, List<ArrayBinding> bindings, DeviceInfo device,
+                                    BufferCounts buffers) {
         ChunkLayout unit = ChunkLayout.of(one, bindings);
         if (!fits(unit, device, buffers)) {
             return 0;

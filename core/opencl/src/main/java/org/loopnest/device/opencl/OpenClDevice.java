@@ -20,12 +20,14 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.DeviceTimes;
 import org.loopnest.device.HostStaging;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.device.Launch;
+import org.loopnest.internal.device.CostCalibration;
 import org.loopnest.internal.device.MemoryBudget;
 import org.loopnest.internal.device.SerialEngine;
 import org.loopnest.internal.device.ThreadNames;
@@ -49,6 +51,11 @@ import org.loopnest.report.Stage;
 public final class OpenClDevice implements Device {
     /** Percentage of global memory left to the driver and other users. */
     public static final int HEADROOM_PERCENT = 10;
+
+    /** Guards the one calibration of {@link #costs()}. */
+    private final Object calibrationLock = new Object();
+    /** Device time of the calibration's copies, left out of {@link #measuredTimes()}. */
+    private volatile DeviceTimes calibration = DeviceTimes.ZERO;
 
     private final OpenClDeviceId id;
     private final String name;
@@ -158,6 +165,32 @@ public final class OpenClDevice implements Device {
     /** What discovery found about the device (not API: its type is internal). */
     OpenClDeviceId id() {
         return id;
+    }
+
+    /**
+     * {@return the copy costs, measured through this device's own queues the first time a device of this name and
+     * description plans a run in this process ({@link CostCalibration}); empty once closed}. The calibration's copies
+     * are left out of {@link #measuredTimes()}: they are not a run's work.
+     */
+    @Override
+    public Optional<DeviceCosts> costs() {
+        if (isClosed()) {
+            return Optional.empty();
+        }
+        if (CostCalibration.isCached(this)) {
+            return CostCalibration.cached(this);
+        }
+        synchronized (calibrationLock) {
+            DeviceTimes before = times.enabled() ? times.clock().times() : DeviceTimes.ZERO;
+            Optional<DeviceCosts> costs = CostCalibration.cached(this);
+            if (times.enabled()) {
+                DeviceTimes spent = times.clock().times().since(before);
+                DeviceTimes was = calibration;
+                calibration = new DeviceTimes(was.copyIn().plus(spent.copyIn()), was.kernel().plus(spent.kernel()),
+                        was.copyOut().plus(spent.copyOut()));
+            }
+            return costs;
+        }
     }
 
     @Override
@@ -296,7 +329,7 @@ public final class OpenClDevice implements Device {
      */
     @Override
     public Optional<DeviceTimes> measuredTimes() {
-        return times.enabled() ? Optional.of(times.clock().times()) : Optional.empty();
+        return times.enabled() ? Optional.of(times.clock().times().since(calibration)) : Optional.empty();
     }
 
     private void setArg(cl_kernel kernel, int index, long size, Pointer value) {

@@ -1,0 +1,108 @@
+package org.loopnest.internal.device;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.loopnest.device.Device;
+import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceCosts;
+import org.loopnest.device.DeviceInfo;
+import org.loopnest.device.HostStaging;
+import org.loopnest.error.LoopNestException;
+
+/**
+ * Measures a device's copy costs through the {@link Device} SPI, once per process per device (name and
+ * description): {@value #ROUNDS} copies each way of {@value #SMALL_BYTES} bytes and of a large block (up to
+ * {@value #LARGE_BYTES} bytes, a quarter of the device's memory at most), the fastest of each kept; the bandwidth is
+ * the slope between the two sizes and the latency what is left of the small copy. The per-chunk cost is
+ * {@value #PER_CHUNK_MICROS} µs per engine (the pipeline's hand-offs; the order of {@code PipelineOverheadBench});
+ * the kernel's rate stays unknown. Well under a second on PoCL and on a GPU.
+ *
+ * <p><b>Threading.</b> Any thread; a device is measured at most once at a time per key, and the result (or the
+ * absence of one, when the measurement failed) is kept for the life of the process. <b>Failure.</b> A device that
+ * cannot allocate or copy gives empty, and the planner keeps its fixed rule.
+ */
+public final class CostCalibration {
+    /** Bytes of the small copies. */
+    public static final long SMALL_BYTES = 64L << 10;
+    /** Bytes of the large copies, at most. */
+    public static final long LARGE_BYTES = 8L << 20;
+    /** Copies of each size and direction. */
+    public static final int ROUNDS = 3;
+    /** Microseconds per chunk per engine assumed for the pipeline's hand-offs. */
+    public static final long PER_CHUNK_MICROS = 20;
+
+    private static final ConcurrentMap<String, Optional<DeviceCosts>> MEASURED = new ConcurrentHashMap<>();
+
+    private CostCalibration() {
+    }
+
+    /**
+     * {@return the device's costs, measured on the first call for its name and description and kept}
+     *
+     * @param device an open device that is not host-addressable
+     */
+    public static Optional<DeviceCosts> cached(Device device) {
+        return MEASURED.computeIfAbsent(key(device.info()), key -> measure(device));
+    }
+
+    /**
+     * {@return whether {@link #cached} would answer without measuring}
+     *
+     * @param device a device
+     */
+    public static boolean isCached(Device device) {
+        return MEASURED.containsKey(key(device.info()));
+    }
+
+    private static String key(DeviceInfo info) {
+        return info.name() + "|" + info.description();
+    }
+
+    /**
+     * {@return the device's costs, measured now}, or empty if it could not allocate or copy
+     *
+     * @param device an open device
+     */
+    public static Optional<DeviceCosts> measure(Device device) {
+        long start = System.nanoTime();
+        long large = Math.max(2 * SMALL_BYTES, Math.min(LARGE_BYTES, Math.min(device.info().maxAllocationBytes(),
+                device.info().memoryBytes() / 4)));
+        try (HostStaging host = device.allocateStaging(large); DeviceBuffer buffer = device.allocate(large)) {
+            double[] in = new double[2];
+            double[] out = new double[2];
+            long[] sizes = {SMALL_BYTES, large};
+            for (int s = 0; s < 2; s++) {
+                in[s] = fastest(device, host.buffer(), buffer, sizes[s], true);
+                out[s] = fastest(device, host.buffer(), buffer, sizes[s], false);
+            }
+            double wIn = bandwidth(in, sizes);
+            double wOut = bandwidth(out, sizes);
+            double latency = Math.max(0, Math.min(in[0] - SMALL_BYTES / wIn, out[0] - SMALL_BYTES / wOut));
+            return Optional.of(new DeviceCosts(Duration.ofNanos(PER_CHUNK_MICROS * 1000),
+                    Duration.ofNanos(Math.round(latency * 1e9)), wIn, wOut, 0, String.format(java.util.Locale.ROOT,
+                    "measured (copies each way in %.0f ms, once per process)", (System.nanoTime() - start) / 1e6)));
+        } catch (LoopNestException | IllegalStateException | IllegalArgumentException e) {
+            return Optional.empty(); // the fixed rule serves a device that cannot be measured
+        }
+    }
+
+    /** Seconds of the fastest of {@value #ROUNDS} copies of {@code bytes} in one direction. */
+    private static double fastest(Device device, ByteBuffer host, DeviceBuffer buffer, long bytes, boolean in) {
+        long best = Long.MAX_VALUE;
+        for (int round = 0; round < ROUNDS; round++) {
+            long t0 = System.nanoTime();
+            (in ? device.copyIn(host, buffer, bytes) : device.copyOut(buffer, host, bytes)).join();
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        return Math.max(1, best) / 1e9;
+    }
+
+    /** Bytes per second: the slope between the small and the large copy, or the large copy's rate if noise hid it. */
+    private static double bandwidth(double[] seconds, long[] sizes) {
+        double slope = seconds[1] - seconds[0];
+        return slope > 0 ? (sizes[1] - sizes[0]) / slope : sizes[1] / seconds[1];
+    }
+}
