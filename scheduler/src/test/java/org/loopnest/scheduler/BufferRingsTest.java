@@ -168,27 +168,6 @@ class BufferRingsTest {
         }
     }
 
-    /** A device whose kernels wait until {@code flaky} is lost (60 s at most), so that it cannot take every chunk. */
-    static final class WaitsFor extends ForwardingDevice {
-        private final LostAt flaky;
-
-        WaitsFor(Device inner, LostAt flaky) {
-            super(inner);
-            this.flaky = flaky;
-        }
-
-        @Override
-        public CompletableFuture<Void> launch(Launch launch) {
-            return CompletableFuture.runAsync(() -> {
-                try {
-                    flaky.vanished.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, OWN_THREAD).thenCompose(ready -> super.launch(launch));
-        }
-    }
-
     /** Lost at its first copy-in: its chunks hold input buffers and no output buffer yet (no kernel has started). */
     @Test
     void shouldLoseNoChunkWhenADeviceIsLostHoldingInputButNoOutputBuffers() {
@@ -207,7 +186,8 @@ class BufferRingsTest {
     private static void assertNoChunkLost(boolean atCopyOut, int inputBuffers, int outputBuffers) {
         float[] in = input();
         float[] out = new float[in.length];
-        try (LostAt flaky = new LostAt("flaky", atCopyOut); WaitsFor cpu = new WaitsFor(new CpuDevice(1), flaky)) {
+        try (LostAt flaky = new LostAt("flaky", atCopyOut);
+             DeviceLossTest.WaitsForLoss cpu = new DeviceLossTest.WaitsForLoss(new CpuDevice(1), flaky.vanished)) {
             RunReport report = plusRow(in, out).buffers(inputBuffers, outputBuffers).on(flaky, cpu).run();
             assertArrayEquals(expected(in), out);
             assertEquals(0, named(report, "flaky").chunks(), report.toString());

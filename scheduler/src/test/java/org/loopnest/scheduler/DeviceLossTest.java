@@ -75,21 +75,30 @@ class DeviceLossTest {
      * take every chunk before the flaky one reaches the launch it fails at.
      */
     static final class WaitsForLoss extends ForwardingDevice {
-        private final VanishingDevice flaky;
+        private final CountDownLatch vanished;
 
         WaitsForLoss(Device inner, VanishingDevice flaky) {
+            this(inner, flaky.vanished);
+        }
+
+        /** Waits for {@code vanished} to open, on a thread of its own per launch (not the common pool). */
+        WaitsForLoss(Device inner, CountDownLatch vanished) {
             super(inner);
-            this.flaky = flaky;
+            this.vanished = vanished;
         }
 
         @Override
         public CompletableFuture<Void> launch(Launch launch) {
             return CompletableFuture.runAsync(() -> {
                 try {
-                    flaky.vanished.await(60, TimeUnit.SECONDS);
+                    vanished.await(60, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+            }, task -> {
+                Thread waiter = new Thread(task, "waits-for-loss");
+                waiter.setDaemon(true);
+                waiter.start();
             }).thenCompose(ready -> super.launch(launch));
         }
     }
