@@ -21,6 +21,7 @@ import org.loopnest.perf.ratio.Rounds;
 import org.loopnest.perf.ratio.SerializerRatio;
 import org.loopnest.perf.ratio.SimOutOfCore;
 import org.loopnest.perf.ratio.SimOverlap;
+import org.loopnest.LoopNest;
 import org.loopnest.perf.ratio.WeatherSpeedRatio;
 
 /** The measurements {@link BenchMain} runs, in order, at full or quick size. */
@@ -36,7 +37,7 @@ final class Suite {
     static List<RatioRun> of(boolean quick) {
         List<RatioRun> runs = new ArrayList<>(List.of(quick ? WeatherSpeedRatio.quick() : WeatherSpeedRatio.full(),
                 quick ? CpuCopyRatio.quick() : CpuCopyRatio.full(),
-                quick ? JvmKernelCompile.quick() : JvmKernelCompile.full(), simOverlap(quick), simOutOfCore(quick),
+                quick ? JvmKernelCompile.quick() : JvmKernelCompile.full(), simOverlap(quick), balancedOverlap(quick), simOutOfCore(quick),
                 quick ? SerializerRatio.quick() : SerializerRatio.full(),
                 quick ? ClusterScaling.quick() : ClusterScaling.full()));
         Rounds rounds = quick ? new Rounds(0, 1) : new Rounds(1, 5);
@@ -101,5 +102,24 @@ final class Suite {
         String workload = "weather nest t,z,y,x = " + fields.shape();
         return new SimOverlap(workload, () -> WeatherNest.nest(fields), 1, Duration.ofMillis(quick ? 1 : 2),
                 quick ? new Rounds(0, 1) : new Rounds(1, 5));
+    }
+
+    /**
+     * A balanced nest for the overlap rows (suffix {@code -balanced}): one float input and one float output of the
+     * same size, body {@code o = a * 2.0f;}, 24 rows of 16 384 split per row (24 chunks; 16 × 256 when quick), so
+     * that copy-in, kernel (capped by calibration) and copy-out take the same simulated time per chunk: the case
+     * where two buffers each way keep all three engines busy (bound on the speedup over one engine at a time: 3).
+     */
+    private static SimOverlap balancedOverlap(boolean quick) {
+        int rows = quick ? 16 : 24;
+        int cols = quick ? 256 : 16384;
+        float[] in = new float[rows * cols];
+        for (int k = 0; k < in.length; k++) {
+            in[k] = k % 97;
+        }
+        float[] out = new float[in.length];
+        return new SimOverlap("balanced nest r,c = " + rows + "x" + cols + " (o = a * 2.0f)", "-balanced",
+                () -> LoopNest.of(rows, cols).names("r", "c").in("a", in).out("o", out).deviceCode("o = a * 2.0f;"),
+                1, Duration.ofMillis(quick ? 1 : 8), quick ? new Rounds(0, 1) : new Rounds(1, 5));
     }
 }

@@ -36,7 +36,9 @@ class BenchMainTest {
                 "cpu-weather-speed-ratio-java-element", "cpu-copy-speed-ratio", "cpu-copy-speed-ratio-chunk",
                 "jvm-kernel-compile-first-ms", "jvm-kernel-compile-first-in-process-ms",
                 "jvm-kernel-compile-cached-ms", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
-                "sim-overlap-efficiency-b3", "sim-speedup-over-serial", "sim-out-of-core-ratio",
+                "sim-overlap-efficiency-b3", "sim-speedup-over-serial", "sim-overlap-efficiency-b1-balanced",
+                "sim-overlap-efficiency-b2-balanced", "sim-overlap-efficiency-b3-balanced",
+                "sim-speedup-over-serial-balanced", "sim-out-of-core-ratio",
                 "serializer-contiguous-ratio", "cluster-scaling-2"));
         for (String kind : compiledDevicesPresent()) {
             expected.addAll(List.of(kind + "-h2d-bandwidth", kind + "-weather-bandwidth-fraction",

@@ -33,6 +33,7 @@ public final class SimOverlap implements RatioRun {
     private static final Duration LATENCY = Duration.ofNanos(10_000);
 
     private final String workload;
+    private final String rowSuffix;
     private final Supplier<LoopNest> nest;
     private final int splitDepth;
     private final Duration minPerChunk;
@@ -46,6 +47,22 @@ public final class SimOverlap implements RatioRun {
      * @param rounds       warm-up and measured runs per buffer count
      */
     public SimOverlap(String workload, Supplier<LoopNest> nest, int splitDepth, Duration minPerChunk, Rounds rounds) {
+        this(workload, "", nest, splitDepth, minPerChunk, rounds);
+    }
+
+    /**
+     * The same rows for another nest, each name ending in {@code rowSuffix} (e.g. {@code -balanced}).
+     *
+     * @param workload     what the nest is, for the detail text
+     * @param rowSuffix    appended to every row name, or the empty string
+     * @param nest         a fresh, fully bound nest per call (device, split and buffers are set here)
+     * @param splitDepth   where to split it; must give at least {@link #MIN_CHUNKS} chunks
+     * @param minPerChunk  the least simulated time of one chunk's copy-in, and of its kernel
+     * @param rounds       warm-up and measured runs per buffer count
+     */
+    public SimOverlap(String workload, String rowSuffix, Supplier<LoopNest> nest, int splitDepth,
+                      Duration minPerChunk, Rounds rounds) {
+        this.rowSuffix = rowSuffix;
         if (minPerChunk.isNegative() || minPerChunk.isZero()) {
             throw new IllegalArgumentException("minPerChunk = " + minPerChunk + " (expected: > 0)");
         }
@@ -78,7 +95,7 @@ public final class SimOverlap implements RatioRun {
                         .run());
                 Samples efficiency = new Samples(runs.stream().mapToDouble(RunReport::overlapEfficiency).toArray());
                 RunReport median = nearest(runs, efficiency.median());
-                rows.add(new BenchResult("sim-overlap-efficiency-b" + b, efficiency.median(), "ratio",
+                rows.add(new BenchResult("sim-overlap-efficiency-b" + b + rowSuffix, efficiency.median(), "ratio",
                         detail(config, cal, efficiency, median)));
                 walls.add(new Samples(runs.stream().mapToDouble(r -> r.wall().toNanos()).toArray()));
                 typical.add(median);
@@ -89,8 +106,8 @@ public final class SimOverlap implements RatioRun {
     }
 
     /**
-     * {@code sim-speedup-over-serial}: median wall at B = 1 (one chunk at a time through all five stages, nothing
-     * overlapping) ÷ median wall at B = 2, the same chunks on the same device.
+     * {@code sim-speedup-over-serial}: median wall at B = 1 (one buffer each way: copy-in of a chunk overlaps only
+     * the previous chunk's copy-out) ÷ median wall at B = 2, the same chunks on the same device.
      */
     private BenchResult speedup(SimConfig config, Calibration cal, List<Samples> walls, List<RunReport> typical) {
         Comparison c = new Comparison("B=1", walls.get(0), "B=2", walls.get(1));
@@ -103,10 +120,10 @@ public final class SimOverlap implements RatioRun {
                         / run.chunks()));
             }
         }
-        return new BenchResult("sim-speedup-over-serial", c.ratio(), "x", String.format(Locale.ROOT,
-                "median wall at B=1 / median wall at B=2; B=1 is the serial baseline: one chunk at a time through all"
-                        + " five stages (serialize, copy-in, kernel, copy-out, deserialize), nothing overlapping; B=2"
-                        + " is double buffering; %s, split d=%d: %d chunks x %d iterations; sim link %.1f MB/s each"
+        return new BenchResult("sim-speedup-over-serial" + rowSuffix, c.ratio(), "x", String.format(Locale.ROOT,
+                "median wall at B=1 / median wall at B=2; B=1 is one input and one output buffer (a chunk's copy-in"
+                        + " waits for the previous chunk's kernel, and overlaps only its copy-out: no longer a fully"
+                        + " serial baseline since the rings per direction); B=2 is double buffering each way; %s, split d=%d: %d chunks x %d iterations; sim link %.1f MB/s each"
                         + " way + %d us latency, kernel capped at %.3g it/s so that kernel = copy-in per chunk (%d B"
                         + " in, %d B out per chunk: copy-out takes %.1fx copy-in); walls: %s%s",
                 workload, splitDepth, typical.get(0).chunks(), cal.iterationsPerChunk(), config.bytesPerSecond() / 1e6,
