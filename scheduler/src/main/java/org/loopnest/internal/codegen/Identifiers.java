@@ -1,9 +1,8 @@
 package org.loopnest.internal.codegen;
 
-import org.loopnest.internal.lang.ReservedWords;
-
 import java.util.List;
 import java.util.Set;
+import org.loopnest.internal.lang.ReservedWords;
 import org.loopnest.kernel.DeviceCode;
 
 /**
@@ -13,21 +12,11 @@ import org.loopnest.kernel.DeviceCode;
  * checks the names a body declares itself). The kernel's name is the entry point as written.
  */
 final class Identifiers {
-    /** Words of C, OpenCL C and CUDA C that a loop index or an array must not be called. */
-    private static final Set<String> RESERVED = Set.of(
-            "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum",
-            "extern", "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return",
-            "short", "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
-            "volatile", "while", "bool", "true", "false", "half", "uchar", "ushort", "uint", "ulong", "size_t",
-            "kernel", "global", "local", "constant", "private", "class", "new", "delete", "this", "template",
-            "namespace", "using", "NAN", "INFINITY", "threadIdx", "blockIdx", "blockDim", "gridDim",
-            // C11 and C++ keywords, and C++'s alternative operator tokens (CUDA C is C++)
-            "_Bool", "_Complex", "_Imaginary", "alignas", "alignof", "asm", "catch", "char16_t", "char32_t",
-            "const_cast", "constexpr", "decltype", "dynamic_cast", "explicit", "export", "friend", "mutable",
-            "noexcept", "nullptr", "operator", "protected", "public", "reinterpret_cast", "static_assert",
-            "static_cast", "thread_local", "throw", "try", "typeid", "typename", "virtual", "wchar_t", "and",
-            "and_eq", "bitand", "bitor", "compl", "not", "not_eq", "or", "or_eq", "xor", "xor_eq", "NULL",
-            "CHAR_BIT", "warpSize");
+    /**
+     * Macros of the C headers that no kernel may shadow, beyond the keywords of every target
+     * ({@link ReservedWords}, the list the front end checks a body's own names against).
+     */
+    private static final Set<String> HEADER_WORDS = Set.of("NULL", "CHAR_BIT");
 
     /** Names of the C library and the device headers' macros: {@code M_PI}, {@code INT_MAX}, {@code FLT_EPSILON}… */
     private static final java.util.regex.Pattern MACRO_LIKE = java.util.regex.Pattern.compile(
@@ -58,7 +47,7 @@ final class Identifiers {
     static void check(String what, String name) {
         String problem = !DeviceCode.isIdentifier(name) ? "is not a C identifier"
                 : name.startsWith("ln_") || name.startsWith("LN_") ? "starts with ln_ or LN_, which the runtime uses"
-                : RESERVED.contains(name) || ReservedWords.isReserved(name)
+                : ReservedWords.isReserved(name) || HEADER_WORDS.contains(name)
                         ? "is a reserved word of C, C++, OpenCL, CUDA or Java"
                 : MACRO_LIKE.matcher(name).matches() ? "looks like a macro of the C library or the device headers"
                 : null;
