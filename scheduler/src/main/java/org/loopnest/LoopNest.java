@@ -326,7 +326,8 @@ public final class LoopNest {
     }
 
     /**
-     * Runs on {@code targets} (default: a new {@link CpuDevice}, closed after the run); the caller closes them.
+     * Runs on {@code targets} (default: the process's shared {@link CpuDevice#shared() cpu device}); the caller closes
+     * them, never a run.
      * With several devices, each has its own pipeline and buffers and takes the next chunk whenever it has a free
      * input buffer, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
      * as their bodies compute alike: the one kernel-language body gives the same bits on every Java device, and
@@ -455,46 +456,39 @@ public final class LoopNest {
             throw new IllegalStateException("group(" + group + ") without splitAt(d) (expected: splitAt(d) with "
                     + "it, or no group: the automatic split chooses its own)");
         }
-        boolean owns = devices == null;
-        List<Device> targets = owns ? List.of(new CpuDevice()) : devices;
-        try {
-            for (Device target : toRun ? targets : List.<Device>of()) {
-                boolean compiled = target.runsCompiledKernels();
-                if (compiled && deviceCode == null) {
-                    throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and "
-                            + "the nest has no device code (expected: call deviceCode(...) with the kernel-language body)");
-                }
-                if (!compiled && kernel == null && deviceCode == null) {
-                    throw new IllegalStateException("no kernel (expected: call kernel(...), blockKernel(...) or "
-                            + "deviceCode(...) before run())");
-                }
+        List<Device> targets = devices == null ? List.of(CpuDevice.shared()) : devices;
+        for (Device target : toRun ? targets : List.<Device>of()) {
+            boolean compiled = target.runsCompiledKernels();
+            if (compiled && deviceCode == null) {
+                throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and "
+                        + "the nest has no device code (expected: call deviceCode(...) with the kernel-language body)");
             }
-            if (!toRun && deviceCode == null) {
-                throw new IllegalStateException("no device code to dump (expected: call deviceCode(...) first)");
-            }
-            // parsed and checked before anything else is planned: a body's errors come first
-            Program program = deviceCode == null ? null
-                    : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
-            var bindings = java.util.List.copyOf(arrays.values());
-            DeviceInfo limits = DeviceGroup.limits(targets);
-            var costs = KernelRates.apply(limits.name(), deviceCode, DeviceGroup.costs(targets));
-            SplitChoice choice = SplitPlanner.predicted(splitDepth == null
-                    ? SplitPlanner.choose(space, bindings, limits, costs, buffers)
-                    : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers), costs, buffers);
-            KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
-            Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
-                    : program == null ? kernel : kernel.withProgram(program);
-            if (toRun && body != null) {
-                body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
-            }
-            return new PlanBuilder().nest(space, arrays).kernel(body, source)
-                    .devices(owns ? DeviceSource.fresh(CpuDevice::new) : DeviceSource.given(targets))
-                    .split(choice, buffers).watch(timeout, progress, trace).build();
-        } finally {
-            if (owns) {
-                targets.forEach(Device::close); // only read for its limits: each run makes its own
+            if (!compiled && kernel == null && deviceCode == null) {
+                throw new IllegalStateException("no kernel (expected: call kernel(...), blockKernel(...) or "
+                        + "deviceCode(...) before run())");
             }
         }
+        if (!toRun && deviceCode == null) {
+            throw new IllegalStateException("no device code to dump (expected: call deviceCode(...) first)");
+        }
+        // parsed and checked before anything else is planned: a body's errors come first
+        Program program = deviceCode == null ? null
+                : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
+        var bindings = java.util.List.copyOf(arrays.values());
+        DeviceInfo limits = DeviceGroup.limits(targets);
+        var costs = KernelRates.apply(limits.name(), deviceCode, DeviceGroup.costs(targets));
+        SplitChoice choice = SplitPlanner.predicted(splitDepth == null
+                ? SplitPlanner.choose(space, bindings, limits, costs, buffers)
+                : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers), costs, buffers);
+        KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
+        Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
+                : program == null ? kernel : kernel.withProgram(program);
+        if (toRun && body != null) {
+            body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
+        }
+        return new PlanBuilder().nest(space, arrays).kernel(body, source)
+                .devices(DeviceSource.given(targets))
+                .split(choice, buffers).watch(timeout, progress, trace).build();
     }
 
     /**

@@ -26,9 +26,11 @@ import org.loopnest.internal.report.ReportBuilder;
 import org.loopnest.report.RunReport;
 
 /**
- * A run in progress, started by {@link RunPlan#start()}. Owns the run's threads and buffers, and the devices the
- * run made for itself (a plan's default {@code CpuDevice}), until {@link #await()} returns or throws, or
- * {@link #close()} is called; after either, nothing of the run is left running.
+ * A run in progress, started by {@link RunPlan#start()}. Owns the run's buffers until {@link #await()} returns or
+ * throws, or {@link #close()} is called; after either, nothing of the run is left running. A run starts no thread:
+ * the chunks go through the pipeline each device keeps for its whole life ({@link PackedPipeline}), or on a
+ * host-addressable device straight onto its threads ({@link DirectDispatch}); only a device that keeps nothing
+ * ({@link Device#keep}) gets a pipeline of the run's own, stopped when the run ends.
  *
  * <p><b>Threading:</b> {@link #cancel()} and the progress getters may be called from any thread; {@link #await()}
  * from one. <b>Failure:</b> {@code await} throws the run's one {@link LoopNestException}; outputs may then be
@@ -47,8 +49,9 @@ public final class Execution implements AutoCloseable {
     private final long startNanos;
     private volatile long endNanos;
     private final List<Device> devices;
-    private final List<PipelineContext> contexts = new ArrayList<>();
-    private final List<Pipeline> pipelines = new ArrayList<>();
+    private final List<DeviceRun> runs = new ArrayList<>();
+    /** The pipelines this run made because their device keeps none; closed when the run ends. */
+    private final List<PackedPipeline> ownPipelines = new ArrayList<>();
     private final Map<Device, DeviceTimes> measuredAtStart = new LinkedHashMap<>();
     private final Map<Device, Map<Stage, Duration>> measuredDuringRun = new LinkedHashMap<>();
     private boolean cleaned;
@@ -103,24 +106,30 @@ public final class Execution implements AutoCloseable {
             device.measuredTimes().ifPresent(times -> measuredAtStart.put(device, times));
         }
         for (Device device : devices) {
-            PipelineContext context = new PipelineContext(plan, device, control, clock, queue, timeline);
-            contexts.add(context);
+            DeviceRun run = new DeviceRun(plan, device, control, clock, queue, timeline);
+            runs.add(run);
             try {
-                context.allocate();
+                run.allocate();
             } catch (DeviceLostException lost) {
-                context.lose(lost);
+                run.lose(lost);
                 if (control.aborted()) {
                     throw control.failure();
                 }
             }
         }
-        for (PipelineContext context : contexts) {
-            if (context.isLost()) {
+        for (DeviceRun run : runs) {
+            if (run.isLost()) {
                 continue;
             }
-            Pipeline pipeline = new Pipeline(context);
-            pipelines.add(pipeline);
-            pipeline.start();
+            if (run.direct()) {
+                new DirectDispatch(run).start();
+            } else {
+                PackedPipeline.of(run.device()).orElseGet(() -> {
+                    PackedPipeline own = new PackedPipeline(run.deviceName());
+                    ownPipelines.add(own);
+                    return own;
+                }).submit(run);
+            }
         }
     }
 
@@ -244,9 +253,9 @@ public final class Execution implements AutoCloseable {
     }
 
     /**
-     * Stops the pipelines and waits (up to {@value #STOP_WAIT_SECONDS} s, even if the calling thread was
-     * interrupted, whose status is restored after) for their threads and the device operations in flight, then
-     * frees the buffers and any device the run made. What is still in use after the wait is left allocated, with a
+     * Stops the run's share of its devices' pipelines and waits (up to {@value #STOP_WAIT_SECONDS} s, even if the
+     * calling thread was interrupted, whose status is restored after) until no chunk of the run is in flight and no
+     * device operation of it is running, then frees the buffers. What is still in use after the wait is left allocated, with a
      * warning, rather than freed under a copy or a kernel.
      */
     private synchronized void cleanUp() {
@@ -262,22 +271,26 @@ public final class Execution implements AutoCloseable {
             boolean stopped = false;
             try {
                 queue.close();
+                runs.forEach(DeviceRun::stopPools);
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_WAIT_SECONDS);
                 stopped = true;
-                for (Pipeline pipeline : pipelines) {
-                    stopped &= pipeline.stop(deadline);
+                for (DeviceRun run : runs) {
+                    stopped &= run.awaitReleased(deadline);
                 }
                 stopped &= control.drain(deadline);
+                for (PackedPipeline own : ownPipelines) {
+                    try {
+                        own.close();
+                    } catch (IllegalStateException stillRunning) {
+                        stopped = false;
+                    }
+                }
             } finally {
                 if (stopped) {
-                    List<AutoCloseable> owned = new ArrayList<>(contexts);
-                    if (plan.devices().makesDevices()) {
-                        owned.addAll(devices);
-                    }
-                    ChunkBuffer.closeAll(owned.toArray(AutoCloseable[]::new)); // buffers first, then the devices
+                    ChunkBuffer.closeAll(runs.toArray(AutoCloseable[]::new));
                 } else {
                     System.getLogger(Execution.class.getName()).log(System.Logger.Level.WARNING, "run on "
-                            + String.join(", ", names()) + ": stage threads or device operations still running "
+                            + String.join(", ", names()) + ": chunks or device operations still in flight "
                             + STOP_WAIT_SECONDS + " s after the run stopped; their buffers are left allocated");
                 }
             }
@@ -315,7 +328,7 @@ public final class Execution implements AutoCloseable {
         long in = 0;
         long out = 0;
         for (Device device : devices) {
-            PipelineContext context = contextOf(device);
+            DeviceRun context = runOf(device);
             if (context != null && context.isLost()) {
                 report.note(context.lostCause().getMessage() + " after " + context.chunksDone().sum() + " chunks; "
                         + "the chunks it had in flight ran on the other devices");
@@ -332,11 +345,11 @@ public final class Execution implements AutoCloseable {
                 .times(Duration.ofNanos(wallNanos), clock.snapshot()).build();
     }
 
-    /** The pipeline context of {@code device}, or {@code null} if the run made none (an empty nest). */
-    private PipelineContext contextOf(Device device) {
-        for (PipelineContext context : contexts) {
-            if (context.device() == device) {
-                return context;
+    /** The run's part on {@code device}, or {@code null} if the run made none (an empty nest). */
+    private DeviceRun runOf(Device device) {
+        for (DeviceRun run : runs) {
+            if (run.device() == device) {
+                return run;
             }
         }
         return null;

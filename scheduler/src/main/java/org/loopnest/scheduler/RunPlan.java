@@ -90,6 +90,23 @@ public final class RunPlan {
         this.timeout = b.timeout();
         this.kernelSource = b.kernelSource();
         this.progress = b.progress();
+        startPipelines(devices.open());
+    }
+
+    /**
+     * Makes sure every device with memory of its own has its pipeline running now, at plan time, so that no run
+     * starts a thread ({@link PackedPipeline#of}). A closed device is left alone: starting a run on it says so.
+     */
+    private static void startPipelines(java.util.List<org.loopnest.device.Device> devices) {
+        for (org.loopnest.device.Device device : devices) {
+            if (!device.info().hostAddressable() && !device.isClosed()) {
+                try {
+                    PackedPipeline.of(device);
+                } catch (IllegalStateException closedMeanwhile) {
+                    // the run's start reports the closed device
+                }
+            }
+        }
     }
 
     /** This plan with another split: the same parts, the device code generated again for the new layout. */

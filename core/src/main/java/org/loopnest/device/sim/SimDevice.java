@@ -38,6 +38,7 @@ public final class SimDevice implements Device {
     private final BlockExecutor kernels;
     private final DeviceInfo info;
     private volatile boolean closed;
+    private final org.loopnest.internal.device.KeptResources kept;
     private final Object computeClock = new Object();
     private long computeFreeAt;
 
@@ -48,6 +49,7 @@ public final class SimDevice implements Device {
      */
     public SimDevice(SimConfig config) {
         this.config = config;
+        this.kept = new org.loopnest.internal.device.KeptResources(config.name());
         this.budget = new MemoryBudget(config.name(), config.memoryBytes(), config.maxAllocationBytes());
         this.hostToDevice = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_IN));
         this.deviceToHost = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_OUT));
@@ -153,6 +155,13 @@ public final class SimDevice implements Device {
         }
     }
 
+    /** Keeps the scheduler's pipeline (its stage threads) until this device closes; see {@link Device#keep}. */
+    @Override
+    public <T extends AutoCloseable> java.util.Optional<T> keep(Class<T> type,
+                                                                java.util.function.Supplier<? extends T> maker) {
+        return java.util.Optional.of(kept.get(type, maker));
+    }
+
     @Override
     public boolean isClosed() {
         return closed;
@@ -161,9 +170,13 @@ public final class SimDevice implements Device {
     @Override
     public void close() {
         closed = true;
-        hostToDevice.close();
-        deviceToHost.close();
-        kernels.close();
+        try {
+            kept.closeAll(); // the pipeline first: it stops using the engines before they stop
+        } finally {
+            hostToDevice.close();
+            deviceToHost.close();
+            kernels.close();
+        }
     }
 
     @Override
