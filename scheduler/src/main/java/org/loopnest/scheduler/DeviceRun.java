@@ -143,16 +143,19 @@ final class DeviceRun implements AutoCloseable {
     }
 
     /**
-     * Gives a hold back.
-     *
-     * @return whether it was the last: nothing of the device touches the run any more
+     * Gives a hold back; if it was the last, runs {@code whenLast} before anyone waiting in {@link #awaitReleased}
+     * wakes.
      */
-    synchronized boolean release() {
+    synchronized void release(Runnable whenLast) {
         if (--holds == 0) {
+            whenLast.run();
             notifyAll();
-            return true;
         }
-        return false;
+    }
+
+    /** Gives a hold back. */
+    void release() {
+        release(() -> { });
     }
 
     /**

@@ -116,9 +116,7 @@ final class PackedPipeline implements AutoCloseable {
 
     /** Gives back a hold on {@code run}; the last one ends the pipeline's service of it. */
     private void retire(DeviceRun run) {
-        if (run.release()) {
-            serving.remove(run);
-        }
+        run.release(() -> serving.remove(run));
     }
 
     private void feed() {
@@ -187,7 +185,8 @@ final class PackedPipeline implements AutoCloseable {
 
     /**
      * Stops the pipeline: fails the runs it still serves (the device is closing under them), stops the feeder and
-     * the stages and waits (up to 10 s) for their threads to end. Idempotent.
+     * the stages, interrupting what they wait for (a device call, a progress listener), and waits (up to 10 s) for
+     * their threads to end. Idempotent.
      *
      * @throws IllegalStateException if a thread was still running after the wait (its runs' buffers stay held)
      */
@@ -200,14 +199,16 @@ final class PackedPipeline implements AutoCloseable {
             closed = true;
         }
         for (DeviceRun run : serving) {
-            run.control().abort(new DeviceException(device, "device " + device + " was closed during the run "
-                    + "(expected: close a device only after the runs that use it have ended)"));
+            run.control().abortIfRunning(new DeviceException(device, "device " + device + " was closed during the "
+                    + "run (expected: close a device only after the runs that use it have ended)"));
             run.stopPools();
         }
-        feeder.interrupt();
-        long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
-        boolean ended = join(feeder, deadline);
         disruptor.halt();
+        for (Thread t : threads) {
+            t.interrupt(); // wakes a stage or the feeder waiting in a device call or a progress listener
+        }
+        long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+        boolean ended = true;
         for (Thread t : threads) {
             ended &= join(t, deadline);
         }

@@ -48,7 +48,12 @@ final class StageWaitStrategy implements WaitStrategy {
         synchronized (monitor) {
             while ((available = dependentSequence.get()) < sequence) {
                 barrier.checkAlert();
-                monitor.wait();
+                try {
+                    monitor.wait();
+                } catch (InterruptedException e) {
+                    barrier.checkAlert(); // a pipeline closing halts before it interrupts: end quietly
+                    throw e;
+                }
             }
         }
         return available;
