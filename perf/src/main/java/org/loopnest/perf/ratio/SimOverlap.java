@@ -150,7 +150,8 @@ public final class SimOverlap implements RatioRun {
                         + " with the default B=2, same chunks, same link and kernel cap, rounds interleaved; %s;"
                         + " bound %.3f (serial sum / slowest stage), %.3f with fill and drain of %d chunks"
                         + " (N*sum / (sum + (N-1)*slowest)); %.3f of the bound, %.3f of the bound for %d chunks;"
-                        + " walls: %s; one-engine run's overlap efficiency %.3f (first round)",
+                        + " walls: %s; one-engine run's overlap efficiency %.3f (first round; the pipeline times a"
+                        + " stage from hand-off to completion, so the queueing on the one engine counts as busy)",
                 setup, bound, boundForChunks, chunks, serial.ratio() / bound, serial.ratio() / boundForChunks,
                 chunks, serial.describe(), serialRun.overlapEfficiency())));
         rows.add(new BenchResult("sim-fraction-of-serial-bound" + rowSuffix, serial.ratio() / bound, "ratio",
