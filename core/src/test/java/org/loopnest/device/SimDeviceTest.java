@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -123,6 +124,31 @@ class SimDeviceTest {
             sim.copyOut(buffer, back, 4).join();
             assertEquals(42, back.getInt(0));
         }
+    }
+
+    @Test
+    void shouldFailARunningKernelAndEndItsThreadsWhenASharedEngineCloses() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch never = new CountDownLatch(1);
+        SimDevice sim = new SimDevice(SimConfig.builder().name("sim-closing").memory(1 << 20).threads(1)
+                .engines(SimConfig.Engines.SHARED).build());
+        CompletableFuture<Void> kernel = sim.launch(launch(1, () -> {
+            started.countDown();
+            try {
+                never.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("kernel interrupted", e);
+            }
+        }));
+        assertTrue(started.await(10, TimeUnit.SECONDS), "the kernel did not start");
+
+        sim.close();
+
+        CompletionException e = assertThrows(CompletionException.class, kernel::join);
+        assertEquals("device sim-closing closed while a kernel ran", e.getCause().getMessage());
+        assertTrue(Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+                .noneMatch(name -> name.startsWith("loopnest-sim-closing-")), "a thread of the device outlived close");
     }
 
     /** A launch of {@code iterations} whose every block runs {@code body}. */
