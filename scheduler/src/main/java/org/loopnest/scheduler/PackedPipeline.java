@@ -55,6 +55,7 @@ final class PackedPipeline implements AutoCloseable {
 
     private final String device;
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
+    private final StageWaitStrategy waits;
     private final Disruptor<ChunkSlot> disruptor;
     private final RingBuffer<ChunkSlot> ring;
     private final BlockingQueue<DeviceRun> toFeed = new LinkedBlockingQueue<>();
@@ -73,7 +74,7 @@ final class PackedPipeline implements AutoCloseable {
             threads.add(t);
             return t;
         };
-        StageWaitStrategy waits = new StageWaitStrategy();
+        this.waits = new StageWaitStrategy();
         this.disruptor = new Disruptor<>(ChunkSlot::new, RING_SIZE, factory, ProducerType.SINGLE, waits);
         disruptor.handleEventsWith(new Stages.Serialize(device, waits))
                 .then(new Stages.CopyIn(device, waits))
@@ -204,6 +205,7 @@ final class PackedPipeline implements AutoCloseable {
             run.stopPools();
         }
         disruptor.halt();
+        waits.wakeAll();
         for (Thread t : threads) {
             t.interrupt(); // wakes a stage or the feeder waiting in a device call or a progress listener
         }
