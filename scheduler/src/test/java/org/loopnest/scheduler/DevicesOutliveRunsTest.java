@@ -72,6 +72,14 @@ class DevicesOutliveRunsTest {
     }
 
     @Test
+    void shouldStartNoThreadInAHundredRunsOnASimDeviceWhoseKernelsAreCapped() {
+        try (SimDevice sim = new SimDevice(SimConfig.builder().name("capped").memory(1 << 20).threads(2)
+                .kernelRate(100_000_000).build())) {
+            assertEquals(0, threadsStartedBy(sim), "threads started by " + RUNS + " runs on one opened device");
+        }
+    }
+
+    @Test
     void shouldStartNoThreadInAHundredRunsOnTheSharedCpuDevice() {
         CpuDevice.shared();
         float[] a = ramp(8 * 64);

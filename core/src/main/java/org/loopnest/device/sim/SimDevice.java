@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.loopnest.internal.device.BlockExecutor;
 import org.loopnest.device.Device;
@@ -50,6 +49,8 @@ public final class SimDevice implements Device {
     private final org.loopnest.internal.device.KeptResources kept;
     private final Object computeClock = new Object();
     private long computeFreeAt;
+    /** With a kernel speed cap: ends each kernel when its simulated time has passed; {@code null} without one. */
+    private final SimClock clock;
 
     /**
      * A device with the given settings.
@@ -70,6 +71,7 @@ public final class SimDevice implements Device {
             this.deviceToHost = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_OUT));
         }
         this.kernels = new BlockExecutor(config.name(), config.threads());
+        this.clock = config.iterationsPerSecond() == 0 || shared != null ? null : new SimClock(config.name());
         this.info = new DeviceInfo(config.name(), config.memoryBytes(), config.maxAllocationBytes(), config.threads(),
                 false, "simulated accelerator: " + (config.memoryBytes() >> 10) + " KiB, link "
                         + (config.bytesPerSecond() == 0 ? "unlimited" : (config.bytesPerSecond() / 1_000_000) + " MB/s")
@@ -157,10 +159,7 @@ public final class SimDevice implements Device {
                 finish = Math.max(start, computeFreeAt) + minNanos;
                 computeFreeAt = finish;
             }
-            long wait = finish - System.nanoTime();
-            return wait <= 0 ? CompletableFuture.completedFuture(null)
-                    : CompletableFuture.runAsync(() -> { },
-                            CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS));
+            return clock.at(finish);
         });
     }
 
@@ -226,6 +225,9 @@ public final class SimDevice implements Device {
                 deviceToHost.close();
             }
             kernels.close();
+            if (clock != null) {
+                clock.close();
+            }
         }
     }
 

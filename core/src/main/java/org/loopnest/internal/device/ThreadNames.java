@@ -10,6 +10,7 @@ import org.loopnest.report.Stage;
  * loopnest-opencl:0-engine-copy-in    a device's engine: one thread per kind of operation (copy-in, kernel, copy-out)
  * loopnest-sim-engine-shared          the one engine of a device whose copies and kernels share it
  * loopnest-cpu-worker-3               a device's pool of kernel threads, numbered from 0
+ * loopnest-sim-clock                  a simulated device's clock, which ends kernels capped in speed
  * loopnest-opencl:0-pipeline-kernel   the device's pipeline stage (serialize … deserialize), serving run after run
  * loopnest-opencl:0-pipeline-feed     the thread that feeds the chunks of run after run to that pipeline
  * </pre>
@@ -52,6 +53,15 @@ public final class ThreadNames {
      */
     public static String worker(String device, int n) {
         return PREFIX + device + "-worker-" + n;
+    }
+
+    /**
+     * {@return the thread that keeps {@code device}'s simulated time, e.g. {@code loopnest-sim-clock}}
+     *
+     * @param device the device's name
+     */
+    public static String clock(String device) {
+        return PREFIX + device + "-clock";
     }
 
     /**

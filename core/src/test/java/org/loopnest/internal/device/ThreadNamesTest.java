@@ -18,6 +18,7 @@ class ThreadNamesTest {
         assertEquals("loopnest-cpu-worker-3", ThreadNames.worker("cpu", 3));
         assertEquals("loopnest-opencl:0-pipeline-kernel", ThreadNames.stage("opencl:0", Stage.KERNEL));
         assertEquals("loopnest-opencl:0-pipeline-feed", ThreadNames.feeder("opencl:0"));
+        assertEquals("loopnest-sim-clock", ThreadNames.clock("sim"));
     }
 
     @Test
@@ -34,6 +35,7 @@ class ThreadNamesTest {
             names.add(ThreadNames.pipelineThread("opencl:0", "stage-" + stage.ordinal()));
         }
         names.add(ThreadNames.feeder("opencl:0"));
+        names.add(ThreadNames.clock("opencl:0"));
         assertEquals(names.size(), new HashSet<>(names).size(), names.toString());
     }
 }
