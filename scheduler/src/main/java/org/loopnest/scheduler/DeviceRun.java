@@ -104,7 +104,7 @@ final class DeviceRun implements AutoCloseable {
     boolean failed(Stage stage, Chunk chunk, Throwable thrown) {
         if (RunControl.unwrap(thrown) instanceof DeviceLostException gone) {
             lose(gone);
-            queue.giveBack(chunk.number());
+            queue.giveBack(chunk);
             return true;
         }
         control.fail(stage, chunk.number(), deviceName, thrown);

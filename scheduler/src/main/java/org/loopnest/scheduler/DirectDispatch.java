@@ -42,16 +42,16 @@ final class DirectDispatch {
         int missed = 1;
         do {
             while (!fed && inFlight.get() < limit) {
-                long c = run.stopped() ? -1 : run.queue().poll(this::pump);
-                if (c == ChunkQueue.NONE_NOW) {
+                Chunk chunk = run.stopped() ? null : run.queue().poll(this::pump);
+                if (chunk == ChunkQueue.NONE_NOW) {
                     break;
                 }
-                if (c < 0) {
+                if (chunk == null) {
                     fed = true;
                     run.release();
                     break;
                 }
-                launch(run.layout().split().chunk(c));
+                launch(chunk);
             }
             missed = pumps.addAndGet(-missed);
         } while (missed != 0);

@@ -61,7 +61,7 @@ public final class Execution implements AutoCloseable {
         this.plan = plan;
         this.devices = plan.devices().open();
         this.control = new RunControl(plan.layout().split().chunkCount(), devices.size(), plan.progress());
-        this.queue = new ChunkQueue(control.total(), control);
+        this.queue = new ChunkQueue(plan.layout().split(), control);
         this.startNanos = System.nanoTime();
         this.endNanos = startNanos;
         this.timeline = plan.trace().enabled() ? new Timeline(startNanos) : null;
@@ -340,7 +340,7 @@ public final class Execution implements AutoCloseable {
                 out += context.bytesOut().sum();
             }
         }
-        return report.work(plan.inputBuffers(), plan.outputBuffers(), split.chunkCount(), plan.space().count())
+        return report.work(plan.inputBuffers(), plan.outputBuffers(), control.total(), plan.space().count())
                 .bytes(in, out, anyPacked ? plan.layout().residentBytes() : 0)
                 .times(Duration.ofNanos(wallNanos), clock.snapshot()).build();
     }

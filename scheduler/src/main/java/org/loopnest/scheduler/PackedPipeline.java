@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.loopnest.device.Device;
 import org.loopnest.error.DeviceException;
-import org.loopnest.index.Split;
+import org.loopnest.index.Chunk;
 import org.loopnest.internal.device.ThreadNames;
 import org.loopnest.report.Stage;
 
@@ -138,27 +138,26 @@ final class PackedPipeline implements AutoCloseable {
 
     /** Takes chunk after chunk from the run's queue, each once an input buffer is free, until none is left. */
     private void publishAll(DeviceRun run) {
-        Split split = run.layout().split();
         BufferPool inputs = run.buffers().inputs();
         try {
             while (!run.stopped()) {
                 ChunkBuffer free = inputs.take();
-                long c = run.control().aborted() ? -1 : run.queue().take();
-                if (c < 0 || run.isLost()) {
+                Chunk chunk = run.control().aborted() ? null : run.queue().take();
+                if (chunk == null || run.isLost()) {
                     inputs.give(free);
-                    if (c >= 0) {
-                        run.queue().giveBack(c);
+                    if (chunk != null) {
+                        run.queue().giveBack(chunk);
                     }
                     return;
                 }
                 long sequence = next(run);
                 if (sequence < 0) {
                     inputs.give(free);
-                    run.queue().giveBack(c);
+                    run.queue().giveBack(chunk);
                     return;
                 }
                 run.hold(); // the chunk's, released by the deserialize stage
-                ring.get(sequence).reset(run, split.chunk(c), free);
+                ring.get(sequence).reset(run, chunk, free);
                 ring.publish(sequence);
             }
         } catch (InterruptedException e) {
