@@ -66,11 +66,13 @@ final class DeviceRun implements AutoCloseable {
     /**
      * Tells the device about the run (a compiled device compiles the kernel) and, on a device with memory of its
      * own, allocates the {@code B_in} input and {@code B_out} output buffers and sends the resident data; on failure
-     * the caller closes this run, which frees what was taken.
+     * the caller closes this run, which frees what was taken. A device lost meanwhile leaves the run (as in
+     * {@link #failed}) instead of failing it.
      *
-     * @throws LoopNestException what went wrong, a {@link DeviceLostException} if the device is gone
+     * @return whether the device is ready for the run's chunks: {@code false} if it was lost
+     * @throws LoopNestException what went wrong otherwise
      */
-    void allocate() {
+    boolean allocate() {
         try {
             ChunkLayout layout = plan.layout();
             device.beginRun(new RunSpec(layout.split(), plan.bindings(), plan.kernel(), plan.kernelSource()));
@@ -78,8 +80,16 @@ final class DeviceRun implements AutoCloseable {
                 bytesIn.add(buffers.allocate(device, layout, plan.inputBuffers(), plan.outputBuffers(), packer,
                         control));
             }
+            return true;
+        } catch (DeviceLostException gone) {
+            lose(gone);
+            return false;
         } catch (CompletionException e) {
             Throwable cause = RunControl.unwrap(e);
+            if (cause instanceof DeviceLostException gone) {
+                lose(gone);
+                return false;
+            }
             throw cause instanceof LoopNestException known ? known
                     : new LoopNestException("device " + deviceName + ": setting up the run failed: " + cause, cause);
         }

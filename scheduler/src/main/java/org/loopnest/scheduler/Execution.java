@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceTimes;
 import org.loopnest.error.DeviceException;
-import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
 import org.loopnest.error.RunTimeoutException;
@@ -108,13 +107,8 @@ public final class Execution implements AutoCloseable {
         for (Device device : devices) {
             DeviceRun run = new DeviceRun(plan, device, control, clock, queue, timeline);
             runs.add(run);
-            try {
-                run.allocate();
-            } catch (DeviceLostException lost) {
-                run.lose(lost);
-                if (control.aborted()) {
-                    throw control.failure();
-                }
+            if (!run.allocate() && control.aborted()) {
+                throw control.failure(); // the last device was lost
             }
         }
         for (DeviceRun run : runs) {

@@ -2,7 +2,6 @@ package org.loopnest.scheduler;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import org.loopnest.error.DeviceLostException;
 import org.loopnest.report.Stage;
 
 /**
@@ -84,11 +83,8 @@ final class Stages {
             DeviceRun run = slot.run;
             try {
                 run.control().await(slot.kernel);
-            } catch (RuntimeException kernelFailed) {
-                if (RunControl.unwrap(kernelFailed) instanceof DeviceLostException) {
-                    throw kernelFailed;
-                }
-                run.control().fail(Stage.KERNEL, slot.chunk.number(), run.deviceName(), kernelFailed);
+            } catch (RuntimeException kernelFailed) { // the kernel's failure, not this stage's
+                slot.abandoned |= run.failed(Stage.KERNEL, slot.chunk, kernelFailed);
                 throw new RunControl.Aborted();
             }
             run.clock().add(Stage.KERNEL, slot.chunk.number(), slot.kernelStart, slot.kernelEnd);
