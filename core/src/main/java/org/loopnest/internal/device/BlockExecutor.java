@@ -142,6 +142,16 @@ public final class BlockExecutor implements AutoCloseable {
         pool.shutdownNow();
     }
 
+    /**
+     * What a block threw, as it threw it: a join rethrows an exception thrown on another worker as a new one of the
+     * same class with the original as its cause (and, for a class without a {@code (Throwable)} constructor, no
+     * message), which would lose the kernel's message.
+     */
+    static Throwable thrownInBlock(Throwable joined) {
+        Throwable cause = joined.getCause();
+        return cause != null && cause.getClass() == joined.getClass() ? cause : joined;
+    }
+
     private static final class Blocks extends RecursiveAction {
         private final Launch launch;
         private final long from;
@@ -185,7 +195,7 @@ public final class BlockExecutor implements AutoCloseable {
                 right.join();
             } catch (RuntimeException | Error e) {
                 if (first == null) {
-                    first = e;
+                    first = thrownInBlock(e);
                 }
             }
             if (first instanceof RuntimeException r) {
