@@ -16,9 +16,9 @@ import org.loopnest.error.LoopNestException;
  * Measures a device's copy costs through the {@link Device} SPI, once per process per device (name and
  * description): {@value #ROUNDS} copies each way of {@value #SMALL_BYTES} bytes and of a large block (up to
  * {@value #LARGE_BYTES} bytes, a quarter of the device's memory at most), the fastest of each kept; the bandwidth is
- * the slope between the two sizes and the latency what is left of the small copy. The per-chunk cost is
- * {@value #PER_CHUNK_MICROS} µs per engine (the pipeline's hand-offs; the order of {@code PipelineOverheadBench});
- * the kernel's rate stays unknown. Well under a second on PoCL and on a GPU.
+ * the slope between the two sizes. The per-chunk cost is the dearest copy engine's round trip of a copy of almost
+ * nothing ({@link ChunkCalibration}, both engines at once), and the latency what is left of the small copy beyond
+ * that and its bytes; the kernel's rate stays unknown. Well under a second on PoCL and on a GPU.
  *
  * <p><b>Threading.</b> Any thread; a device is measured at most once at a time per key, and the result (or the
  * absence of one, when the measurement failed) is kept for the life of the process. <b>Failure.</b> A device that
@@ -31,7 +31,7 @@ public final class CostCalibration {
     public static final long LARGE_BYTES = 8L << 20;
     /** Copies of each size and direction. */
     public static final int ROUNDS = 3;
-    /** Microseconds per chunk per engine assumed for the pipeline's hand-offs. */
+    /** Microseconds per chunk per engine assumed when the round trips cannot be measured. */
     public static final long PER_CHUNK_MICROS = 20;
 
     private static final ConcurrentMap<String, Optional<DeviceCosts>> MEASURED = new ConcurrentHashMap<>();
@@ -80,10 +80,13 @@ public final class CostCalibration {
             }
             double wIn = bandwidth(in, sizes);
             double wOut = bandwidth(out, sizes);
-            double latency = Math.max(0, Math.min(in[0] - SMALL_BYTES / wIn, out[0] - SMALL_BYTES / wOut));
-            return Optional.of(new DeviceCosts(Duration.ofNanos(PER_CHUNK_MICROS * 1000),
-                    Duration.ofNanos(Math.round(latency * 1e9)), wIn, wOut, 0, String.format(java.util.Locale.ROOT,
-                    "measured (copies each way in %.0f ms, once per process)", (System.nanoTime() - start) / 1e6)));
+            Duration perChunk = ChunkCalibration.measure(device, true, false).map(ChunkCalibration.EngineCosts::dearest)
+                    .orElse(Duration.ofNanos(PER_CHUNK_MICROS * 1000));
+            double h = perChunk.toNanos() / 1e9;
+            double latency = Math.max(0, Math.min(in[0] - SMALL_BYTES / wIn, out[0] - SMALL_BYTES / wOut) - h);
+            return Optional.of(new DeviceCosts(perChunk, Duration.ofNanos(Math.round(latency * 1e9)), wIn, wOut, 0,
+                    String.format(java.util.Locale.ROOT, "measured (copies each way, %.1f µs per chunk, in %.0f ms, "
+                            + "once per process)", h * 1e6, (System.nanoTime() - start) / 1e6)));
         } catch (LoopNestException | IllegalStateException | IllegalArgumentException e) {
             return Optional.empty(); // the fixed rule serves a device that cannot be measured
         }
