@@ -3,6 +3,7 @@ package org.loopnest.internal.device;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.loopnest.device.Device;
@@ -15,7 +16,8 @@ import org.loopnest.error.LoopNestException;
 /**
  * Measures a device's copy costs through the {@link Device} SPI, once per process per device (name and
  * description): {@value #ROUNDS} copies each way of {@value #SMALL_BYTES} bytes and of a large block (up to
- * {@value #LARGE_BYTES} bytes, a quarter of the device's memory at most), the fastest of each kept; the bandwidth is
+ * {@value #LARGE_BYTES} bytes, a quarter of the device's memory at most, and no more than the small copies' rate moves
+ * in {@value #LARGE_COPY_MILLIS} ms), the fastest of each kept; the bandwidth is
  * the slope between the two sizes. The per-chunk cost is the dearest copy engine's round trip of a copy of almost
  * nothing ({@link ChunkCalibration}, both engines at once), and the latency what is left of the small copy beyond
  * that and its bytes; the kernel's rate stays unknown. Well under a second on PoCL and on a GPU.
@@ -31,6 +33,8 @@ public final class CostCalibration {
     public static final long LARGE_BYTES = 8L << 20;
     /** Copies of each size and direction. */
     public static final int ROUNDS = 3;
+    /** Milliseconds one large copy should take, at the small copies' rate: bounds the time on a slow link. */
+    public static final long LARGE_COPY_MILLIS = 10;
     /** Microseconds per chunk per engine assumed when the round trips cannot be measured. */
     public static final long PER_CHUNK_MICROS = 20;
 
@@ -67,17 +71,33 @@ public final class CostCalibration {
      * @param device an open device
      */
     public static Optional<DeviceCosts> measure(Device device) {
+        return measure(device, LARGE_BYTES, "once per process");
+    }
+
+    /**
+     * {@return the device's costs, measured now with large copies of at most {@code largeCap} bytes}, or empty if it
+     * could not allocate or copy. The large copy is also cut to what the small copies' rate moves in
+     * {@value #LARGE_COPY_MILLIS} ms (at least twice the small one), so that a slow link is measured in a bounded
+     * time.
+     *
+     * @param device   an open device
+     * @param largeCap the most bytes of the large copies
+     * @param scope    how long the result is kept, for the report (e.g. "once per connection")
+     */
+    public static Optional<DeviceCosts> measure(Device device, long largeCap, String scope) {
         long start = System.nanoTime();
-        long large = Math.max(2 * SMALL_BYTES, Math.min(LARGE_BYTES, Math.min(device.info().maxAllocationBytes(),
+        long most = Math.max(2 * SMALL_BYTES, Math.min(largeCap, Math.min(device.info().maxAllocationBytes(),
                 device.info().memoryBytes() / 4)));
-        try (HostStaging host = device.allocateStaging(large); DeviceBuffer buffer = device.allocate(large)) {
+        try (HostStaging host = device.allocateStaging(most); DeviceBuffer buffer = device.allocate(most)) {
             double[] in = new double[2];
             double[] out = new double[2];
+            in[0] = fastest(device, host.buffer(), buffer, SMALL_BYTES, true);
+            out[0] = fastest(device, host.buffer(), buffer, SMALL_BYTES, false);
+            double roughRate = SMALL_BYTES / Math.max(in[0], out[0]);
+            long large = Math.max(2 * SMALL_BYTES, Math.min(most, (long) (roughRate * LARGE_COPY_MILLIS / 1e3)));
             long[] sizes = {SMALL_BYTES, large};
-            for (int s = 0; s < 2; s++) {
-                in[s] = fastest(device, host.buffer(), buffer, sizes[s], true);
-                out[s] = fastest(device, host.buffer(), buffer, sizes[s], false);
-            }
+            in[1] = fastest(device, host.buffer(), buffer, large, true);
+            out[1] = fastest(device, host.buffer(), buffer, large, false);
             double wIn = bandwidth(in, sizes);
             double wOut = bandwidth(out, sizes);
             Duration perChunk = ChunkCalibration.measure(device, true, false).map(ChunkCalibration.EngineCosts::dearest)
@@ -86,8 +106,8 @@ public final class CostCalibration {
             double latency = Math.max(0, Math.min(in[0] - SMALL_BYTES / wIn, out[0] - SMALL_BYTES / wOut) - h);
             return Optional.of(new DeviceCosts(perChunk, Duration.ofNanos(Math.round(latency * 1e9)), wIn, wOut, 0,
                     String.format(java.util.Locale.ROOT, "measured (copies each way, %.1f µs per chunk, in %.0f ms, "
-                            + "once per process)", h * 1e6, (System.nanoTime() - start) / 1e6)));
-        } catch (LoopNestException | IllegalStateException | IllegalArgumentException e) {
+                            + "%s)", h * 1e6, (System.nanoTime() - start) / 1e6, scope)));
+        } catch (LoopNestException | IllegalStateException | IllegalArgumentException | CompletionException e) {
             return Optional.empty(); // the fixed rule serves a device that cannot be measured
         }
     }
