@@ -15,9 +15,10 @@ import org.loopnest.error.LoopNestException;
 
 /**
  * Measures a device's copy costs through the {@link Device} SPI, once per process per device (name and
- * description): {@value #ROUNDS} copies each way of {@value #SMALL_BYTES} bytes and of a large block (up to
- * {@value #LARGE_BYTES} bytes, a quarter of the device's memory at most, and no more than the small copies' rate moves
- * in {@value #LARGE_COPY_MILLIS} ms), the fastest of each kept; the bandwidth is
+ * description): {@value #ROUNDS} copies each way of {@value #SMALL_BYTES} bytes (or half the largest allocation, if
+ * less) and of a large block (up to {@value #LARGE_BYTES} bytes, a quarter of the device's memory and the largest
+ * allocation at most, and no more than the small copies' rate moves in {@value #LARGE_COPY_MILLIS} ms), the fastest of
+ * each kept; the bandwidth is
  * the slope between the two sizes. The per-chunk cost is the dearest copy engine's round trip of a copy of almost
  * nothing ({@link ChunkCalibration}, both engines at once), and the latency what is left of the small copy beyond
  * that and its bytes; the kernel's rate stays unknown. Well under a second on PoCL and on a GPU.
@@ -86,16 +87,21 @@ public final class CostCalibration {
      */
     public static Optional<DeviceCosts> measure(Device device, long largeCap, String scope) {
         long start = System.nanoTime();
-        long most = Math.max(2 * SMALL_BYTES, Math.min(largeCap, Math.min(device.info().maxAllocationBytes(),
-                device.info().memoryBytes() / 4)));
+        // never past the largest allocation: a worker node's is its frame limit, which the connection enforces
+        long most = Math.min(Math.min(largeCap, device.info().maxAllocationBytes()), Math.max(2 * SMALL_BYTES,
+                device.info().memoryBytes() / 4));
+        long small = Math.min(SMALL_BYTES, most / 2);
+        if (small < 1) {
+            return Optional.empty();
+        }
         try (HostStaging host = device.allocateStaging(most); DeviceBuffer buffer = device.allocate(most)) {
             double[] in = new double[2];
             double[] out = new double[2];
-            in[0] = fastest(device, host.buffer(), buffer, SMALL_BYTES, true);
-            out[0] = fastest(device, host.buffer(), buffer, SMALL_BYTES, false);
-            double roughRate = SMALL_BYTES / Math.max(in[0], out[0]);
-            long large = Math.max(2 * SMALL_BYTES, Math.min(most, (long) (roughRate * LARGE_COPY_MILLIS / 1e3)));
-            long[] sizes = {SMALL_BYTES, large};
+            in[0] = fastest(device, host.buffer(), buffer, small, true);
+            out[0] = fastest(device, host.buffer(), buffer, small, false);
+            double roughRate = small / Math.max(in[0], out[0]);
+            long large = Math.max(2 * small, Math.min(most, (long) (roughRate * LARGE_COPY_MILLIS / 1e3)));
+            long[] sizes = {small, large};
             in[1] = fastest(device, host.buffer(), buffer, large, true);
             out[1] = fastest(device, host.buffer(), buffer, large, false);
             double wIn = bandwidth(in, sizes);
@@ -103,7 +109,7 @@ public final class CostCalibration {
             Duration perChunk = ChunkCalibration.measure(device, true, false).map(ChunkCalibration.EngineCosts::dearest)
                     .orElse(Duration.ofNanos(PER_CHUNK_MICROS * 1000));
             double h = perChunk.toNanos() / 1e9;
-            double latency = Math.max(0, Math.min(in[0] - SMALL_BYTES / wIn, out[0] - SMALL_BYTES / wOut) - h);
+            double latency = Math.max(0, Math.min(in[0] - small / wIn, out[0] - small / wOut) - h);
             return Optional.of(new DeviceCosts(perChunk, Duration.ofNanos(Math.round(latency * 1e9)), wIn, wOut, 0,
                     String.format(java.util.Locale.ROOT, "measured (copies each way, %.1f µs per chunk, in %.0f ms, "
                             + "%s)", h * 1e6, (System.nanoTime() - start) / 1e6, scope)));
