@@ -25,7 +25,7 @@ import org.loopnest.index.Chunk;
  * iterations — from the thread that asks to the thread that hears it is done, as a pipeline stage asks its engine.
  * The engines are measured at once, each from a thread of its own ({@value #WARM_UP} round trips to warm up, then
  * {@value #ROUNDS} timed, each phase cut short after {@value #PHASE_MILLIS} ms), so that they contend for the cores
- * as a pipeline's do; each engine's figure is the mean of its timed rounds. At most about {@code 2 ×}
+ * as a pipeline's do; each engine's figure is the fastest mean of its batches of {@value #BATCH} timed rounds. At most about {@code 2 ×}
  * {@value #PHASE_MILLIS} ms, whatever the device (a slow simulated link times fewer rounds).
  *
  * <p>What it leaves out: the pipeline's own hand-offs between its stages (serialize and deserialize, the rings),
@@ -39,6 +39,8 @@ import org.loopnest.index.Chunk;
 public final class ChunkCalibration {
     /** Round trips timed per engine. */
     public static final int ROUNDS = 200;
+    /** Round trips per timed batch; an engine's figure is its fastest batch's mean. */
+    public static final int BATCH = 20;
     /** Round trips per engine before timing (interpreter and JIT warm-up). */
     public static final int WARM_UP = 200;
     /** Most milliseconds of warm-up, and of timed round trips, per engine. */
@@ -166,8 +168,10 @@ public final class ChunkCalibration {
     }
 
     /**
-     * Nanoseconds of one round trip: the mean of up to {@value #ROUNDS} timed ones after up to {@value #WARM_UP}
-     * untimed ones, each phase stopped after {@value #PHASE_MILLIS} ms (at least one timed round).
+     * Nanoseconds of one round trip: after up to {@value #WARM_UP} untimed round trips, the fastest batch mean of up
+     * to {@value #ROUNDS} timed ones in batches of {@value #BATCH} (a batch that a collection, a compilation or another
+     * process interrupted is not the device's cost), each phase stopped after {@value #PHASE_MILLIS} ms (at least one
+     * timed batch).
      */
     private static long time(Supplier<CompletableFuture<Void>> engine) {
         long phase = TimeUnit.MILLISECONDS.toNanos(PHASE_MILLIS);
@@ -176,14 +180,15 @@ public final class ChunkCalibration {
             join(engine.get());
         }
         long start = System.nanoTime();
-        long now = start;
-        int rounds = 0;
-        while (rounds < ROUNDS && (rounds == 0 || now - start < phase)) {
-            join(engine.get());
-            rounds++;
-            now = System.nanoTime();
+        long best = Long.MAX_VALUE;
+        for (int done = 0; done < ROUNDS && (done == 0 || System.nanoTime() - start < phase); done += BATCH) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < BATCH; i++) {
+                join(engine.get());
+            }
+            best = Math.min(best, (System.nanoTime() - t0) / BATCH);
         }
-        return (now - start) / rounds;
+        return best;
     }
 
     /** Waits for one round trip, at most {@value #TIMEOUT_SECONDS} s: a device that never answers fails the measurement. */

@@ -21,14 +21,19 @@ import org.loopnest.report.RunPrediction;
  *
  * <p><b>Buffers.</b> Given several buffer counts ({@link BufferOptions}, when the user set none), the search runs
  * for each (the memory bound, and so {@code r_max}, depends on them), and of the counts whose fastest split is within
- * {@value #TIE} of the fastest of all, the first wins: the fewest buffers, which leave the most memory to the
- * chunks. Stateless.
+ * {@value #BUFFER_TIE} of the fastest of all, the first wins: the fewest buffers. Stateless.
  */
 final class CostPlanner {
     /** Ratio between neighbouring groups tried at one depth. */
     static final double LADDER = 1.15;
     /** Relative margin a later candidate must win by. */
     static final double TIE = 0.01;
+    /**
+     * Relative margin within which fewer buffers win: tighter than {@link #TIE}, because what fewer buffers cost
+     * beyond the prediction (a chunk's serialize and deserialize, not modelled, no longer overlap its neighbours'
+     * kernels) is real, and what they save (memory) the search has already weighed through the memory bound.
+     */
+    static final double BUFFER_TIE = 0.002;
 
     private CostPlanner() {
     }
@@ -99,11 +104,11 @@ final class CostPlanner {
         return bests;
     }
 
-    /** Of candidates in preference order, the first within {@link #TIE} of the fastest; {@code null} if none. */
+    /** Of candidates in preference order, the first within {@link #BUFFER_TIE} of the fastest; {@code null} if none. */
     static Best preferred(List<Best> bests) {
         long fastest = bests.stream().mapToLong(b -> b.prediction.total().toNanos()).min().orElse(-1);
         for (Best b : bests) {
-            if (b.prediction.total().toNanos() <= fastest * (1 + TIE)) {
+            if (b.prediction.total().toNanos() <= fastest * (1 + BUFFER_TIE)) {
                 return b;
             }
         }
@@ -117,8 +122,8 @@ final class CostPlanner {
         String why = String.format(Locale.ROOT, "; buffers %s chosen by the cost model (predicted %.1f ms", chosen
                 .buffers, chosen.prediction.total().toNanos() / 1e6);
         if (fastest != chosen) {
-            why += String.format(Locale.ROOT, "; %s: %.1f ms, within %.0f %%, and fewer buffers win a tie",
-                    fastest.buffers, fastest.prediction.total().toNanos() / 1e6, TIE * 100);
+            why += String.format(Locale.ROOT, "; %s: %.1f ms, within %.1f %%, and fewer buffers win a tie",
+                    fastest.buffers, fastest.prediction.total().toNanos() / 1e6, BUFFER_TIE * 100);
         } else {
             why += ", the fastest of " + bests.size() + " buffer counts";
         }

@@ -37,7 +37,7 @@ public final class SplitPlanner {
 
     /**
      * {@return the split and the chunk buffers a run uses}: the user's where given, the planner's choice where not.
-     * The buffers are chosen ({@link BufferOptions}: 1 to 4 per direction, fewest on a tie within 1 %) only when
+     * The buffers are chosen ({@link BufferOptions}: 1 to 4 per direction, fewest on a tie within 0.2 %) only when
      * the user set none, the device describes its costs and is not host-addressable (on the CPU buffers take no
      * device memory, so fewer save nothing); otherwise they stay at 2 per direction. An automatic split is chosen
      * with them ({@link #choose(IndexSpace, List, DeviceInfo, Optional, BufferCounts)}); a given one is checked
@@ -66,18 +66,22 @@ public final class SplitPlanner {
         }
         if (given == null) {
             PlannedSplit modelled = CostPlanner.choose(space, bindings, device, costs.orElseThrow(), options);
-            if (modelled == null) {
-                choose(space, bindings, device, BufferOptions.DEFAULT); // throws: not even the smallest chunk fits
+            if (modelled == null) { // not even the smallest chunk fits: the fixed rule says so, with 2 and 2
+                return new PlannedSplit(predicted(choose(space, bindings, device, BufferOptions.DEFAULT), costs,
+                        BufferOptions.DEFAULT), BufferOptions.DEFAULT);
             }
             return new PlannedSplit(withMemory(modelled.choice(), device, modelled.buffers()), modelled.buffers());
         }
         List<CostPlanner.Best> fitting = CostPlanner.forSplit(given, ChunkLayout.of(given, bindings), device,
                 costs.orElseThrow(), options);
         CostPlanner.Best best = CostPlanner.preferred(fitting);
-        BufferCounts chosen = best == null ? BufferOptions.DEFAULT : best.buffers(); // none fits: check throws
-        SplitChoice checked = check(given, bindings, device, chosen);
+        if (best == null) { // fits with none: the check says what it needs with 2 and 2
+            return new PlannedSplit(predicted(check(given, bindings, device, BufferOptions.DEFAULT), costs,
+                    BufferOptions.DEFAULT), BufferOptions.DEFAULT);
+        }
+        SplitChoice checked = check(given, bindings, device, best.buffers());
         return new PlannedSplit(new SplitChoice(checked.split(), checked.layout(), checked.reason()
-                + CostPlanner.buffersReason(best, fitting), best.prediction()), chosen);
+                + CostPlanner.buffersReason(best, fitting), best.prediction()), best.buffers());
     }
 
     /**
