@@ -21,7 +21,6 @@ import org.loopnest.perf.ratio.Rounds;
 import org.loopnest.perf.ratio.SerializerRatio;
 import org.loopnest.perf.ratio.SimOutOfCore;
 import org.loopnest.perf.ratio.SimOverlap;
-import org.loopnest.LoopNest;
 import org.loopnest.perf.ratio.WeatherSpeedRatio;
 
 /** The measurements {@link BenchMain} runs, in order, at full or quick size. */
@@ -30,8 +29,8 @@ final class Suite {
     }
 
     /**
-     * The weather and copy speed ratios, the JVM target's compile times of the weather body, the simulated overlap at B = 1, 2, 3 (and the speedup of B = 2 over
-     * B = 1), the simulated out-of-core ratio, the serializer ratio, the scaling from one local worker node to two,
+     * The weather and copy speed ratios, the JVM target's compile times of the weather body, the simulated overlap
+     * at B = 1, 2, 3 (and the speedup of B = 2 over a one-engine sim and over B = 1), the simulated out-of-core ratio, the serializer ratio, the scaling from one local worker node to two,
      * and the throughput rows of {@code opencl:0} and {@code cuda:0} where those devices are present.
      */
     static List<RatioRun> of(boolean quick) {
@@ -111,15 +110,8 @@ final class Suite {
      * where two buffers each way keep all three engines busy (bound on the speedup over one engine at a time: 3).
      */
     private static SimOverlap balancedOverlap(boolean quick) {
-        int rows = quick ? 16 : 24;
-        int cols = quick ? 256 : 16384;
-        float[] in = new float[rows * cols];
-        for (int k = 0; k < in.length; k++) {
-            in[k] = k % 97;
-        }
-        float[] out = new float[in.length];
-        return new SimOverlap("balanced nest r,c = " + rows + "x" + cols + " (o = a * 2.0f)", "-balanced",
-                () -> LoopNest.of(rows, cols).names("r", "c").in("a", in).out("o", out).deviceCode("o = a * 2.0f;"),
-                1, Duration.ofMillis(quick ? 1 : 8), quick ? new Rounds(0, 1) : new Rounds(1, 5));
+        BalancedNest balanced = quick ? new BalancedNest(16, 256) : new BalancedNest(24, 16384);
+        return new SimOverlap(balanced.describe(), "-balanced", balanced::nest, 1, Duration.ofMillis(quick ? 1 : 8),
+                quick ? new Rounds(0, 1) : new Rounds(1, 5));
     }
 }

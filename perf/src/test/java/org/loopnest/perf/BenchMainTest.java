@@ -36,13 +36,15 @@ class BenchMainTest {
                 "cpu-weather-speed-ratio-java-element", "cpu-copy-speed-ratio", "cpu-copy-speed-ratio-chunk",
                 "jvm-kernel-compile-first-ms", "jvm-kernel-compile-first-in-process-ms",
                 "jvm-kernel-compile-cached-ms", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
-                "sim-overlap-efficiency-b3", "sim-speedup-over-serial", "sim-overlap-efficiency-b1-balanced",
+                "sim-overlap-efficiency-b3", "sim-speedup-over-serial", "sim-fraction-of-serial-bound",
+                "sim-speedup-over-b1", "sim-overlap-efficiency-b1-balanced",
                 "sim-overlap-efficiency-b2-balanced", "sim-overlap-efficiency-b3-balanced",
-                "sim-speedup-over-serial-balanced", "sim-out-of-core-ratio",
+                "sim-speedup-over-serial-balanced", "sim-fraction-of-serial-bound-balanced",
+                "sim-speedup-over-b1-balanced", "sim-out-of-core-ratio",
                 "serializer-contiguous-ratio", "cluster-scaling-2"));
         for (String kind : compiledDevicesPresent()) {
             expected.addAll(List.of(kind + "-h2d-bandwidth", kind + "-weather-bandwidth-fraction",
-                    kind + "-overlap-efficiency", kind + "-speedup-over-serial"));
+                    kind + "-overlap-efficiency", kind + "-speedup-over-serial", kind + "-speedup-over-b1"));
         }
         expected.addAll(List.of("auto-split-regret", "auto-split-regret-sim-50MBps", "auto-split-regret-sim-250MBps",
                 "auto-split-regret-sim-2000MBps"));

@@ -12,9 +12,34 @@ import java.time.Duration;
  * @param latency            fixed cost of every copy
  * @param threads            Java threads running kernels
  * @param iterationsPerSecond kernel speed cap; 0 = as fast as the threads go
+ * @param engines            whether copies in, kernels and copies out overlap ({@link Engines#SEPARATE}, the
+ *                           default) or queue on one engine ({@link Engines#SHARED})
  */
 public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, long bytesPerSecond,
-                        Duration latency, int threads, double iterationsPerSecond) {
+                        Duration latency, int threads, double iterationsPerSecond, Engines engines) {
+
+    /**
+     * How the device's operations share its engines.
+     *
+     * <p>Why a setting and not arithmetic: a run on a {@link #SHARED} device is the serial baseline that a pipelined
+     * run is measured against ({@code sim-speedup-over-serial} in the {@code perf} module). With one buffer each way,
+     * the pipeline itself still overlaps a chunk's copy-in with the previous chunk's copy-out on separate engines,
+     * so only a device that cannot overlap anything gives a run in which nothing of the device overlaps, measured
+     * like any other run (same chunks, same hand-offs) rather than computed from stage times.
+     */
+    public enum Engines {
+        /**
+         * One engine per kind of operation, as on a GPU with two copy engines: copies in queue behind each other,
+         * copies out behind each other, kernels behind each other, and the three kinds overlap.
+         */
+        SEPARATE,
+        /**
+         * One engine for all three kinds, as on a GPU without concurrent copy and execution: every copy in, kernel
+         * and copy out waits for the operation submitted before it, whatever its kind, so nothing of the device
+         * overlaps. The kernel still runs on the device's {@code threads}; its engine waits for it.
+         */
+        SHARED
+    }
 
     /** Default budget: 64 MiB. */
     public static final long DEFAULT_MEMORY = 64L << 20;
@@ -29,6 +54,7 @@ public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, 
      * @param latency the fixed cost of every copy
      * @param threads the kernel threads
      * @param iterationsPerSecond the kernel speed cap, 0 for uncapped
+     * @param engines separate engines per kind of operation, or one shared engine
      */
     public SimConfig {
         if (name == null || name.isBlank()) {
@@ -54,9 +80,15 @@ public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, 
             throw new IllegalArgumentException("sim kernel rate = " + iterationsPerSecond
                     + " iterations/s (expected: finite, >= 0)");
         }
+        if (engines == null) {
+            throw new IllegalArgumentException("sim engines = null (expected: SEPARATE or SHARED)");
+        }
     }
 
-    /** {@return a builder with the defaults: 64 MiB, unlimited bandwidth, no latency, one thread per core} */
+    /**
+     * {@return a builder with the defaults: 64 MiB, unlimited bandwidth, no latency, one thread per core, separate
+     * engines}
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -70,6 +102,7 @@ public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, 
         private Duration latency = Duration.ZERO;
         private int threads = Runtime.getRuntime().availableProcessors();
         private double rate;
+        private Engines engines = Engines.SEPARATE;
 
         Builder() {
         }
@@ -151,10 +184,25 @@ public record SimConfig(String name, long memoryBytes, long maxAllocationBytes, 
             return this;
         }
 
-        /** {@return the validated configuration} */
+        /**
+         * Separate engines per kind of operation (the default), or one shared engine: see {@link Engines}.
+         *
+         * @param value the engines
+         * @return this builder
+         */
+        public Builder engines(Engines value) {
+            this.engines = value;
+            return this;
+        }
+
+        /**
+         * {@return the validated configuration}
+         *
+         * @throws IllegalArgumentException naming the first bad setting, e.g. {@code sim threads = 0 (expected: >= 1)}
+         */
         public SimConfig build() {
             long max = maxAllocation > 0 ? maxAllocation : Math.min(Math.max(memory, 1), Integer.MAX_VALUE);
-            return new SimConfig(name, memory, max, bandwidth, latency, threads, rate);
+            return new SimConfig(name, memory, max, bandwidth, latency, threads, rate, engines);
         }
     }
 }

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.loopnest.internal.device.BlockExecutor;
@@ -26,6 +27,12 @@ import org.loopnest.report.Stage;
  * overlap, as on PCIe), and kernels in Java on its own threads over the packed chunk buffers, optionally capped
  * to a set speed. Not host-addressable, so every chunk is serialized, copied in, computed, copied out and
  * deserialized. Thread-safe; close it to stop its threads.
+ *
+ * <p>With {@link SimConfig.Engines#SHARED} the device has one engine instead of two copy engines: copies in, kernels
+ * and copies out all queue on it in the order submitted, each starting when the one before it has ended (a kernel
+ * occupies the engine until its body has run on the kernel threads and its capped time has passed), so no two
+ * operations of the device overlap — a device without concurrent copy and execution, the serial baseline of the
+ * {@code perf} module.
  */
 public final class SimDevice implements Device {
     /** Bytes per second the cost model assumes for an unlimited simulated link. */
@@ -37,6 +44,8 @@ public final class SimDevice implements Device {
     private final MemoryBudget budget;
     private final SerialEngine hostToDevice;
     private final SerialEngine deviceToHost;
+    /** With {@link SimConfig.Engines#SHARED}: the one engine, also {@link #hostToDevice} and {@link #deviceToHost}. */
+    private final SerialEngine shared;
     private final BlockExecutor kernels;
     private final DeviceInfo info;
     private volatile boolean closed;
@@ -51,13 +60,21 @@ public final class SimDevice implements Device {
     public SimDevice(SimConfig config) {
         this.config = config;
         this.budget = new MemoryBudget(config.name(), config.memoryBytes(), config.maxAllocationBytes());
-        this.hostToDevice = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_IN));
-        this.deviceToHost = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_OUT));
+        if (config.engines() == SimConfig.Engines.SHARED) {
+            this.shared = new SerialEngine(ThreadNames.sharedEngine(config.name()));
+            this.hostToDevice = shared;
+            this.deviceToHost = shared;
+        } else {
+            this.shared = null;
+            this.hostToDevice = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_IN));
+            this.deviceToHost = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_OUT));
+        }
         this.kernels = new BlockExecutor(config.name(), config.threads());
         this.info = new DeviceInfo(config.name(), config.memoryBytes(), config.maxAllocationBytes(), config.threads(),
                 false, "simulated accelerator: " + (config.memoryBytes() >> 10) + " KiB, link "
                         + (config.bytesPerSecond() == 0 ? "unlimited" : (config.bytesPerSecond() / 1_000_000) + " MB/s")
-                        + ", latency " + config.latency().toNanos() / 1000 + " µs, " + config.threads() + " threads");
+                        + ", latency " + config.latency().toNanos() / 1000 + " µs, " + config.threads() + " threads"
+                        + (shared == null ? "" : ", one engine for copies and kernels"));
     }
 
     /** A device with the default settings. */
@@ -126,12 +143,15 @@ public final class SimDevice implements Device {
             long start = System.nanoTime();
             HostBuffer.copy(from, to, bytes);
             long linkNanos = config.bytesPerSecond() == 0 ? 0 : (long) (bytes * 1e9 / config.bytesPerSecond());
-            waitUntil(start + config.latency().toNanos() + linkNanos);
+            waitUntil(start + config.latency().toNanos() + linkNanos, "copy");
         });
     }
 
     @Override
     public CompletableFuture<Void> launch(Launch launch) {
+        if (shared != null) {
+            return shared.submit(() -> runOnSharedEngine(launch));
+        }
         long start = System.nanoTime();
         CompletableFuture<Void> run = kernels.execute(launch);
         if (config.iterationsPerSecond() == 0) {
@@ -154,13 +174,41 @@ public final class SimDevice implements Device {
         });
     }
 
-    /** Parks the copy engine until {@code deadline} (System.nanoTime): the simulated transfer time. */
-    private static void waitUntil(long deadline) {
+    /**
+     * On the shared engine's thread: runs the launch on the kernel threads and holds the engine until it has ended and
+     * its capped time has passed, so that no copy runs meanwhile.
+     */
+    private void runOnSharedEngine(Launch launch) {
+        long start = System.nanoTime();
+        try {
+            kernels.execute(launch).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("device " + config.name() + " closed while a kernel ran", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+        if (config.iterationsPerSecond() > 0 && !launch.cancelled()) {
+            waitUntil(start + (long) (launch.chunk().iterations() * 1e9 / config.iterationsPerSecond()), "kernel");
+        }
+    }
+
+    /**
+     * Parks the engine until {@code deadline} (System.nanoTime): the simulated time of a copy (or, on the shared
+     * engine, of a kernel).
+     */
+    private static void waitUntil(long deadline, String operation) {
         long left;
         while ((left = deadline - System.nanoTime()) > 0) {
             LockSupport.parkNanos(left);
             if (Thread.currentThread().isInterrupted()) {
-                throw new IllegalStateException("simulated copy interrupted");
+                throw new IllegalStateException("simulated " + operation + " interrupted");
             }
         }
     }
@@ -174,7 +222,9 @@ public final class SimDevice implements Device {
     public void close() {
         closed = true;
         hostToDevice.close();
-        deviceToHost.close();
+        if (deviceToHost != hostToDevice) {
+            deviceToHost.close();
+        }
         kernels.close();
     }
 

@@ -8,6 +8,7 @@ import org.loopnest.report.Stage;
  *
  * <pre>
  * loopnest-opencl:0-engine-copy-in    a device's engine: one thread per kind of operation (copy-in, kernel, copy-out)
+ * loopnest-sim-engine-shared          the one engine of a device whose copies and kernels share it
  * loopnest-cpu-worker-3               a device's pool of kernel threads, numbered from 0
  * loopnest-opencl:0-run7-kernel       run 7's pipeline stage on that device (serialize … deserialize)
  * loopnest-opencl:0-run7-control      run 7's thread that feeds chunks to that device's pipeline
@@ -31,6 +32,16 @@ public final class ThreadNames {
      */
     public static String engine(String device, Stage stage) {
         return PREFIX + device + "-engine-" + stage;
+    }
+
+    /**
+     * {@return the thread of {@code device}'s one engine for copies in, kernels and copies out alike, e.g.
+     * {@code loopnest-sim-engine-shared}}
+     *
+     * @param device the device's name
+     */
+    public static String sharedEngine(String device) {
+        return PREFIX + device + "-engine-shared";
     }
 
     /**

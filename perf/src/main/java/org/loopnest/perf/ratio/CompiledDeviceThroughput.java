@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.loopnest.LoopNest;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.HostStaging;
@@ -22,9 +23,13 @@ import org.loopnest.report.RunReport;
  * staging memory (pinned on CUDA), measured through the {@code Device} SPI the pipeline uses, and the weather
  * loop's end-to-end throughput — bytes in and out per second of wall time — as a fraction of it, with the
  * run's overlap efficiency. Rows {@code KIND-h2d-bandwidth}, {@code KIND-weather-bandwidth-fraction},
- * {@code KIND-overlap-efficiency} and {@code KIND-speedup-over-serial}: the median wall time of the same weather runs
- * with {@code .buffers(1)} (the serial baseline) ÷ with the default {@code B = 2}, rounds interleaved. Every weather
- * run is verified against the sequential loop, on outputs cleared before it.
+ * {@code KIND-overlap-efficiency}, {@code KIND-speedup-over-serial}: the median wall time of the same chunks run
+ * serially — the same device wrapped so that it runs one operation at a time ({@code OneAtATimeDevice}: no copy
+ * overlaps a kernel or another copy) with one buffer each way — ÷ with the default {@code B = 2}; and
+ * {@code KIND-speedup-over-b1}: with {@code .buffers(1)} on the device as it is (one buffer each way, which already
+ * overlaps a chunk's copy-in with the previous chunk's copy-out) ÷ with {@code B = 2}. Each round runs {@code B = 2}
+ * (automatic split) first, then the other two with that run's split, so all three move the same chunks. Every
+ * weather run is verified against the sequential loop, on outputs cleared before it.
  */
 public final class CompiledDeviceThroughput implements RatioRun {
     private final String kind;
@@ -59,11 +64,17 @@ public final class CompiledDeviceThroughput implements RatioRun {
         try (Device device = opener.get()) {
             Samples copy = copyNanos(device);
             double bandwidth = copyBytes / (copy.median() / 1e9);
-            List<RunReport[]> pairs = rounds.collect(() -> new RunReport[] {weather(device, 2), weather(device, 1)});
-            List<RunReport> runs = pairs.stream().map(p -> p[0]).collect(Collectors.toList());
-            Comparison serial = new Comparison("B=1", new Samples(pairs.stream().mapToDouble(p -> p[1].wall()
-                    .toNanos()).toArray()), "B=2", new Samples(runs.stream().mapToDouble(r -> r.wall().toNanos())
-                    .toArray()));
+            List<RunReport[]> measured;
+            try (OneAtATimeDevice serialDevice = new OneAtATimeDevice(device)) {
+                measured = rounds.collect(() -> {
+                    RunReport auto = weather(device, 2, null);
+                    return new RunReport[] {auto, weather(device, 1, auto), weather(serialDevice, 1, auto)};
+                });
+            }
+            List<RunReport> runs = measured.stream().map(p -> p[0]).collect(Collectors.toList());
+            Samples b2 = walls(measured, 0);
+            Comparison overB1 = new Comparison("B=1", walls(measured, 1), "B=2", b2);
+            Comparison serial = new Comparison("one operation at a time, B=1", walls(measured, 2), "B=2", b2);
             Samples rate = new Samples(runs.stream().mapToDouble(r -> (r.bytesIn() + r.bytesOut())
                     / (r.wall().toNanos() / 1e9)).toArray());
             Samples overlap = new Samples(runs.stream().mapToDouble(RunReport::overlapEfficiency).toArray());
@@ -79,25 +90,47 @@ public final class CompiledDeviceThroughput implements RatioRun {
             rows.add(new BenchResult(kind + "-overlap-efficiency", overlap.median(), "ratio", String.format(
                     Locale.ROOT, "%s: weather %s, B=2, median of %d (%.3f-%.3f)", where, fields.shape(),
                     overlap.count(), overlap.min(), overlap.max())));
-            RunReport one = pairs.get(0)[1];
+            RunReport one = measured.get(0)[1];
+            RunReport alone = measured.get(0)[2];
             rows.add(new BenchResult(kind + "-speedup-over-serial", serial.ratio(), "x", String.format(Locale.ROOT,
-                    "%s: weather %s, median wall with .buffers(1) (one chunk at a time through all five stages) /"
-                            + " median wall with the default B=2, same device, same automatic split (%d chunks), rounds"
-                            + " interleaved, every run verified; %s; overlap efficiency at B=1 %.3f (first run)",
-                    where, fields.shape(), one.chunks(), serial.describe(), one.overlapEfficiency())));
+                    "%s: weather %s, median wall on the same device run one operation at a time (each copy in,"
+                            + " kernel and copy out handed to it only once the one before has completed: nothing of"
+                            + " the device overlaps) with B=1 / median wall with the default B=2, same chunks (d=%d"
+                            + " r=%d, %d chunks), rounds interleaved, every run verified; %s; overlap efficiency of the"
+                            + " serial run %.3f (first round)",
+                    where, fields.shape(), alone.splitDepth(), alone.group(), alone.chunks(), serial.describe(),
+                    alone.overlapEfficiency())));
+            rows.add(new BenchResult(kind + "-speedup-over-b1", overB1.ratio(), "x", String.format(Locale.ROOT,
+                    "%s: weather %s, median wall with .buffers(1) (one buffer each way: a chunk's copy-in overlaps"
+                            + " the previous chunk's copy-out, not its kernel) / median wall with the default B=2, same"
+                            + " device, same chunks (%d), rounds interleaved, every run verified; %s; overlap"
+                            + " efficiency at B=1 %.3f (first round)",
+                    where, fields.shape(), one.chunks(), overB1.describe(), one.overlapEfficiency())));
             return rows;
         }
     }
 
-    /** One verified weather run on {@code device} with {@code buffers} buffer sets. */
-    private RunReport weather(Device device, int buffers) {
+    private static Samples walls(List<RunReport[]> measured, int index) {
+        return new Samples(measured.stream().mapToDouble(round -> round[index].wall().toNanos()).toArray());
+    }
+
+    /**
+     * One verified weather run on {@code device} with {@code buffers} buffers each way, split as {@code like} was, or
+     * automatically if it is {@code null}.
+     */
+    private RunReport weather(Device device, int buffers, RunReport like) {
         for (WeatherOutput o : WeatherOutput.values()) {
             Arrays.fill(fields.output(o), Float.NaN);
         }
-        RunReport report = WeatherNest.nest(fields).on(device).buffers(buffers).run();
+        LoopNest nest = WeatherNest.nest(fields).on(device).buffers(buffers);
+        if (like != null) {
+            nest.splitAt(like.splitDepth()).group(like.group());
+        }
+        RunReport report = nest.run();
         Verification check = WeatherNest.verify(fields);
         if (!check.passed()) {
-            throw new IllegalStateException(kind + " weather run with B=" + buffers + " did not verify: " + check);
+            throw new IllegalStateException(kind + " weather run on " + device.info().name() + " with B=" + buffers
+                    + " did not verify: " + check);
         }
         return report;
     }

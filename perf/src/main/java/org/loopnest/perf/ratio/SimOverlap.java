@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.loopnest.LoopNest;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
@@ -16,10 +17,17 @@ import org.loopnest.report.Stage;
 /**
  * {@code sim-overlap-efficiency-b1}, {@code -b2}, {@code -b3}: {@link RunReport#overlapEfficiency()} of a nest on a
  * {@link SimDevice} whose link bandwidth and kernel rate are set, from calibration runs, so that one chunk's copy-in
- * and its kernel take the same simulated time; then the nest runs with {@code B = 1, 2, 3} buffer sets and each row
- * reports the median efficiency of the measured rounds. {@code sim-speedup-over-serial} is the median wall time at
- * {@code B = 1} (the serial baseline: one chunk at a time through all five stages) ÷ the median wall time at
- * {@code B = 2}, from the same runs.
+ * and its kernel take the same simulated time; then the nest runs with {@code B = 1, 2, 3} buffers each way and each
+ * row reports the median efficiency of the measured rounds.
+ *
+ * <p>{@code sim-speedup-over-serial}: the median wall time of the same chunks on a sim with the same link and kernel
+ * cap but {@linkplain SimConfig.Engines#SHARED one engine} for copies and kernels, with one buffer each way (the
+ * serial baseline: no two of the device's operations overlap, measured as a run like any other) ÷ the median wall
+ * time on the ordinary sim with the default {@code B = 2}. {@code sim-fraction-of-serial-bound}: that speedup ÷ its
+ * bound, (copy-in + kernel + copy-out) ÷ the slowest of the three per chunk, from the sim's configured times.
+ * {@code sim-speedup-over-b1}: median wall at {@code B = 1} (one buffer each way, which already overlaps a chunk's
+ * copy-in with the previous chunk's copy-out) ÷ at {@code B = 2} on the ordinary sim. Every round runs B = 1, 2, 3
+ * and the serial run, one after the other (interleaved), after one unmeasured warm-up round per {@link Rounds}.
  *
  * <p>The simulated time per chunk is {@value #HEADROOM} times what the kernel really takes on this machine's
  * threads (measured uncapped, warm), and at least the given minimum: the kernel cap, not the host CPU, then sets the
@@ -82,53 +90,82 @@ public final class SimOverlap implements RatioRun {
     public List<BenchResult> run() {
         Calibration cal = calibrate();
         double seconds = Math.max(minPerChunk.toNanos(), HEADROOM * cal.kernelNanos()) / 1e9;
-        SimConfig config = SimConfig.builder().name("sim").memory(Math.max(SimConfig.DEFAULT_MEMORY, 8 * cal.bytes()))
+        SimConfig.Builder settings = SimConfig.builder().memory(Math.max(SimConfig.DEFAULT_MEMORY, 8 * cal.bytes()))
                 .bandwidth(Math.max(1, (long) (cal.inPerChunk() / seconds))).latency(LATENCY)
-                .kernelRate(cal.iterationsPerChunk() / seconds).build();
-        List<BenchResult> rows = new ArrayList<>();
-        List<Samples> walls = new ArrayList<>();
-        List<RunReport> typical = new ArrayList<>();
-        try (SimDevice sim = new SimDevice(config)) {
-            for (int b = 1; b <= 3; b++) {
-                int buffers = b;
-                List<RunReport> runs = rounds.collect(() -> nest.get().on(sim).splitAt(splitDepth).buffers(buffers)
-                        .run());
-                Samples efficiency = new Samples(runs.stream().mapToDouble(RunReport::overlapEfficiency).toArray());
-                RunReport median = nearest(runs, efficiency.median());
-                rows.add(new BenchResult("sim-overlap-efficiency-b" + b + rowSuffix, efficiency.median(), "ratio",
-                        detail(config, cal, efficiency, median)));
-                walls.add(new Samples(runs.stream().mapToDouble(r -> r.wall().toNanos()).toArray()));
-                typical.add(median);
-            }
+                .kernelRate(cal.iterationsPerChunk() / seconds);
+        SimConfig config = settings.name("sim").build();
+        SimConfig serialConfig = settings.name("sim-one-engine").engines(SimConfig.Engines.SHARED).build();
+        List<RunReport[]> runs;
+        try (SimDevice sim = new SimDevice(config); SimDevice serial = new SimDevice(serialConfig)) {
+            runs = rounds.collect(() -> new RunReport[] {run(sim, 1), run(sim, 2), run(sim, 3), run(serial, 1)});
         }
-        rows.add(speedup(config, cal, walls, typical));
+        List<BenchResult> rows = new ArrayList<>();
+        for (int b = 1; b <= 3; b++) {
+            List<RunReport> atB = column(runs, b - 1);
+            Samples efficiency = new Samples(atB.stream().mapToDouble(RunReport::overlapEfficiency).toArray());
+            rows.add(new BenchResult("sim-overlap-efficiency-b" + b + rowSuffix, efficiency.median(), "ratio",
+                    detail(config, cal, efficiency, nearest(atB, efficiency.median()))));
+        }
+        rows.addAll(speedups(config, cal, runs));
         return rows;
     }
 
+    /** One run of the nest on {@code device} with {@code buffers} buffers each way. */
+    private RunReport run(SimDevice device, int buffers) {
+        return nest.get().on(device).splitAt(splitDepth).buffers(buffers).run();
+    }
+
+    /** The {@code index}-th run of every round. */
+    private static List<RunReport> column(List<RunReport[]> runs, int index) {
+        return runs.stream().map(round -> round[index]).collect(Collectors.toList());
+    }
+
+    /** The median wall times of the {@code index}-th run of every round. */
+    private static Samples walls(List<RunReport[]> runs, int index) {
+        return new Samples(runs.stream().mapToDouble(round -> round[index].wall().toNanos()).toArray());
+    }
+
     /**
-     * {@code sim-speedup-over-serial}: median wall at B = 1 (one buffer each way: copy-in of a chunk overlaps only
-     * the previous chunk's copy-out) ÷ median wall at B = 2, the same chunks on the same device.
+     * {@code sim-speedup-over-serial}, {@code sim-fraction-of-serial-bound} and {@code sim-speedup-over-b1}, from the
+     * walls of the rounds' runs: B = 1, 2, 3 on the ordinary sim, then B = 1 on the one-engine sim.
      */
-    private BenchResult speedup(SimConfig config, Calibration cal, List<Samples> walls, List<RunReport> typical) {
-        Comparison c = new Comparison("B=1", walls.get(0), "B=2", walls.get(1));
-        StringBuilder perChunk = new StringBuilder();
-        for (int b = 0; b < 2; b++) {
-            RunReport run = typical.get(b);
-            perChunk.append(String.format(Locale.ROOT, "; busy ms per chunk at B=%d:", b + 1));
-            for (Stage stage : Stage.values()) {
-                perChunk.append(String.format(Locale.ROOT, " %s %.2f", stage, run.busy().get(stage).toNanos() / 1e6
-                        / run.chunks()));
-            }
-        }
-        return new BenchResult("sim-speedup-over-serial" + rowSuffix, c.ratio(), "x", String.format(Locale.ROOT,
-                "median wall at B=1 / median wall at B=2; B=1 is one input and one output buffer (a chunk's copy-in"
-                        + " waits for the previous chunk's kernel, and overlaps only its copy-out: no longer a fully"
-                        + " serial baseline since the rings per direction); B=2 is double buffering each way; %s, split d=%d: %d chunks x %d iterations; sim link %.1f MB/s each"
-                        + " way + %d us latency, kernel capped at %.3g it/s so that kernel = copy-in per chunk (%d B"
-                        + " in, %d B out per chunk: copy-out takes %.1fx copy-in); walls: %s%s",
-                workload, splitDepth, typical.get(0).chunks(), cal.iterationsPerChunk(), config.bytesPerSecond() / 1e6,
+    private List<BenchResult> speedups(SimConfig config, Calibration cal, List<RunReport[]> runs) {
+        StageTimes times = StageTimes.of(config, cal);
+        long chunks = runs.get(0)[1].chunks();
+        Comparison serial = new Comparison("one engine, B=1", walls(runs, 3), "B=2", walls(runs, 1));
+        Comparison b1 = new Comparison("B=1", walls(runs, 0), "B=2", walls(runs, 1));
+        String setup = String.format(Locale.ROOT, "%s, split d=%d: %d chunks x %d iterations; sim link %.3g MB/s"
+                        + " each way + %d us latency, kernel capped at %.3g it/s (%d B in, %d B out per chunk);"
+                        + " configured ms per chunk: copy-in %.3f, kernel %.3f, copy-out %.3f",
+                workload, splitDepth, chunks, cal.iterationsPerChunk(), config.bytesPerSecond() / 1e6,
                 LATENCY.toNanos() / 1000, config.iterationsPerSecond(), cal.inPerChunk(), cal.outPerChunk(),
-                (double) cal.outPerChunk() / Math.max(1, cal.inPerChunk()), c.describe(), perChunk));
+                times.copyIn() * 1e3, times.kernel() * 1e3, times.copyOut() * 1e3);
+        double bound = times.bound();
+        double boundForChunks = times.bound(chunks);
+        RunReport serialRun = runs.get(0)[3];
+        List<BenchResult> rows = new ArrayList<>();
+        rows.add(new BenchResult("sim-speedup-over-serial" + rowSuffix, serial.ratio(), "x", String.format(
+                Locale.ROOT, "median wall on a one-engine sim (SimConfig.Engines.SHARED: copies and kernels queue on"
+                        + " one engine, nothing of the device overlaps) with B=1 / median wall on the ordinary sim"
+                        + " with the default B=2, same chunks, same link and kernel cap, rounds interleaved; %s;"
+                        + " bound %.3f (serial sum / slowest stage), %.3f with fill and drain of %d chunks"
+                        + " (N*sum / (sum + (N-1)*slowest)); %.3f of the bound, %.3f of the bound for %d chunks;"
+                        + " walls: %s; one-engine run's overlap efficiency %.3f (first round; the pipeline times a"
+                        + " stage from hand-off to completion, so the queueing on the one engine counts as busy)",
+                setup, bound, boundForChunks, chunks, serial.ratio() / bound, serial.ratio() / boundForChunks,
+                chunks, serial.describe(), serialRun.overlapEfficiency())));
+        rows.add(new BenchResult("sim-fraction-of-serial-bound" + rowSuffix, serial.ratio() / bound, "ratio",
+                String.format(Locale.ROOT, "sim-speedup-over-serial%s %.3f / its bound %.3f = (copy-in %.3f +"
+                                + " kernel %.3f + copy-out %.3f ms) / slowest %.3f ms per chunk; with fill and drain"
+                                + " of %d chunks the bound is %.3f (this fraction of it: %.3f)",
+                        rowSuffix, serial.ratio(), bound, times.copyIn() * 1e3, times.kernel() * 1e3,
+                        times.copyOut() * 1e3, times.slowest() * 1e3, chunks, boundForChunks,
+                        serial.ratio() / boundForChunks)));
+        rows.add(new BenchResult("sim-speedup-over-b1" + rowSuffix, b1.ratio(), "x", String.format(Locale.ROOT,
+                "median wall at B=1 / median wall at B=2, ordinary sim; B=1 is one input and one output buffer (a"
+                        + " chunk's copy-in waits for the previous chunk's kernel and overlaps only its copy-out),"
+                        + " B=2 is double buffering each way; %s; walls: %s", setup, b1.describe())));
+        return rows;
     }
 
     /** Runs on an unthrottled sim (the last one warm): bytes and iterations per chunk, and the real kernel time. */
@@ -177,6 +214,37 @@ public final class SimOverlap implements RatioRun {
         /** Device bytes of one chunk in and out, plus the resident data. */
         long bytes() {
             return inPerChunk + outPerChunk + resident;
+        }
+    }
+
+    /**
+     * The configured simulated seconds of one chunk's copy-in, kernel and copy-out on the sim, and the bound they
+     * put on the speedup of a pipelined run over a serial one.
+     */
+    private record StageTimes(double copyIn, double kernel, double copyOut) {
+        static StageTimes of(SimConfig config, Calibration cal) {
+            double latency = LATENCY.toNanos() / 1e9;
+            return new StageTimes(latency + cal.inPerChunk() / (double) config.bytesPerSecond(),
+                    cal.iterationsPerChunk() / config.iterationsPerSecond(),
+                    latency + cal.outPerChunk() / (double) config.bytesPerSecond());
+        }
+
+        double sum() {
+            return copyIn + kernel + copyOut;
+        }
+
+        double slowest() {
+            return Math.max(copyIn, Math.max(kernel, copyOut));
+        }
+
+        /** Serial time per chunk ÷ the slowest stage's: the speedup of an endless pipeline. */
+        double bound() {
+            return sum() / slowest();
+        }
+
+        /** The same for {@code chunks} chunks: the pipeline also fills and drains, {@code sum + (N − 1) · slowest}. */
+        double bound(long chunks) {
+            return chunks * sum() / (sum() + (chunks - 1) * slowest());
         }
     }
 }

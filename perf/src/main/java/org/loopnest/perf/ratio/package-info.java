@@ -14,14 +14,16 @@
  *       body for the JVM, new (warm and in a fresh JVM, {@link org.loopnest.perf.ratio.FirstKernelCompile}) and
  *       cached ({@link org.loopnest.perf.ratio.WeatherCompilePath}).</li>
  *   <li>{@link org.loopnest.perf.ratio.SimOverlap}: overlap efficiency of the pipeline on a simulated device with
- *       balanced copy and kernel times, for B = 1, 2, 3, and the speedup of B = 2 over the serial B = 1.</li>
+ *       balanced copy and kernel times, for B = 1, 2, 3; the speedup of B = 2 over a serial run on a one-engine
+ *       sim, as a fraction of its bound too, and over B = 1.</li>
  *   <li>{@link org.loopnest.perf.ratio.SimOutOfCore}: weather throughput on a simulated device with 1/8 of the
  *       data in memory ÷ with all of it.</li>
  *   <li>{@link org.loopnest.perf.ratio.SerializerRatio}: packing a contiguous chunk ÷ {@code System.arraycopy}.</li>
  *   <li>{@link org.loopnest.perf.ratio.ClusterScaling}: a compute-bound kernel on one local worker node ÷ on
  *       two.</li>
  *   <li>{@link org.loopnest.perf.ratio.CompiledDeviceThroughput}: link bandwidth, weather throughput and the
- *       speedup of B = 2 over B = 1 on OpenCL and CUDA devices.</li>
+ *       speedup of B = 2 over the same device run one operation at a time
+ *       ({@code OneAtATimeDevice}), and over B = 1, on OpenCL and CUDA devices.</li>
  * </ul>
  *
  * <p><b>Threading:</b> runs are sequential; each starts and stops its own pools and devices.
