@@ -16,7 +16,6 @@ import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.HostStaging;
 import org.loopnest.device.Launch;
-import org.loopnest.error.LoopNestException;
 import org.loopnest.index.Chunk;
 
 /**
@@ -34,7 +33,8 @@ import org.loopnest.index.Chunk;
  *
  * <p><b>Threading.</b> Any thread; {@link #measure} starts one short-lived thread per engine and joins them before it
  * returns. {@link #cached} measures at most once per key for the life of the process. <b>Failure.</b> A device that
- * cannot allocate, copy or launch gives empty, and the caller keeps an assumed figure.
+ * cannot allocate, copy or launch (any exception, or a round trip over {@value #TIMEOUT_SECONDS} s) gives empty, and
+ * the caller keeps an assumed figure: a calibration never fails a run.
  */
 public final class ChunkCalibration {
     /** Round trips timed per engine. */
@@ -127,19 +127,19 @@ public final class ChunkCalibration {
                 ByteBuffer staging = host.buffer();
                 engines.add(() -> device.copyOut(buffer, staging, COPY_BYTES));
             }
-            Duration[] each = roundTrips(engines);
+            Duration[] each = roundTrips(device.info().name(), engines);
             int i = 0;
             Duration in = copies ? each[i++] : null;
             Duration kernel = kernels ? each[i++] : null;
             Duration out = copies ? each[i] : null;
             return Optional.of(new EngineCosts(in, kernel, out));
-        } catch (LoopNestException | IllegalStateException | IllegalArgumentException | UnsupportedOperationException e) {
-            return Optional.empty(); // an assumed figure serves a device that cannot be measured
+        } catch (RuntimeException e) {
+            return Optional.empty(); // whatever went wrong, an assumed figure serves: a calibration fails no run
         }
     }
 
     /** Each engine's round trip, all engines at once, one thread each. */
-    private static Duration[] roundTrips(List<Supplier<CompletableFuture<Void>>> engines) {
+    private static Duration[] roundTrips(String device, List<Supplier<CompletableFuture<Void>>> engines) {
         long[] nanos = new long[engines.size()];
         RuntimeException[] failed = new RuntimeException[engines.size()];
         List<Thread> threads = new ArrayList<>();
@@ -151,7 +151,7 @@ public final class ChunkCalibration {
                 } catch (RuntimeException ex) {
                     failed[which] = ex;
                 }
-            }, "loopnest-calibration-" + e);
+            }, "loopnest-" + device + "-calibration-" + e); // ThreadNames' form; they end before measure returns
             t.setDaemon(true);
             threads.add(t);
         }
