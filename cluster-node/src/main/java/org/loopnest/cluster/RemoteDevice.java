@@ -46,6 +46,8 @@ public final class RemoteDevice implements Device {
     private static final int COPY_HEADER = Wire.COPY_IN_HEADER_BYTES;
     /** Most bytes of a calibration copy over the connection. */
     static final long CALIBRATION_BYTES = 1L << 20;
+    /** Most milliseconds of warm-up, and of timed round trips, of the calibration: keeps it near 100 ms in all. */
+    static final long CALIBRATION_PHASE_MILLIS = 15;
 
     private final String name;
     private final Channel channel;
@@ -89,10 +91,11 @@ public final class RemoteDevice implements Device {
      * {@return the costs of a chunk over this connection, measured the first time a run on it is planned and kept for
      * the connection}: per chunk, the round trip of a copy of a few bytes each way (request, the node's device, reply;
      * both directions at once), and the bandwidth each way from copies of {@value CostCalibration#SMALL_BYTES} bytes
-     * and of up to {@value #CALIBRATION_BYTES} bytes ({@link CostCalibration}; tens of milliseconds on a LAN, bounded on
-     * a slow link). The kernel's rate is left unknown (the planner learns it from runs). Empty, and measured at a later
-     * plan, while a run is open on the connection (its buffers must not be counted with the calibration's); empty for
-     * good if the copies failed, and once the node is lost or the device closed.
+     * and of up to {@value #CALIBRATION_BYTES} bytes ({@link CostCalibration}, round trips for at most
+     * 2 × {@value #CALIBRATION_PHASE_MILLIS} ms; 50–100 ms on loopback, bounded on a slow link). The kernel's rate
+     * is left unknown (the planner learns it from runs). Empty, and measured at a later plan, while a run is open on
+     * the connection (its buffers must not be counted with the calibration's); empty for good if the copies failed,
+     * and once the node is lost or the device closed.
      */
     @Override
     public Optional<DeviceCosts> costs() {
@@ -104,7 +107,8 @@ public final class RemoteDevice implements Device {
                 if (gate.open() != RunGate.NONE) {
                     return Optional.empty();
                 }
-                costs = CostCalibration.measure(this, CALIBRATION_BYTES, "once per connection");
+                costs = CostCalibration.measure(this, CALIBRATION_BYTES, CALIBRATION_PHASE_MILLIS,
+                        "once per connection");
             }
             return costs;
         }

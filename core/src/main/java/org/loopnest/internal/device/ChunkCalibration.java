@@ -113,6 +113,24 @@ public final class ChunkCalibration {
      *                a compiled device would need a compiled kernel)
      */
     public static Optional<EngineCosts> measure(Device device, boolean copies, boolean kernels) {
+        return measure(device, copies, kernels, PHASE_MILLIS);
+    }
+
+    /**
+     * {@link #measure(Device, boolean, boolean)} with each phase (warm-up, timed) cut after {@code phaseMillis}
+     * instead of {@value #PHASE_MILLIS} ms, for a device whose round trips are long (a worker node's connection).
+     *
+     * @param device      an open device
+     * @param copies      whether to measure the copy engines
+     * @param kernels     whether to measure the kernel engine
+     * @param phaseMillis the most milliseconds of warm-up, and of timed round trips, per engine (at least 1)
+     * @return the round trips, or empty
+     * @throws IllegalArgumentException if {@code phaseMillis} is below 1
+     */
+    public static Optional<EngineCosts> measure(Device device, boolean copies, boolean kernels, long phaseMillis) {
+        if (phaseMillis < 1) {
+            throw new IllegalArgumentException("phaseMillis = " + phaseMillis + " (expected: >= 1)");
+        }
         try (HostStaging host = copies ? device.allocateStaging(COPY_BYTES) : null;
              DeviceBuffer buffer = copies ? device.allocate(COPY_BYTES) : null) {
             List<Supplier<CompletableFuture<Void>>> engines = new ArrayList<>();
@@ -127,7 +145,7 @@ public final class ChunkCalibration {
                 ByteBuffer staging = host.buffer();
                 engines.add(() -> device.copyOut(buffer, staging, COPY_BYTES));
             }
-            Duration[] each = roundTrips(device.info().name(), engines);
+            Duration[] each = roundTrips(device.info().name(), engines, phaseMillis);
             int i = 0;
             Duration in = copies ? each[i++] : null;
             Duration kernel = kernels ? each[i++] : null;
@@ -139,7 +157,8 @@ public final class ChunkCalibration {
     }
 
     /** Each engine's round trip, all engines at once, one thread each. */
-    private static Duration[] roundTrips(String device, List<Supplier<CompletableFuture<Void>>> engines) {
+    private static Duration[] roundTrips(String device, List<Supplier<CompletableFuture<Void>>> engines,
+                                         long phaseMillis) {
         long[] nanos = new long[engines.size()];
         RuntimeException[] failed = new RuntimeException[engines.size()];
         List<Thread> threads = new ArrayList<>();
@@ -147,7 +166,7 @@ public final class ChunkCalibration {
             int which = e;
             Thread t = new Thread(() -> {
                 try {
-                    nanos[which] = time(engines.get(which));
+                    nanos[which] = time(engines.get(which), phaseMillis);
                 } catch (RuntimeException ex) {
                     failed[which] = ex;
                 }
@@ -173,8 +192,8 @@ public final class ChunkCalibration {
      * process interrupted is not the device's cost), each phase stopped after {@value #PHASE_MILLIS} ms (at least one
      * timed batch).
      */
-    private static long time(Supplier<CompletableFuture<Void>> engine) {
-        long phase = TimeUnit.MILLISECONDS.toNanos(PHASE_MILLIS);
+    private static long time(Supplier<CompletableFuture<Void>> engine, long phaseMillis) {
+        long phase = TimeUnit.MILLISECONDS.toNanos(phaseMillis);
         long warm = System.nanoTime() + phase;
         for (int i = 0; i < WARM_UP && System.nanoTime() < warm; i++) {
             join(engine.get());

@@ -72,7 +72,7 @@ public final class CostCalibration {
      * @param device an open device
      */
     public static Optional<DeviceCosts> measure(Device device) {
-        return measure(device, LARGE_BYTES, "once per process");
+        return measure(device, LARGE_BYTES, ChunkCalibration.PHASE_MILLIS, "once per process");
     }
 
     /**
@@ -81,11 +81,12 @@ public final class CostCalibration {
      * {@value #LARGE_COPY_MILLIS} ms (at least twice the small one), so that a slow link is measured in a bounded
      * time.
      *
-     * @param device   an open device
-     * @param largeCap the most bytes of the large copies
-     * @param scope    how long the result is kept, for the report (e.g. "once per connection")
+     * @param device      an open device
+     * @param largeCap    the most bytes of the large copies
+     * @param phaseMillis the most milliseconds of each phase of the round trips ({@link ChunkCalibration})
+     * @param scope       how long the result is kept, for the report (e.g. "once per connection")
      */
-    public static Optional<DeviceCosts> measure(Device device, long largeCap, String scope) {
+    public static Optional<DeviceCosts> measure(Device device, long largeCap, long phaseMillis, String scope) {
         long start = System.nanoTime();
         // never past the largest allocation: a worker node's is its frame limit, which the connection enforces
         long most = Math.min(Math.min(largeCap, device.info().maxAllocationBytes()), Math.max(2 * SMALL_BYTES,
@@ -106,7 +107,8 @@ public final class CostCalibration {
             out[1] = fastest(device, host.buffer(), buffer, large, false);
             double wIn = bandwidth(in, sizes);
             double wOut = bandwidth(out, sizes);
-            Duration perChunk = ChunkCalibration.measure(device, true, false).map(ChunkCalibration.EngineCosts::dearest)
+            Duration perChunk = ChunkCalibration.measure(device, true, false, phaseMillis)
+                    .map(ChunkCalibration.EngineCosts::dearest)
                     .orElse(Duration.ofNanos(PER_CHUNK_MICROS * 1000));
             double h = perChunk.toNanos() / 1e9;
             double latency = Math.max(0, Math.min(in[0] - small / wIn, out[0] - small / wOut) - h);
