@@ -14,7 +14,13 @@ import org.loopnest.data.Role;
 import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.error.DeviceMemoryException;
+import org.loopnest.LoopNest;
+import org.loopnest.device.sim.SimConfig;
+import org.loopnest.device.sim.SimDevice;
 import org.loopnest.index.IndexSpace;
+import org.loopnest.data.FloatView;
+import org.loopnest.kernel.ElementKernel;
+import org.loopnest.scheduler.RunPlan;
 
 /**
  * The planner's choice of input and output buffers ({@link SplitPlanner#plan}), in cost cases built so that the
@@ -29,6 +35,12 @@ class BufferChoiceTest {
     private static final List<ArrayBinding> ARRAYS = List.of(
             ArrayBinding.of("a", Role.IN, new float[ROWS * COLS], SPACE),
             ArrayBinding.of("b", Role.OUT, new float[ROWS * COLS], SPACE));
+    /** Copies a into b. */
+    private static final ElementKernel COPY = arrays -> {
+        FloatView a = arrays.floats("a");
+        FloatView b = arrays.floats("b");
+        return it -> b.set(it, a.get(it));
+    };
     private static final DeviceInfo ROOMY = new DeviceInfo("acc", 1L << 30, 1L << 30, 1, false, "test");
     /** The kernel: 10⁹ iterations per second, so the nest's 2²⁰ iterations take about 1 ms in all. */
     private static final double RATE = 1e9;
@@ -123,6 +135,23 @@ class BufferChoiceTest {
         PlannedSplit onHost = plan(host, new DeviceCosts(Duration.ofNanos(1000), Duration.ZERO,
                 Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, RATE, "hand-made"), null);
         assertEquals(BufferCounts.both(2), onHost.buffers(), onHost.choice().reason());
+    }
+
+    @Test
+    void shouldLetTheNestsOwnBuffersWinOverTheModelAndChooseWhenItHasNone() {
+        float[] in = new float[64 * 256];
+        try (SimDevice sim = new SimDevice(SimConfig.builder().name("buffer-choice").bandwidth(1_000_000_000)
+                .kernelRate(100_000_000).threads(1).build())) {
+            RunPlan given = LoopNest.of(64, 256).in("a", in).out("b", new float[in.length]).kernel(COPY).on(sim)
+                    .buffers(1, 3).plan();
+            assertEquals(1, given.inputBuffers());
+            assertEquals(3, given.outputBuffers());
+            assertTrue(!given.splitReason().contains("chosen by the cost model ("), given.splitReason());
+            RunPlan chosen = LoopNest.of(64, 256).in("a", in).out("b", new float[in.length]).kernel(COPY).on(sim)
+                    .plan();
+            assertTrue(chosen.splitReason().contains("; buffers " + chosen.inputBuffers() + " in, "
+                    + chosen.outputBuffers() + " out chosen by the cost model ("), chosen.splitReason());
+        }
     }
 
     @Test
