@@ -31,10 +31,11 @@ import org.loopnest.index.Chunk;
  * which depend on the scheduler and not on the device. Devices add what is theirs to subtract (a simulated link's
  * configured latency, which is a copy's cost, not a chunk's).
  *
- * <p><b>Threading.</b> Any thread; {@link #measure} starts one short-lived thread per engine and joins them before it
- * returns. {@link #cached} measures at most once per key for the life of the process. <b>Failure.</b> A device that
- * cannot allocate, copy or launch (any exception, or a round trip over {@value #TIMEOUT_SECONDS} s) gives empty, and
- * the caller keeps an assumed figure: a calibration never fails a run.
+ * <p><b>Threading.</b> Any thread; {@link #measure} of several engines starts one short-lived thread per engine and
+ * joins them before it returns (one engine is timed on the calling thread). {@link #cached} measures at most once per
+ * key for the life of the process. <b>Failure.</b> A device that cannot allocate, copy or launch (any exception, or
+ * a round trip over {@value #TIMEOUT_SECONDS} s) gives empty, and the caller keeps an assumed figure: a calibration
+ * never fails a run.
  */
 public final class ChunkCalibration {
     /** Round trips timed per engine. */
@@ -156,9 +157,12 @@ public final class ChunkCalibration {
         }
     }
 
-    /** Each engine's round trip, all engines at once, one thread each. */
+    /** Each engine's round trip, all engines at once, one thread each; one engine on the calling thread. */
     private static Duration[] roundTrips(String device, List<Supplier<CompletableFuture<Void>>> engines,
                                          long phaseMillis) {
+        if (engines.size() == 1) { // nothing to contend with: no thread of its own (a CPU device's launches)
+            return new Duration[] {Duration.ofNanos(time(engines.get(0), phaseMillis))};
+        }
         long[] nanos = new long[engines.size()];
         RuntimeException[] failed = new RuntimeException[engines.size()];
         List<Thread> threads = new ArrayList<>();

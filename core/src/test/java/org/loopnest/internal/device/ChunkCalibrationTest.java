@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.ForwardingDevice;
 import org.loopnest.device.Launch;
 import org.loopnest.device.cpu.CpuDevice;
@@ -34,6 +38,32 @@ class ChunkCalibrationTest {
             assertNull(kernel.copyIn());
             assertNull(kernel.copyOut());
             assertEquals(kernel.kernel(), kernel.dearest());
+        }
+    }
+
+    @Test
+    void shouldTimeOneEngineOnTheCallingThreadAndSeveralOnThreadsOfTheirOwn() {
+        try (SimDevice sim = new SimDevice(SimConfig.builder().name("asked").threads(1).build())) {
+            Set<String> askedFrom = ConcurrentHashMap.newKeySet();
+            ForwardingDevice watched = new ForwardingDevice(sim) {
+                @Override
+                public CompletableFuture<Void> launch(Launch launch) {
+                    askedFrom.add(Thread.currentThread().getName());
+                    return super.launch(launch);
+                }
+
+                @Override
+                public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
+                    askedFrom.add(Thread.currentThread().getName());
+                    return super.copyIn(host, target, bytes);
+                }
+            };
+            ChunkCalibration.measure(watched, false, true).orElseThrow();
+            assertEquals(Set.of(Thread.currentThread().getName()), askedFrom, "no thread of its own for one engine");
+            askedFrom.clear();
+            ChunkCalibration.measure(watched, true, true).orElseThrow();
+            assertEquals(Set.of("loopnest-asked-calibration-0", "loopnest-asked-calibration-1"), askedFrom,
+                    "copy-in and kernel each asked from a thread of its own");
         }
     }
 
