@@ -33,6 +33,7 @@ import org.loopnest.scheduler.ProgressListener;
 import org.loopnest.internal.scheduler.DeviceSource;
 import org.loopnest.internal.scheduler.KernelRates;
 import org.loopnest.internal.scheduler.PlanBuilder;
+import org.loopnest.internal.scheduler.PlannedSplit;
 import org.loopnest.scheduler.RunPlan;
 import org.loopnest.internal.scheduler.SplitChoice;
 import org.loopnest.internal.scheduler.SplitPlanner;
@@ -61,7 +62,8 @@ public final class LoopNest {
     private DeviceCode deviceCode;
     private Integer splitDepth;
     private long group = 1;
-    private BufferCounts buffers = BufferCounts.both(2);
+    /** The user's chunk buffers per direction; {@code null}: the planner chooses (2 and 2 without costs). */
+    private BufferCounts buffers;
     private List<Device> devices;
     private Duration timeout;
     private ProgressListener progress;
@@ -293,7 +295,8 @@ public final class LoopNest {
     }
 
     /**
-     * Chunk buffers per device, {@code B} in each direction (default 2: double buffering), from 1 to
+     * Chunk buffers per device, {@code B} in each direction (default: chosen by the planner's cost model, see
+     * {@link #buffers(int, int)}), from 1 to
      * {@value RunPlan#MAX_BUFFERS}: shorthand for {@link #buffers(int, int) buffers(b, b)}.
      *
      * @param b input buffers and output buffers per device
@@ -307,7 +310,10 @@ public final class LoopNest {
     }
 
     /**
-     * Chunk buffers per device and direction, each from 1 to {@value RunPlan#MAX_BUFFERS} (default 2 and 2). A chunk
+     * Chunk buffers per device and direction, each from 1 to {@value RunPlan#MAX_BUFFERS}. Unset, the planner
+     * chooses them on a device that describes its costs and has memory of its own (1 to 4 each way, the counts its
+     * cost model predicts fastest within the memory bound, fewer on a tie; the report's split reason says which and
+     * why), and uses 2 and 2 elsewhere; set, they are used as given. A chunk
      * holds one of the {@code in} input buffers (host staging and device memory) from serialize until its kernel
      * ends, and one of the {@code out} output buffers from its kernel's start until deserialize ends; so with two of
      * each, copy-in, kernel and copy-out of three chunks overlap. On a device with memory of its own one chunk must
@@ -477,9 +483,9 @@ public final class LoopNest {
         var bindings = java.util.List.copyOf(arrays.values());
         DeviceInfo limits = DeviceGroup.limits(targets);
         var costs = KernelRates.apply(limits.name(), deviceCode, DeviceGroup.costs(targets));
-        SplitChoice choice = SplitPlanner.predicted(splitDepth == null
-                ? SplitPlanner.choose(space, bindings, limits, costs, buffers)
-                : SplitPlanner.check(space.split(splitDepth, group), bindings, limits, buffers), costs, buffers);
+        PlannedSplit planned = SplitPlanner.plan(space, bindings, limits, costs,
+                splitDepth == null ? null : space.split(splitDepth, group), buffers);
+        SplitChoice choice = planned.choice();
         KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
         Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
                 : program == null ? kernel : kernel.withProgram(program);
@@ -488,7 +494,7 @@ public final class LoopNest {
         }
         return new PlanBuilder().nest(space, arrays).kernel(body, source)
                 .devices(DeviceSource.given(targets))
-                .split(choice, buffers).watch(timeout, progress, trace).build();
+                .split(choice, planned.buffers()).watch(timeout, progress, trace).build();
     }
 
     /**

@@ -5,6 +5,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -13,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
@@ -20,6 +22,7 @@ import org.loopnest.device.RunSpec;
 import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.index.Chunk;
+import org.loopnest.internal.device.CostCalibration;
 
 /**
  * A worker node seen as a device: chunks are packed here, sent as {@link Wire#COPY_IN} frames, run on the node's
@@ -41,6 +44,10 @@ import org.loopnest.index.Chunk;
  */
 public final class RemoteDevice implements Device {
     private static final int COPY_HEADER = Wire.COPY_IN_HEADER_BYTES;
+    /** Most bytes of a calibration copy over the connection. */
+    static final long CALIBRATION_BYTES = 1L << 20;
+    /** Most milliseconds of warm-up, and of timed round trips, of the calibration: keeps it near 100 ms in all. */
+    static final long CALIBRATION_PHASE_MILLIS = 15;
 
     private final org.loopnest.internal.device.KeptResources kept;
     private final String name;
@@ -53,6 +60,10 @@ public final class RemoteDevice implements Device {
     private final AtomicLong ids = new AtomicLong(1);
     private final AtomicBoolean closed = new AtomicBoolean();
     private final RunGate gate = new RunGate();
+    /** Guards {@link #costs}. */
+    private final Object calibrationLock = new Object();
+    /** What {@link #costs()} measured on this connection; {@code null} until it has. */
+    private Optional<DeviceCosts> costs;
 
     RemoteDevice(String name, Channel channel, EventLoopGroup group, ClientHandler handler, ByteBuf ready,
                  Duration requestTimeout, int ownMaxFrame) {
@@ -76,6 +87,33 @@ public final class RemoteDevice implements Device {
     @Override
     public DeviceInfo info() {
         return info;
+    }
+
+    /**
+     * {@return the costs of a chunk over this connection, measured the first time a run on it is planned and kept for
+     * the connection}: per chunk, the round trip of a copy of a few bytes each way (request, the node's device, reply;
+     * both directions at once), and the bandwidth each way from copies of {@value CostCalibration#SMALL_BYTES} bytes
+     * and of up to {@value #CALIBRATION_BYTES} bytes ({@link CostCalibration}, round trips for at most
+     * 2 × {@value #CALIBRATION_PHASE_MILLIS} ms; 50–100 ms on loopback, bounded on a slow link). The kernel's rate
+     * is left unknown (the planner learns it from runs). Empty, and measured at a later plan, while a run is open on
+     * the connection (its buffers must not be counted with the calibration's); empty for good if the copies failed,
+     * and once the node is lost or the device closed.
+     */
+    @Override
+    public Optional<DeviceCosts> costs() {
+        synchronized (calibrationLock) {
+            if (closed.get() || isLost()) {
+                return Optional.empty();
+            }
+            if (costs == null) {
+                if (gate.open() != RunGate.NONE) {
+                    return Optional.empty();
+                }
+                costs = CostCalibration.measure(this, CALIBRATION_BYTES, CALIBRATION_PHASE_MILLIS,
+                        "once per connection");
+            }
+            return costs;
+        }
     }
 
     /** Whether the node's device runs compiled kernels (then the nest needs device code). */

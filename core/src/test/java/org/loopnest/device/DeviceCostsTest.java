@@ -22,7 +22,10 @@ class DeviceCostsTest {
             assertEquals(Duration.ofMillis(3), costs.copyLatency());
             assertEquals(5000, costs.kernelIterationsPerSecond());
             assertTrue(costs.kernelRateKnown());
-            assertEquals("configured (sim)", costs.source());
+            assertTrue(costs.source().startsWith("configured (sim), ") && costs.source().endsWith(" µs per chunk "
+                    + "calibrated once per process"), costs.source());
+            assertTrue(costs.perChunk().compareTo(Duration.ofMillis(3)) < 0, costs.perChunk()
+                    + " (expected: the engines' round trips less the configured 3 ms latency)");
         }
     }
 
@@ -35,9 +38,26 @@ class DeviceCostsTest {
 
     @Test
     void shouldDescribeNothingByDefault() {
-        try (CpuDevice cpu = new CpuDevice(1)) {
-            assertTrue(cpu.costs().isEmpty(), "a device that describes nothing keeps the fixed rule");
+        Device plain = new ForwardingDevice(new CpuDevice(1)) { }; // forwards everything but costs()
+        try (plain) {
+            assertTrue(plain.costs().isEmpty(), "a device that describes nothing keeps the fixed rule");
         }
+    }
+
+    @Test
+    void shouldMeasureTheCpusLaunchRoundTripOnceAndCopyNothing() {
+        try (CpuDevice cpu = new CpuDevice(1)) {
+            DeviceCosts costs = cpu.costs().orElseThrow();
+            assertTrue(Double.isInfinite(costs.copyInBytesPerSecond()) && Double.isInfinite(
+                    costs.copyOutBytesPerSecond()), costs + " (expected: no copies on a host-addressable device)");
+            assertTrue(costs.perChunk().compareTo(Duration.ZERO) > 0, costs.toString());
+            assertFalse(costs.kernelRateKnown());
+            assertTrue(costs.source().startsWith("calibrated (cpu: "), costs.source());
+            assertEquals(costs, cpu.costs().orElseThrow(), "kept for the process");
+        }
+        CpuDevice closed = new CpuDevice(1);
+        closed.close();
+        assertTrue(closed.costs().isEmpty(), "a closed device measures nothing");
     }
 
     @Test

@@ -1,10 +1,15 @@
 package org.loopnest.device.cpu;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.loopnest.internal.device.BlockExecutor;
+import org.loopnest.internal.device.ChunkCalibration;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.HostBuffer;
 import org.loopnest.device.Launch;
@@ -62,6 +67,24 @@ public final class CpuDevice implements Device {
     @Override
     public DeviceInfo info() {
         return info;
+    }
+
+    /**
+     * {@return the cost of a chunk on this device, measured}: host-addressable, so no copies (infinite bandwidth each
+     * way) and, per chunk, the round trip of an empty launch on the kernel pool ({@link ChunkCalibration}), measured
+     * the first time a CPU device of this description (its thread count) plans a run in this process, in well under
+     * a second, and kept; the kernel's rate is unknown (the planner learns it from runs). Empty once closed, or if
+     * the launches could not be measured.
+     */
+    @Override
+    public Optional<DeviceCosts> costs() {
+        if (closed) {
+            return Optional.empty();
+        }
+        return ChunkCalibration.cached("cpu|" + info.description(), () -> ChunkCalibration.measure(this, false, true))
+                .map(c -> new DeviceCosts(c.kernel(), Duration.ZERO, Double.POSITIVE_INFINITY,
+                        Double.POSITIVE_INFINITY, 0, String.format(Locale.ROOT, "calibrated (cpu: %.1f µs per launch, "
+                                + "once per process)", c.kernel().toNanos() / 1e3)));
     }
 
     @Override

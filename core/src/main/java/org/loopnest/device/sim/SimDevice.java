@@ -2,11 +2,13 @@ package org.loopnest.device.sim;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.locks.LockSupport;
 import org.loopnest.internal.device.BlockExecutor;
+import org.loopnest.internal.device.ChunkCalibration;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.DeviceCosts;
@@ -34,7 +36,7 @@ import org.loopnest.report.Stage;
 public final class SimDevice implements Device {
     /** Bytes per second the cost model assumes for an unlimited simulated link. */
     static final double HOST_COPY_BYTES_PER_SECOND = 8e9;
-    /** Microseconds per chunk per engine the cost model assumes for the pipeline's hand-offs. */
+    /** Microseconds per chunk per engine the cost model assumes when the device's round trips cannot be measured. */
     static final long PER_CHUNK_MICROS = 20;
 
     private final SimConfig config;
@@ -100,16 +102,26 @@ public final class SimDevice implements Device {
     }
 
     /**
-     * {@return the configured costs}: the link's latency and bandwidth each way (an unlimited link copies at
-     * {@value #HOST_COPY_BYTES_PER_SECOND} bytes/s, about a host memory copy), the configured kernel rate (unknown
-     * when it is 0: the kernel then runs at the Java body's own speed), and {@value #PER_CHUNK_MICROS} µs per chunk
-     * per engine for the pipeline's hand-offs (the order of {@code PipelineOverheadBench}'s figure for sim)
+     * {@return the configured costs, and the per-chunk cost measured}: the link's latency and bandwidth each way (an
+     * unlimited link copies at {@value #HOST_COPY_BYTES_PER_SECOND} bytes/s, about a host memory copy), the configured
+     * kernel rate (unknown when it is 0: the kernel then runs at the Java body's own speed), and per chunk what the
+     * dearest engine's round trip costs beyond the configured latency ({@link ChunkCalibration}: the engines' threads,
+     * their hand-offs and wake-ups, which no setting describes), measured the first time a sim of this name and
+     * description plans a run in this process, in a few tens of ms, and kept; {@value #PER_CHUNK_MICROS} µs if it
+     * cannot be measured (a budget below {@value ChunkCalibration#COPY_BYTES} bytes, a closed device)
      */
     @Override
     public Optional<DeviceCosts> costs() {
         double link = config.bytesPerSecond() == 0 ? HOST_COPY_BYTES_PER_SECOND : config.bytesPerSecond();
-        return Optional.of(new DeviceCosts(Duration.ofNanos(PER_CHUNK_MICROS * 1000), config.latency(), link, link,
-                config.iterationsPerSecond(), "configured (sim)"));
+        Optional<Duration> measured = closed ? Optional.empty() : ChunkCalibration.cached("sim|" + info.name() + "|"
+                + info.description(), () -> ChunkCalibration.measure(this, true, true))
+                .map(c -> c.lessCopyCost(config.latency()).dearest());
+        Duration perChunk = measured.orElse(Duration.ofNanos(PER_CHUNK_MICROS * 1000));
+        String source = "configured (sim), " + (measured.isPresent() ? String.format(Locale.ROOT,
+                "%.1f µs per chunk calibrated once per process", perChunk.toNanos() / 1e3)
+                : PER_CHUNK_MICROS + " µs per chunk assumed");
+        return Optional.of(new DeviceCosts(perChunk, config.latency(), link, link, config.iterationsPerSecond(),
+                source));
     }
 
     @Override

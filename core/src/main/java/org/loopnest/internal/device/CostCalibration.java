@@ -3,6 +3,7 @@ package org.loopnest.internal.device;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.loopnest.device.Device;
@@ -14,11 +15,13 @@ import org.loopnest.error.LoopNestException;
 
 /**
  * Measures a device's copy costs through the {@link Device} SPI, once per process per device (name and
- * description): {@value #ROUNDS} copies each way of {@value #SMALL_BYTES} bytes and of a large block (up to
- * {@value #LARGE_BYTES} bytes, a quarter of the device's memory at most), the fastest of each kept; the bandwidth is
- * the slope between the two sizes and the latency what is left of the small copy. The per-chunk cost is
- * {@value #PER_CHUNK_MICROS} µs per engine (the pipeline's hand-offs; the order of {@code PipelineOverheadBench});
- * the kernel's rate stays unknown. Well under a second on PoCL and on a GPU.
+ * description): {@value #ROUNDS} copies each way of {@value #SMALL_BYTES} bytes (or half the largest allocation, if
+ * less) and of a large block (up to {@value #LARGE_BYTES} bytes, a quarter of the device's memory and the largest
+ * allocation at most, and no more than the small copies' rate moves in {@value #LARGE_COPY_MILLIS} ms), the fastest of
+ * each kept; the bandwidth is
+ * the slope between the two sizes. The per-chunk cost is the dearest copy engine's round trip of a copy of almost
+ * nothing ({@link ChunkCalibration}, both engines at once), and the latency what is left of the small copy beyond
+ * that and its bytes; the kernel's rate stays unknown. Well under a second on PoCL and on a GPU.
  *
  * <p><b>Threading.</b> Any thread; a device is measured at most once at a time per key, and the result (or the
  * absence of one, when the measurement failed) is kept for the life of the process. <b>Failure.</b> A device that
@@ -31,7 +34,9 @@ public final class CostCalibration {
     public static final long LARGE_BYTES = 8L << 20;
     /** Copies of each size and direction. */
     public static final int ROUNDS = 3;
-    /** Microseconds per chunk per engine assumed for the pipeline's hand-offs. */
+    /** Milliseconds one large copy should take, at the small copies' rate: bounds the time on a slow link. */
+    public static final long LARGE_COPY_MILLIS = 10;
+    /** Microseconds per chunk per engine assumed when the round trips cannot be measured. */
     public static final long PER_CHUNK_MICROS = 20;
 
     private static final ConcurrentMap<String, Optional<DeviceCosts>> MEASURED = new ConcurrentHashMap<>();
@@ -67,24 +72,50 @@ public final class CostCalibration {
      * @param device an open device
      */
     public static Optional<DeviceCosts> measure(Device device) {
+        return measure(device, LARGE_BYTES, ChunkCalibration.PHASE_MILLIS, "once per process");
+    }
+
+    /**
+     * {@return the device's costs, measured now with large copies of at most {@code largeCap} bytes}, or empty if it
+     * could not allocate or copy. The large copy is also cut to what the small copies' rate moves in
+     * {@value #LARGE_COPY_MILLIS} ms (at least twice the small one), so that a slow link is measured in a bounded
+     * time.
+     *
+     * @param device      an open device
+     * @param largeCap    the most bytes of the large copies
+     * @param phaseMillis the most milliseconds of each phase of the round trips ({@link ChunkCalibration})
+     * @param scope       how long the result is kept, for the report (e.g. "once per connection")
+     */
+    public static Optional<DeviceCosts> measure(Device device, long largeCap, long phaseMillis, String scope) {
         long start = System.nanoTime();
-        long large = Math.max(2 * SMALL_BYTES, Math.min(LARGE_BYTES, Math.min(device.info().maxAllocationBytes(),
-                device.info().memoryBytes() / 4)));
-        try (HostStaging host = device.allocateStaging(large); DeviceBuffer buffer = device.allocate(large)) {
+        // never past the largest allocation: a worker node's is its frame limit, which the connection enforces
+        long most = Math.min(Math.min(largeCap, device.info().maxAllocationBytes()), Math.max(2 * SMALL_BYTES,
+                device.info().memoryBytes() / 4));
+        long small = Math.min(SMALL_BYTES, most / 2);
+        if (small < 1) {
+            return Optional.empty();
+        }
+        try (HostStaging host = device.allocateStaging(most); DeviceBuffer buffer = device.allocate(most)) {
             double[] in = new double[2];
             double[] out = new double[2];
-            long[] sizes = {SMALL_BYTES, large};
-            for (int s = 0; s < 2; s++) {
-                in[s] = fastest(device, host.buffer(), buffer, sizes[s], true);
-                out[s] = fastest(device, host.buffer(), buffer, sizes[s], false);
-            }
+            in[0] = fastest(device, host.buffer(), buffer, small, true);
+            out[0] = fastest(device, host.buffer(), buffer, small, false);
+            double roughRate = small / Math.max(in[0], out[0]);
+            long large = Math.max(2 * small, Math.min(most, (long) (roughRate * LARGE_COPY_MILLIS / 1e3)));
+            long[] sizes = {small, large};
+            in[1] = fastest(device, host.buffer(), buffer, large, true);
+            out[1] = fastest(device, host.buffer(), buffer, large, false);
             double wIn = bandwidth(in, sizes);
             double wOut = bandwidth(out, sizes);
-            double latency = Math.max(0, Math.min(in[0] - SMALL_BYTES / wIn, out[0] - SMALL_BYTES / wOut));
-            return Optional.of(new DeviceCosts(Duration.ofNanos(PER_CHUNK_MICROS * 1000),
-                    Duration.ofNanos(Math.round(latency * 1e9)), wIn, wOut, 0, String.format(java.util.Locale.ROOT,
-                    "measured (copies each way in %.0f ms, once per process)", (System.nanoTime() - start) / 1e6)));
-        } catch (LoopNestException | IllegalStateException | IllegalArgumentException e) {
+            Duration perChunk = ChunkCalibration.measure(device, true, false, phaseMillis)
+                    .map(ChunkCalibration.EngineCosts::dearest)
+                    .orElse(Duration.ofNanos(PER_CHUNK_MICROS * 1000));
+            double h = perChunk.toNanos() / 1e9;
+            double latency = Math.max(0, Math.min(in[0] - small / wIn, out[0] - small / wOut) - h);
+            return Optional.of(new DeviceCosts(perChunk, Duration.ofNanos(Math.round(latency * 1e9)), wIn, wOut, 0,
+                    String.format(java.util.Locale.ROOT, "measured (copies each way, %.1f µs per chunk, in %.0f ms, "
+                            + "%s)", h * 1e6, (System.nanoTime() - start) / 1e6, scope)));
+        } catch (LoopNestException | IllegalStateException | IllegalArgumentException | CompletionException e) {
             return Optional.empty(); // the fixed rule serves a device that cannot be measured
         }
     }

@@ -55,10 +55,12 @@ class CostCalibrationTest {
         try (SimDevice sim = new SimDevice(SimConfig.builder().name("calibrated").threads(1).build())) {
             Counting device = new Counting(sim, false);
             DeviceCosts costs = CostCalibration.measure(device).orElseThrow();
-            assertEquals(4 * CostCalibration.ROUNDS, device.copies.get(), "two sizes, two directions");
+            assertTrue(device.copies.get() >= 4 * CostCalibration.ROUNDS + 2,
+                    device.copies + " copies (expected: two sizes, two directions, and round trips on both copy "
+                            + "engines)");
             assertTrue(costs.copyInBytesPerSecond() > 0 && costs.copyOutBytesPerSecond() > 0, costs.toString());
             assertFalse(costs.kernelRateKnown());
-            assertTrue(costs.source().startsWith("measured (copies each way in "), costs.source());
+            assertTrue(costs.source().startsWith("measured (copies each way, "), costs.source());
             assertEquals(0, sim.usedBytes(), "the calibration's buffer is freed");
         }
     }

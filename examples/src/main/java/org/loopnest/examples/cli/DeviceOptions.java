@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.loopnest.cluster.Cluster;
 import org.loopnest.cluster.Secret;
+import org.loopnest.LoopNest;
 import org.loopnest.device.Device;
 import org.loopnest.scheduler.RunPlan;
 import picocli.CommandLine.Model.CommandSpec;
@@ -57,10 +58,11 @@ public final class DeviceOptions {
                     + "stay on loopback).")
     private Path tlsTrust;
 
-    @Option(names = "--buffers", paramLabel = "B|IN,OUT", defaultValue = "2",
+    @Option(names = "--buffers", paramLabel = "B|IN,OUT",
             description = "Chunk buffers per device: B input and B output buffers, or IN input and OUT output "
                     + "buffers, each 1 to 1024. A chunk holds an input buffer until its kernel ends and an output "
-                    + "buffer from its kernel's start. Default: ${DEFAULT-VALUE}.")
+                    + "buffer from its kernel's start. Default: chosen by the planner's cost model on a device that describes its "
+                    + "costs and has memory of its own (1 to 4 each way; the report's split line says which), else 2.")
     private String buffers;
 
     /**
@@ -190,12 +192,22 @@ public final class DeviceOptions {
         return devices.stream().map(DeviceSpec::toString).collect(java.util.stream.Collectors.joining(","));
     }
 
-    /** Input buffers per device, {@code B_in}: {@code B} or the {@code IN} of {@code --buffers IN,OUT}. */
+    /**
+     * {@return {@code nest} with {@code --buffers} set on it, or unchanged when the option was not given (the
+     * planner then chooses)}
+     *
+     * @param nest the nest to run
+     */
+    public LoopNest buffersOn(LoopNest nest) {
+        return buffers == null ? nest : nest.buffers(inputBuffers(), outputBuffers());
+    }
+
+    /** Input buffers per device, {@code B_in}: {@code B} or the {@code IN} of {@code --buffers IN,OUT} (2 if unset). */
     public int inputBuffers() {
         return bufferCounts()[0];
     }
 
-    /** Output buffers per device, {@code B_out}: {@code B} or the {@code OUT} of {@code --buffers IN,OUT}. */
+    /** Output buffers per device, {@code B_out}: {@code B} or the {@code OUT} of {@code --buffers IN,OUT} (2 if unset). */
     public int outputBuffers() {
         return bufferCounts()[1];
     }
@@ -207,6 +219,9 @@ public final class DeviceOptions {
      *     {@code --buffers 2,0 (expected: B or IN,OUT, each 1 to 1024 chunk buffers per device)}
      */
     private int[] bufferCounts() {
+        if (buffers == null) {
+            return new int[] {2, 2};
+        }
         String[] parts = buffers.split(",", -1);
         int[] counts = new int[2];
         try {

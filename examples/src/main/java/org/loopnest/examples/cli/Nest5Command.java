@@ -60,7 +60,7 @@ public final class Nest5Command implements Callable<Integer> {
         IndexRecovery.describe(nest5.split(), show).forEach(out::println);
         RunReport report;
         try (OpenDevices targets = device.open()) {
-            report = nest5.nest().on(targets.array()).buffers(device.inputBuffers(), device.outputBuffers()).run();
+            report = device.buffersOn(nest5.nest().on(targets.array())).run();
         }
         out.println(report);
         Nest5Run result = nest5.check();

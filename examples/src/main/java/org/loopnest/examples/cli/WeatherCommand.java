@@ -239,9 +239,7 @@ public final class WeatherCommand implements Callable<Integer> {
     private RunReport run(WeatherFields fields, Integer depth, OpenDevices targets) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         try (ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
-            LoopNest nest = WeatherNest.nest(fields).on(targets.array())
-                    .buffers(device.inputBuffers(), device.outputBuffers())
-                    .onProgress(progress);
+            LoopNest nest = device.buffersOn(WeatherNest.nest(fields).on(targets.array())).onProgress(progress);
             if (trace != null) {
                 nest.trace(trace);
             }

@@ -36,9 +36,27 @@ public final class KernelRates {
      * @param report the run's report
      */
     public static void record(String device, DeviceCode body, RunReport report) {
-        long nanos = report.busy().get(Stage.KERNEL).toNanos();
-        if (body != null && report.iterations() > 0 && nanos >= MIN_KERNEL_NANOS) {
-            LEARNT.put(key(device, body), report.iterations() * 1e9 / nanos);
+        recordKernel(device, body, report.iterations(), report.busy().get(Stage.KERNEL).toNanos());
+    }
+
+    /**
+     * Records a kernel time measured during a run, e.g. on its first chunk ({@link Replan}): the rate
+     * {@code iterations ÷ nanos} replaces what was learnt for the body on the device. A measurement shorter than
+     * {@value #MIN_KERNEL_NANOS} ns teaches nothing and is ignored, as is one without a body.
+     *
+     * @param device     the device's name
+     * @param body       the run's body in the kernel language, or {@code null}
+     * @param iterations iterations the kernel ran
+     * @param nanos      its time in nanoseconds
+     * @throws IllegalArgumentException if {@code iterations} or {@code nanos} is negative
+     */
+    public static void recordKernel(String device, DeviceCode body, long iterations, long nanos) {
+        if (iterations < 0 || nanos < 0) {
+            throw new IllegalArgumentException("iterations = " + iterations + ", nanos = " + nanos
+                    + " (expected: both >= 0)");
+        }
+        if (body != null && iterations > 0 && nanos >= MIN_KERNEL_NANOS) {
+            LEARNT.put(key(device, body), iterations * 1e9 / nanos);
         }
     }
 

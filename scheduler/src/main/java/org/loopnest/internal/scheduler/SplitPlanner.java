@@ -36,6 +36,55 @@ public final class SplitPlanner {
     }
 
     /**
+     * {@return the split and the chunk buffers a run uses}: the user's where given, the planner's choice where not.
+     * The buffers are chosen ({@link BufferOptions}: 1 to 4 per direction, fewest on a tie within 0.2 %) only when
+     * the user set none, the device describes its costs and is not host-addressable (on the CPU buffers take no
+     * device memory, so fewer save nothing); otherwise they stay at 2 per direction. An automatic split is chosen
+     * with them ({@link #choose(IndexSpace, List, DeviceInfo, Optional, BufferCounts)}); a given one is checked
+     * ({@link #check(Split, List, DeviceInfo, BufferCounts)}) with the counts the model prefers for it among those
+     * it fits. The prediction, where there are costs, is for the buffers returned.
+     *
+     * @param space    the nest
+     * @param bindings the run's arrays
+     * @param device   the limits of the run's devices as one
+     * @param costs    the device's costs ({@link DeviceGroup#costs}), or empty
+     * @param given    the user's split, or {@code null} for the automatic one
+     * @param buffers  the user's buffer counts, or {@code null} to have them chosen
+     * @throws DeviceMemoryException if no chunk fits the device (saying what one chunk needs with the default
+     *     buffers, or the given ones)
+     */
+    public static PlannedSplit plan(IndexSpace space, List<ArrayBinding> bindings, DeviceInfo device,
+                                    Optional<DeviceCosts> costs, Split given, BufferCounts buffers) {
+        List<BufferCounts> options = buffers != null ? List.of(buffers)
+                : costs.isPresent() && !device.hostAddressable() ? BufferOptions.all()
+                : List.of(BufferOptions.DEFAULT);
+        if (options.size() == 1) {
+            BufferCounts only = options.get(0);
+            SplitChoice choice = given == null ? choose(space, bindings, device, costs, only)
+                    : check(given, bindings, device, only);
+            return new PlannedSplit(predicted(choice, costs, only), only);
+        }
+        if (given == null) {
+            PlannedSplit modelled = CostPlanner.choose(space, bindings, device, costs.orElseThrow(), options);
+            if (modelled == null) { // not even the smallest chunk fits: the fixed rule says so, with 2 and 2
+                return new PlannedSplit(predicted(choose(space, bindings, device, BufferOptions.DEFAULT), costs,
+                        BufferOptions.DEFAULT), BufferOptions.DEFAULT);
+            }
+            return new PlannedSplit(withMemory(modelled.choice(), device, modelled.buffers()), modelled.buffers());
+        }
+        List<CostPlanner.Best> fitting = CostPlanner.forSplit(given, ChunkLayout.of(given, bindings), device,
+                costs.orElseThrow(), options);
+        CostPlanner.Best best = CostPlanner.preferred(fitting);
+        if (best == null) { // fits with none: the check says what it needs with 2 and 2
+            return new PlannedSplit(predicted(check(given, bindings, device, BufferOptions.DEFAULT), costs,
+                    BufferOptions.DEFAULT), BufferOptions.DEFAULT);
+        }
+        SplitChoice checked = check(given, bindings, device, best.buffers());
+        return new PlannedSplit(new SplitChoice(checked.split(), checked.layout(), checked.reason()
+                + CostPlanner.buffersReason(best, fitting), best.prediction()), best.buffers());
+    }
+
+    /**
      * {@return the automatic choice}: the split {@link CostModel} predicts fastest when the device describes its
      * costs, otherwise the fixed rule
      *
@@ -52,14 +101,19 @@ public final class SplitPlanner {
         if (modelled == null) {
             return choose(space, bindings, device, buffers);
         }
-        String why = modelled.reason();
+        return withMemory(modelled, device, buffers);
+    }
+
+    /** {@code choice} with what one chunk needs of the device's memory added to its reason. */
+    private static SplitChoice withMemory(SplitChoice choice, DeviceInfo device, BufferCounts buffers) {
+        String why = choice.reason();
         if (device.hostAddressable()) {
             why += "; " + device.name() + " reads the arrays in place, so memory sets no limit";
         } else {
-            why += "; one chunk needs " + need(modelled.layout(), buffers) + " of " + device.memoryBytes()
+            why += "; one chunk needs " + need(choice.layout(), buffers) + " of " + device.memoryBytes()
                     + " bytes of " + device.name() + " memory";
         }
-        return new SplitChoice(modelled.split(), modelled.layout(), why, modelled.prediction());
+        return new SplitChoice(choice.split(), choice.layout(), why, choice.prediction());
     }
 
     /**
@@ -190,7 +244,7 @@ public final class SplitPlanner {
         return r;
     }
 
-    private static boolean fits(ChunkLayout layout, DeviceInfo device, BufferCounts buffers) {
+    static boolean fits(ChunkLayout layout, DeviceInfo device, BufferCounts buffers) {
         long max = maxAllocation(device);
         return layout.inputBytes() <= max && layout.outputBytes() <= max && layout.residentBytes() <= max
                 && buffers.bytes(layout) <= device.memoryBytes();

@@ -89,7 +89,7 @@ class CostPlannerTest {
         try (SimDevice sim = new SimDevice(SimConfig.builder().threads(1).build());
              CpuDevice cpu = new CpuDevice(1)) {
             assertEquals(sim.costs(), DeviceGroup.costs(List.of(sim)));
-            assertEquals(Optional.empty(), DeviceGroup.costs(List.of(cpu)));
+            assertEquals(cpu.costs(), DeviceGroup.costs(List.of(cpu)));
             assertEquals(Optional.empty(), DeviceGroup.costs(List.of(sim, cpu)));
         }
     }

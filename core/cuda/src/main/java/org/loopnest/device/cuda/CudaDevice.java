@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
+import org.loopnest.device.DeviceCosts;
+import org.loopnest.internal.device.CostCalibration;
 import org.loopnest.internal.device.DeviceClock;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.DeviceTimes;
@@ -77,6 +79,10 @@ public final class CudaDevice implements Device {
     private final Set<CudaBuffer> buffers = ConcurrentHashMap.newKeySet();
     private final Set<PinnedStaging> stagings = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Guards the one calibration of {@link #costs()}. */
+    private final Object calibrationLock = new Object();
+    /** GPU time of the calibration's copies, left out of {@link #measuredTimes()}. */
+    private volatile DeviceTimes calibration = DeviceTimes.ZERO;
 
     private CudaDevice(String name, CudaContext context, CudaProperties properties, PtxCompiler compiler,
                        DeviceClock clock, CudaEngine hostToDevice, CudaEngine kernels, CudaEngine deviceToHost, CudaBuffer dummy,
@@ -392,7 +398,34 @@ public final class CudaDevice implements Device {
      */
     @Override
     public Optional<DeviceTimes> measuredTimes() {
-        return Optional.of(clock.times());
+        return Optional.of(clock.times().since(calibration));
+    }
+
+    /**
+     * {@return the per-chunk cost and the copy costs each way, measured through this device's own engines (and so
+     * through its {@link DriverApi}) the first time a device of this name and description plans a run in this process
+     * ({@link CostCalibration}: pinned copies of 64 KiB and of up to 8 MiB each way, and round trips of tiny copies on
+     * both copy engines at once; well under a second), and kept; empty once closed, or if the calibration could not
+     * allocate or copy}. The kernel's rate is left unknown (the planner learns it from runs). The calibration's copies
+     * are left out of {@link #measuredTimes()}: they are not a run's work.
+     */
+    @Override
+    public Optional<DeviceCosts> costs() {
+        if (closed.get()) {
+            return Optional.empty();
+        }
+        if (CostCalibration.isCached(this)) {
+            return CostCalibration.cached(this);
+        }
+        synchronized (calibrationLock) {
+            DeviceTimes before = clock.times();
+            Optional<DeviceCosts> costs = CostCalibration.cached(this);
+            DeviceTimes spent = clock.times().since(before);
+            DeviceTimes was = calibration;
+            calibration = new DeviceTimes(was.copyIn().plus(spent.copyIn()), was.kernel().plus(spent.kernel()),
+                    was.copyOut().plus(spent.copyOut()));
+            return costs;
+        }
     }
 
     private CudaBuffer bufferOrDummy(DeviceBuffer buffer, String what) {
