@@ -34,6 +34,8 @@ import org.loopnest.internal.scheduler.DeviceSource;
 import org.loopnest.internal.scheduler.KernelRates;
 import org.loopnest.internal.scheduler.PlanBuilder;
 import org.loopnest.internal.scheduler.PlannedSplit;
+import org.loopnest.internal.scheduler.Replan;
+import org.loopnest.internal.scheduler.Replanning;
 import org.loopnest.scheduler.RunPlan;
 import org.loopnest.internal.scheduler.SplitChoice;
 import org.loopnest.internal.scheduler.SplitPlanner;
@@ -492,9 +494,13 @@ public final class LoopNest {
         if (toRun && body != null) {
             body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
         }
+        Replanning replanning = splitDepth == null && costs.isPresent() // an automatic split may be re-planned
+                ? new Replanning(new Replan.Planned(bindings, costs.get(), choice.split(), planned.buffers()),
+                        limits.name(), deviceCode)
+                : null;
         return new PlanBuilder().nest(space, arrays).kernel(body, source)
                 .devices(DeviceSource.given(targets))
-                .split(choice, planned.buffers()).watch(timeout, progress, trace).build();
+                .split(choice, planned.buffers()).watch(timeout, progress, trace).replanning(replanning).build();
     }
 
     /**

@@ -91,21 +91,23 @@ final class ChunkQueue {
         return chunk;
     }
 
-    /** The first outer iteration no chunk has been cut from yet. */
-    synchronized long nextOuter() {
-        return nextOuter;
-    }
-
     /**
-     * Cuts the outer iterations not taken yet into chunks of {@code newGroup}.
+     * Lets {@code decide} choose the group for the outer iterations not taken yet, and cuts them anew if it chose
+     * another; no chunk is taken meanwhile.
      *
-     * @param newGroup the group for the rest, from 1 to the split's group (the buffers hold no more)
-     * @return the run's chunk count from now on: those cut so far and those the rest makes
+     * @param decide given the first outer iteration not taken yet, returns the new group (1 to the split's group,
+     *               the buffers hold no more) or 0 to keep the group
+     * @param regrouped told the run's chunk count from then on (chunks cut so far and those the rest makes), before
+     *                  any chunk of the new group is taken
      */
-    synchronized long regroup(long newGroup) {
+    synchronized void regroup(java.util.function.LongUnaryOperator decide, java.util.function.LongConsumer regrouped) {
+        long newGroup = decide.applyAsLong(nextOuter);
+        if (newGroup <= 0 || newGroup == group) {
+            return;
+        }
         group = newGroup;
         long left = outerCount - nextOuter;
-        return nextNumber + (left + newGroup - 1) / newGroup;
+        regrouped.accept(nextNumber + (left + newGroup - 1) / newGroup);
     }
 
     /** Puts {@code chunk} back for another device (its device was lost before writing it). */

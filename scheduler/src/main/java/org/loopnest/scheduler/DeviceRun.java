@@ -42,6 +42,7 @@ final class DeviceRun implements AutoCloseable {
     private final LongAdder bytesIn = new LongAdder();
     private final LongAdder bytesOut = new LongAdder();
     private final LongAdder chunksDone = new LongAdder();
+    private final RunReplan replan;
     private volatile DeviceLostException lost;
     private int holds;
     private boolean detached;
@@ -50,9 +51,10 @@ final class DeviceRun implements AutoCloseable {
      * @param runClock the run's clock; this device's stages add to a clock of their own that adds to it
      * @param queue    the chunks the run's devices share
      * @param timeline where this device's stages record their slices, or {@code null}
+     * @param replan   told of kernel times, or {@code null} if the run keeps its split
      */
     DeviceRun(RunPlan plan, Device device, RunControl control, StageClock runClock, ChunkQueue queue,
-              Timeline timeline) {
+              Timeline timeline, RunReplan replan) {
         this.plan = plan;
         this.device = device;
         this.deviceName = device.info().name();
@@ -61,6 +63,18 @@ final class DeviceRun implements AutoCloseable {
         this.clock = new StageClock(runClock, timeline, deviceName);
         this.direct = device.info().hostAddressable();
         this.packer = direct ? null : new ChunkPacker(plan.layout());
+        this.replan = replan;
+    }
+
+    /**
+     * Records a chunk's kernel (launch to completion) in the clock and, on a device with memory of its own, tells the
+     * run's re-plan (which acts on the first chunk).
+     */
+    void kernelRan(Chunk chunk, long start, long end) {
+        clock.add(Stage.KERNEL, chunk.number(), start, end);
+        if (replan != null && !direct) {
+            replan.kernelTimed(chunk, end - start);
+        }
     }
 
     /**

@@ -75,7 +75,7 @@ final class DirectDispatch {
             if (failure != null) {
                 run.failed(Stage.KERNEL, chunk, failure);
             } else if (!run.control().aborted()) {
-                run.clock().add(Stage.KERNEL, chunk.number(), start, System.nanoTime());
+                run.kernelRan(chunk, start, System.nanoTime());
                 run.chunksDone().increment();
                 try {
                     run.control().chunkDone(); // tells the progress listener

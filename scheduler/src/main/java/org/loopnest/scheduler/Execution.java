@@ -43,6 +43,8 @@ public final class Execution implements AutoCloseable {
     private final RunControl control;
     private final StageClock clock = new StageClock();
     private final ChunkQueue queue;
+    /** The run's one re-plan after its first chunk, or {@code null} if it keeps its split. */
+    private final RunReplan replan;
     private final Timeline timeline;
     private String traceNote;
     private final long startNanos;
@@ -61,6 +63,7 @@ public final class Execution implements AutoCloseable {
         this.devices = plan.devices().open();
         this.control = new RunControl(plan.layout().split().chunkCount(), devices.size(), plan.progress());
         this.queue = new ChunkQueue(plan.layout().split(), control);
+        this.replan = plan.replanning() == null ? null : new RunReplan(plan.replanning(), queue, control);
         this.startNanos = System.nanoTime();
         this.endNanos = startNanos;
         this.timeline = plan.trace().enabled() ? new Timeline(startNanos) : null;
@@ -105,7 +108,7 @@ public final class Execution implements AutoCloseable {
             device.measuredTimes().ifPresent(times -> measuredAtStart.put(device, times));
         }
         for (Device device : devices) {
-            DeviceRun run = new DeviceRun(plan, device, control, clock, queue, timeline);
+            DeviceRun run = new DeviceRun(plan, device, control, clock, queue, timeline, replan);
             runs.add(run);
             if (!run.allocate() && control.aborted()) {
                 throw control.failure(); // the last device was lost
@@ -309,6 +312,9 @@ public final class Execution implements AutoCloseable {
         }
         if (traceNote != null) {
             report.note(traceNote);
+        }
+        if (replan != null && replan.note() != null) {
+            report.note(replan.note());
         }
         boolean anyPacked = false;
         for (Device device : devices) {

@@ -69,6 +69,7 @@ public final class RunPlan {
     private final Duration timeout;
     private final ProgressListener progress;
     private final TraceFiles trace;
+    private final org.loopnest.internal.scheduler.Replanning replanning;
 
     /**
      * Checks the parts and copies them.
@@ -90,6 +91,7 @@ public final class RunPlan {
         this.timeout = b.timeout();
         this.kernelSource = b.kernelSource();
         this.progress = b.progress();
+        this.replanning = b.replanning();
         startPipelines(devices.open());
     }
 
@@ -119,6 +121,7 @@ public final class RunPlan {
         this.timeout = plan.timeout;
         this.progress = plan.progress;
         this.trace = plan.trace;
+        this.replanning = null; // a split chosen for this plan is kept as it is
         this.split = split;
         this.kernelSource = kernel.program().map(program -> KernelGenerator.generate(split.layout(), program))
                 .orElse(null);
@@ -162,6 +165,11 @@ public final class RunPlan {
      */
     public String splitReason() {
         return split.reason();
+    }
+
+    /** What re-planning after the first chunk needs, or {@code null}: the run keeps its split. */
+    org.loopnest.internal.scheduler.Replanning replanning() {
+        return replanning;
     }
 
     /** The split with its chunk layout and reason, for the runtime (not API: its type is internal). */

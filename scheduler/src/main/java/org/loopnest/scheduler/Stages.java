@@ -87,7 +87,7 @@ final class Stages {
                 slot.abandoned |= run.failed(Stage.KERNEL, slot.chunk, kernelFailed);
                 throw new RunControl.Aborted();
             }
-            run.clock().add(Stage.KERNEL, slot.chunk.number(), slot.kernelStart, slot.kernelEnd);
+            run.kernelRan(slot.chunk, slot.kernelStart, slot.kernelEnd);
             long start = System.nanoTime();
             long bytes = run.layout().outputBytes(slot.chunk);
             if (bytes > 0) {
