@@ -34,6 +34,8 @@ import org.loopnest.internal.scheduler.DeviceSource;
 import org.loopnest.internal.scheduler.KernelRates;
 import org.loopnest.internal.scheduler.PlanBuilder;
 import org.loopnest.internal.scheduler.PlannedSplit;
+import org.loopnest.internal.scheduler.Replan;
+import org.loopnest.internal.scheduler.Replanning;
 import org.loopnest.scheduler.RunPlan;
 import org.loopnest.internal.scheduler.SplitChoice;
 import org.loopnest.internal.scheduler.SplitPlanner;
@@ -332,7 +334,8 @@ public final class LoopNest {
     }
 
     /**
-     * Runs on {@code targets} (default: a new {@link CpuDevice}, closed after the run); the caller closes them.
+     * Runs on {@code targets} (default: the process's shared {@link CpuDevice#shared() cpu device}); the caller closes
+     * them, never a run.
      * With several devices, each has its own pipeline and buffers and takes the next chunk whenever it has a free
      * input buffer, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
      * as their bodies compute alike: the one kernel-language body gives the same bits on every Java device, and
@@ -461,46 +464,43 @@ public final class LoopNest {
             throw new IllegalStateException("group(" + group + ") without splitAt(d) (expected: splitAt(d) with "
                     + "it, or no group: the automatic split chooses its own)");
         }
-        boolean owns = devices == null;
-        List<Device> targets = owns ? List.of(new CpuDevice()) : devices;
-        try {
-            for (Device target : toRun ? targets : List.<Device>of()) {
-                boolean compiled = target.runsCompiledKernels();
-                if (compiled && deviceCode == null) {
-                    throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and "
-                            + "the nest has no device code (expected: call deviceCode(...) with the kernel-language body)");
-                }
-                if (!compiled && kernel == null && deviceCode == null) {
-                    throw new IllegalStateException("no kernel (expected: call kernel(...), blockKernel(...) or "
-                            + "deviceCode(...) before run())");
-                }
+        List<Device> targets = devices == null ? List.of(CpuDevice.shared()) : devices;
+        for (Device target : toRun ? targets : List.<Device>of()) {
+            boolean compiled = target.runsCompiledKernels();
+            if (compiled && deviceCode == null) {
+                throw new IllegalStateException("device " + target.info().name() + " runs compiled kernels, and "
+                        + "the nest has no device code (expected: call deviceCode(...) with the kernel-language body)");
             }
-            if (!toRun && deviceCode == null) {
-                throw new IllegalStateException("no device code to dump (expected: call deviceCode(...) first)");
-            }
-            // parsed and checked before anything else is planned: a body's errors come first
-            Program program = deviceCode == null ? null
-                    : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
-            var bindings = java.util.List.copyOf(arrays.values());
-            DeviceInfo limits = DeviceGroup.limits(targets);
-            var costs = KernelRates.apply(limits.name(), deviceCode, DeviceGroup.costs(targets));
-            PlannedSplit planned = SplitPlanner.plan(space, bindings, limits, costs,
-                    splitDepth == null ? null : space.split(splitDepth, group), buffers);
-            SplitChoice choice = planned.choice();
-            KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
-            Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
-                    : program == null ? kernel : kernel.withProgram(program);
-            if (toRun && body != null) {
-                body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
-            }
-            return new PlanBuilder().nest(space, arrays).kernel(body, source)
-                    .devices(owns ? DeviceSource.fresh(CpuDevice::new) : DeviceSource.given(targets))
-                    .split(choice, planned.buffers()).watch(timeout, progress, trace).build();
-        } finally {
-            if (owns) {
-                targets.forEach(Device::close); // only read for its limits: each run makes its own
+            if (!compiled && kernel == null && deviceCode == null) {
+                throw new IllegalStateException("no kernel (expected: call kernel(...), blockKernel(...) or "
+                        + "deviceCode(...) before run())");
             }
         }
+        if (!toRun && deviceCode == null) {
+            throw new IllegalStateException("no device code to dump (expected: call deviceCode(...) first)");
+        }
+        // parsed and checked before anything else is planned: a body's errors come first
+        Program program = deviceCode == null ? null
+                : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
+        var bindings = java.util.List.copyOf(arrays.values());
+        DeviceInfo limits = DeviceGroup.limits(targets);
+        var costs = KernelRates.apply(limits.name(), deviceCode, DeviceGroup.costs(targets));
+        PlannedSplit planned = SplitPlanner.plan(space, bindings, limits, costs,
+                splitDepth == null ? null : space.split(splitDepth, group), buffers);
+        SplitChoice choice = planned.choice();
+        KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
+        Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
+                : program == null ? kernel : kernel.withProgram(program);
+        if (toRun && body != null) {
+            body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
+        }
+        Replanning replanning = splitDepth == null && costs.isPresent() // an automatic split may be re-planned
+                ? new Replanning(new Replan.Planned(bindings, costs.get(), choice.split(), planned.buffers()),
+                        limits.name(), deviceCode)
+                : null;
+        return new PlanBuilder().nest(space, arrays).kernel(body, source)
+                .devices(DeviceSource.given(targets))
+                .split(choice, planned.buffers()).watch(timeout, progress, trace).replanning(replanning).build();
     }
 
     /**

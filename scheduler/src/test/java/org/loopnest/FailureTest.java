@@ -10,9 +10,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.loopnest.data.FloatView;
 import org.loopnest.device.Device;
+import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 import org.loopnest.error.RunCancelledException;
@@ -26,10 +28,24 @@ class FailureTest {
     private static final int T = 6;
     private static final int X = 5000;
 
+    private List<Thread> before;
+
+    private static List<Thread> liveLoopNestThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(t -> t.getName().startsWith("loopnest-")).toList();
+    }
+
+    /** The shared cpu device's threads live as long as the JVM: they are there before the test, as after. */
+    @BeforeEach
+    void rememberTheThreadsThatOutliveTests() {
+        CpuDevice.shared();
+        before = liveLoopNestThreads();
+    }
+
     @AfterEach
     void noPipelineThreadIsLeft() {
-        List<String> left = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
-                .map(Thread::getName).filter(n -> n.startsWith("loopnest-")).toList();
+        List<String> left = liveLoopNestThreads().stream().filter(t -> !before.contains(t)).map(Thread::getName)
+                .toList();
         assertEquals(List.of(), left, "threads left behind");
     }
 

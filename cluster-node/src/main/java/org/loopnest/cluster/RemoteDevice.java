@@ -49,6 +49,7 @@ public final class RemoteDevice implements Device {
     /** Most milliseconds of warm-up, and of timed round trips, of the calibration: keeps it near 100 ms in all. */
     static final long CALIBRATION_PHASE_MILLIS = 15;
 
+    private final org.loopnest.internal.device.KeptResources kept;
     private final String name;
     private final Channel channel;
     private final EventLoopGroup group;
@@ -67,6 +68,7 @@ public final class RemoteDevice implements Device {
     RemoteDevice(String name, Channel channel, EventLoopGroup group, ClientHandler handler, ByteBuf ready,
                  Duration requestTimeout, int ownMaxFrame) {
         this.name = name;
+        this.kept = new org.loopnest.internal.device.KeptResources(this.name);
         this.channel = channel;
         this.group = group;
         this.handler = handler;
@@ -304,6 +306,13 @@ public final class RemoteDevice implements Device {
     }
 
     /** Whether {@link #close()} was called; a lost node's device is not closed until then ({@link #isLost()}). */
+    /** Keeps the scheduler's pipeline (its stage threads) until this device closes; see {@link Device#keep}. */
+    @Override
+    public <T extends AutoCloseable> java.util.Optional<T> keep(Class<T> type,
+                                                                java.util.function.Supplier<? extends T> maker) {
+        return java.util.Optional.of(kept.get(type, maker));
+    }
+
     @Override
     public boolean isClosed() {
         return closed.get();
@@ -318,7 +327,11 @@ public final class RemoteDevice implements Device {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
-        channel.close().syncUninterruptibly();
+        try {
+            kept.closeAll(); // the pipeline first: it stops sending before the connection closes
+        } finally {
+            channel.close().syncUninterruptibly();
+        }
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
 

@@ -2,6 +2,7 @@ package org.loopnest.device;
 
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -114,6 +115,26 @@ public interface Device extends AutoCloseable {
      * its end and its start; runs sharing the device at once see each other's work in it. Thread-safe.
      */
     default Optional<DeviceTimes> measuredTimes() {
+        return Optional.empty();
+    }
+
+    /**
+     * Keeps a resource for as long as this device is open: the first call for {@code type} makes it with
+     * {@code maker}, later calls return the same one, and {@link #close()} closes it before the device stops its own
+     * threads. The scheduler keeps a device's pipeline here (its stage threads), so that the threads start before
+     * the first run and serve every run until the device closes.
+     *
+     * <p>The default keeps nothing and returns empty: the caller then owns what it makes and closes it itself (the
+     * scheduler then starts a pipeline for each run). <b>Threading:</b> thread-safe; {@code maker} must not call
+     * {@code keep} on this device.
+     *
+     * @param type  the resource's type, its key
+     * @param maker makes the resource, at most once
+     * @param <T>   the type
+     * @return the kept resource, or empty if this device keeps none
+     * @throws IllegalStateException if this device is closed
+     */
+    default <T extends AutoCloseable> Optional<T> keep(Class<T> type, Supplier<? extends T> maker) {
         return Optional.empty();
     }
 

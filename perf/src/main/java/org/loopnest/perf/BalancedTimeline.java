@@ -79,8 +79,8 @@ public final class BalancedTimeline {
                 .engines(oneEngine ? SimConfig.Engines.SHARED : SimConfig.Engines.SEPARATE).build();
         BalancedNest balanced = new BalancedNest(24, 16384);
         try (SimDevice sim = new SimDevice(config)) {
-            balanced.nest().on(sim).splitAt(1).run();
-            RunReport report = balanced.nest().on(sim).splitAt(1).traceSvg(svg).run();
+            balanced.nest().on(sim).splitAt(1).buffers(2).run();
+            RunReport report = balanced.nest().on(sim).splitAt(1).buffers(2).traceSvg(svg).run();
             out.println(report);
             out.printf(Locale.ROOT, "%s on %s, B_in=%d B_out=%d: wall %.1f ms, overlap efficiency %.3f; picture %s%n",
                     balanced.describe(), sim.info().description(), report.inputBuffers(), report.outputBuffers(),

@@ -8,7 +8,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  * waiting while none is free, and a later stage gives it back. Once {@link #stop() stopped}, every take — waiting or
  * later — ends with {@link RunControl.Aborted}, so that nothing waits on a run that has ended.
  *
- * <p><b>Threading:</b> thread-safe. <b>Ownership:</b> lends buffers, never frees them ({@link PipelineContext} does).
+ * <p><b>Threading:</b> thread-safe. <b>Ownership:</b> lends buffers, never frees them ({@link RunBuffers} does).
  */
 final class BufferPool {
     private static final ChunkBuffer STOP = ChunkBuffer.empty();

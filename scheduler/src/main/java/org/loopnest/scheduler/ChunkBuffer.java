@@ -11,7 +11,7 @@ import org.loopnest.device.HostStaging;
  * per device, written by the kernel, copied out, unpacked by deserialize). Allocated once per run, reused for chunk
  * after chunk. Empty (both {@code null}) on a host-addressable device, where it only counts a chunk in flight.
  *
- * <p><b>Ownership:</b> the {@link PipelineContext} that allocated it frees it; a {@link BufferPool} only lends it.
+ * <p><b>Ownership:</b> the {@link RunBuffers} that allocated it frees it; a {@link BufferPool} only lends it.
  */
 final class ChunkBuffer implements AutoCloseable {
     final ByteBuffer host;

@@ -17,12 +17,15 @@ import org.loopnest.internal.kernel.ViewTable;
  * {@link PackedLaunch}.)
  */
 final class ChunkLaunch implements Launch {
-    private final PipelineContext context;
+    private final RunPlan plan;
     private final Chunk chunk;
+    private final java.util.function.BooleanSupplier cancelled;
 
-    ChunkLaunch(PipelineContext context, Chunk chunk) {
-        this.context = context;
+    /** @param cancelled whether the run has stopped: blocks not yet started are skipped */
+    ChunkLaunch(RunPlan plan, Chunk chunk, java.util.function.BooleanSupplier cancelled) {
+        this.plan = plan;
         this.chunk = chunk;
+        this.cancelled = cancelled;
     }
 
     @Override
@@ -37,15 +40,15 @@ final class ChunkLaunch implements Launch {
      */
     @Override
     public void run(long from, long to) {
-        context.plan().kernel().runBlock(new ViewTable(context.plan().arrays(), Views::direct),
-                context.layout().split(), chunk, from, to, this::clearOutputs);
+        plan.kernel().runBlock(new ViewTable(plan.arrays(), Views::direct),
+                plan.layout().split(), chunk, from, to, this::clearOutputs);
     }
 
     private void clearOutputs(Iteration piece) {
         long from = piece.local();
         long to = from + piece.remaining();
-        Split split = context.layout().split();
-        for (ArrayBinding binding : context.plan().arrays().values()) {
+        Split split = plan.layout().split();
+        for (ArrayBinding binding : plan.arrays().values()) {
             if (binding.role() == Role.OUT) {
                 UnsetOutputs.clear(binding, split.cursor(chunk, from, to));
             }
@@ -54,6 +57,6 @@ final class ChunkLaunch implements Launch {
 
     @Override
     public boolean cancelled() {
-        return context.control().aborted();
+        return cancelled.getAsBoolean();
     }
 }

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceTimes;
 import org.loopnest.error.DeviceException;
-import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
 import org.loopnest.error.RunTimeoutException;
@@ -26,9 +25,11 @@ import org.loopnest.internal.report.ReportBuilder;
 import org.loopnest.report.RunReport;
 
 /**
- * A run in progress, started by {@link RunPlan#start()}. Owns the run's threads and buffers, and the devices the
- * run made for itself (a plan's default {@code CpuDevice}), until {@link #await()} returns or throws, or
- * {@link #close()} is called; after either, nothing of the run is left running.
+ * A run in progress, started by {@link RunPlan#start()}. Owns the run's buffers until {@link #await()} returns or
+ * throws, or {@link #close()} is called; after either, nothing of the run is left running. A run starts no thread:
+ * the chunks go through the pipeline each device keeps for its whole life ({@link PackedPipeline}), or on a
+ * host-addressable device straight onto its threads ({@link DirectDispatch}); only a device that keeps nothing
+ * ({@link Device#keep}) gets a pipeline of the run's own, stopped when the run ends.
  *
  * <p><b>Threading:</b> {@link #cancel()} and the progress getters may be called from any thread; {@link #await()}
  * from one. <b>Failure:</b> {@code await} throws the run's one {@link LoopNestException}; outputs may then be
@@ -42,13 +43,16 @@ public final class Execution implements AutoCloseable {
     private final RunControl control;
     private final StageClock clock = new StageClock();
     private final ChunkQueue queue;
+    /** The run's one re-plan after its first chunk, or {@code null} if it keeps its split. */
+    private final RunReplan replan;
     private final Timeline timeline;
     private String traceNote;
     private final long startNanos;
     private volatile long endNanos;
     private final List<Device> devices;
-    private final List<PipelineContext> contexts = new ArrayList<>();
-    private final List<Pipeline> pipelines = new ArrayList<>();
+    private final List<DeviceRun> runs = new ArrayList<>();
+    /** The pipelines this run made because their device keeps none; closed when the run ends. */
+    private final List<PackedPipeline> ownPipelines = new ArrayList<>();
     private final Map<Device, DeviceTimes> measuredAtStart = new LinkedHashMap<>();
     private final Map<Device, Map<Stage, Duration>> measuredDuringRun = new LinkedHashMap<>();
     private boolean cleaned;
@@ -58,7 +62,8 @@ public final class Execution implements AutoCloseable {
         this.plan = plan;
         this.devices = plan.devices().open();
         this.control = new RunControl(plan.layout().split().chunkCount(), devices.size(), plan.progress());
-        this.queue = new ChunkQueue(control.total(), control);
+        this.queue = new ChunkQueue(plan.layout().split(), control);
+        this.replan = plan.replanning() == null ? null : new RunReplan(plan.replanning(), queue, control);
         this.startNanos = System.nanoTime();
         this.endNanos = startNanos;
         this.timeline = plan.trace().enabled() ? new Timeline(startNanos) : null;
@@ -103,24 +108,25 @@ public final class Execution implements AutoCloseable {
             device.measuredTimes().ifPresent(times -> measuredAtStart.put(device, times));
         }
         for (Device device : devices) {
-            PipelineContext context = new PipelineContext(plan, device, control, clock, queue, timeline);
-            contexts.add(context);
-            try {
-                context.allocate();
-            } catch (DeviceLostException lost) {
-                context.lose(lost);
-                if (control.aborted()) {
-                    throw control.failure();
-                }
+            DeviceRun run = new DeviceRun(plan, device, control, clock, queue, timeline, replan);
+            runs.add(run);
+            if (!run.allocate() && control.aborted()) {
+                throw control.failure(); // the last device was lost
             }
         }
-        for (PipelineContext context : contexts) {
-            if (context.isLost()) {
+        for (DeviceRun run : runs) {
+            if (run.isLost()) {
                 continue;
             }
-            Pipeline pipeline = new Pipeline(context);
-            pipelines.add(pipeline);
-            pipeline.start();
+            if (run.direct()) {
+                new DirectDispatch(run).start();
+            } else {
+                PackedPipeline.of(run.device()).orElseGet(() -> {
+                    PackedPipeline own = new PackedPipeline(run.deviceName());
+                    ownPipelines.add(own);
+                    return own;
+                }).submit(run);
+            }
         }
     }
 
@@ -244,9 +250,9 @@ public final class Execution implements AutoCloseable {
     }
 
     /**
-     * Stops the pipelines and waits (up to {@value #STOP_WAIT_SECONDS} s, even if the calling thread was
-     * interrupted, whose status is restored after) for their threads and the device operations in flight, then
-     * frees the buffers and any device the run made. What is still in use after the wait is left allocated, with a
+     * Stops the run's share of its devices' pipelines and waits (up to {@value #STOP_WAIT_SECONDS} s, even if the
+     * calling thread was interrupted, whose status is restored after) until no chunk of the run is in flight and no
+     * device operation of it is running, then frees the buffers. What is still in use after the wait is left allocated, with a
      * warning, rather than freed under a copy or a kernel.
      */
     private synchronized void cleanUp() {
@@ -262,22 +268,26 @@ public final class Execution implements AutoCloseable {
             boolean stopped = false;
             try {
                 queue.close();
+                runs.forEach(DeviceRun::stopPools);
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_WAIT_SECONDS);
                 stopped = true;
-                for (Pipeline pipeline : pipelines) {
-                    stopped &= pipeline.stop(deadline);
+                for (DeviceRun run : runs) {
+                    stopped &= run.awaitReleased(deadline);
                 }
                 stopped &= control.drain(deadline);
+                for (PackedPipeline own : ownPipelines) {
+                    try {
+                        own.close();
+                    } catch (IllegalStateException stillRunning) {
+                        stopped = false;
+                    }
+                }
             } finally {
                 if (stopped) {
-                    List<AutoCloseable> owned = new ArrayList<>(contexts);
-                    if (plan.devices().makesDevices()) {
-                        owned.addAll(devices);
-                    }
-                    ChunkBuffer.closeAll(owned.toArray(AutoCloseable[]::new)); // buffers first, then the devices
+                    ChunkBuffer.closeAll(runs.toArray(AutoCloseable[]::new));
                 } else {
                     System.getLogger(Execution.class.getName()).log(System.Logger.Level.WARNING, "run on "
-                            + String.join(", ", names()) + ": stage threads or device operations still running "
+                            + String.join(", ", names()) + ": chunks or device operations still in flight "
                             + STOP_WAIT_SECONDS + " s after the run stopped; their buffers are left allocated");
                 }
             }
@@ -303,6 +313,9 @@ public final class Execution implements AutoCloseable {
         if (traceNote != null) {
             report.note(traceNote);
         }
+        if (replan != null && replan.note() != null) {
+            report.note(replan.note());
+        }
         boolean anyPacked = false;
         for (Device device : devices) {
             if (device.info().hostAddressable()) {
@@ -315,7 +328,7 @@ public final class Execution implements AutoCloseable {
         long in = 0;
         long out = 0;
         for (Device device : devices) {
-            PipelineContext context = contextOf(device);
+            DeviceRun context = runOf(device);
             if (context != null && context.isLost()) {
                 report.note(context.lostCause().getMessage() + " after " + context.chunksDone().sum() + " chunks; "
                         + "the chunks it had in flight ran on the other devices");
@@ -327,16 +340,16 @@ public final class Execution implements AutoCloseable {
                 out += context.bytesOut().sum();
             }
         }
-        return report.work(plan.inputBuffers(), plan.outputBuffers(), split.chunkCount(), plan.space().count())
+        return report.work(plan.inputBuffers(), plan.outputBuffers(), control.total(), plan.space().count())
                 .bytes(in, out, anyPacked ? plan.layout().residentBytes() : 0)
                 .times(Duration.ofNanos(wallNanos), clock.snapshot()).build();
     }
 
-    /** The pipeline context of {@code device}, or {@code null} if the run made none (an empty nest). */
-    private PipelineContext contextOf(Device device) {
-        for (PipelineContext context : contexts) {
-            if (context.device() == device) {
-                return context;
+    /** The run's part on {@code device}, or {@code null} if the run made none (an empty nest). */
+    private DeviceRun runOf(Device device) {
+        for (DeviceRun run : runs) {
+            if (run.device() == device) {
+                return run;
             }
         }
         return null;

@@ -23,7 +23,7 @@ final class RunControl {
     private static final AtomicLong RUNS = new AtomicLong();
 
     private final long number = RUNS.incrementAndGet();
-    private final long total;
+    private volatile long total;
     private final AtomicLong done = new AtomicLong();
     private final AtomicReference<LoopNestException> failure = new AtomicReference<>();
     private final CompletableFuture<Void> abortSignal = new CompletableFuture<>();
@@ -67,6 +67,21 @@ final class RunControl {
         return total;
     }
 
+    /**
+     * The run's chunks were cut anew (a re-plan): from now on it has {@code newTotal}, at least as many as before.
+     * Counted under the progress lock, so the listener sees the new total from its next call on.
+     *
+     * @throws IllegalArgumentException if {@code newTotal} is below the current total
+     */
+    void regrouped(long newTotal) {
+        synchronized (progressLock) {
+            if (newTotal < total) {
+                throw new IllegalArgumentException("chunks = " + newTotal + " (expected: at least " + total + ")");
+            }
+            total = newTotal;
+        }
+    }
+
     /** The run's number, in the order runs start in this JVM: its threads' names carry it. */
     long number() {
         return number;
@@ -95,16 +110,18 @@ final class RunControl {
     long chunkDone() {
         long writtenAt = System.nanoTime();
         long n;
+        boolean last;
         synchronized (progressLock) {
             n = done.incrementAndGet();
-            if (n == total) {
+            last = n == total;
+            if (last) {
                 lastWrittenNanos = writtenAt; // before the listener: the wall time ends with the last output
             }
             if (progress != null) {
                 progress.chunkDone(n, total);
             }
         }
-        if (n == total) {
+        if (last) {
             finished.complete(null);
         }
         return n;

@@ -69,6 +69,7 @@ public final class RunPlan {
     private final Duration timeout;
     private final ProgressListener progress;
     private final TraceFiles trace;
+    private final org.loopnest.internal.scheduler.Replanning replanning;
 
     /**
      * Checks the parts and copies them.
@@ -90,6 +91,24 @@ public final class RunPlan {
         this.timeout = b.timeout();
         this.kernelSource = b.kernelSource();
         this.progress = b.progress();
+        this.replanning = b.replanning();
+        startPipelines(devices.open());
+    }
+
+    /**
+     * Makes sure every device with memory of its own has its pipeline running now, at plan time, so that no run
+     * starts a thread ({@link PackedPipeline#of}). A closed device is left alone: starting a run on it says so.
+     */
+    private static void startPipelines(java.util.List<org.loopnest.device.Device> devices) {
+        for (org.loopnest.device.Device device : devices) {
+            if (!device.info().hostAddressable() && !device.isClosed()) {
+                try {
+                    PackedPipeline.of(device);
+                } catch (IllegalStateException closedMeanwhile) {
+                    // the run's start reports the closed device
+                }
+            }
+        }
     }
 
     /** This plan with another split: the same parts, the device code generated again for the new layout. */
@@ -102,6 +121,7 @@ public final class RunPlan {
         this.timeout = plan.timeout;
         this.progress = plan.progress;
         this.trace = plan.trace;
+        this.replanning = null; // a split chosen for this plan is kept as it is
         this.split = split;
         this.kernelSource = kernel.program().map(program -> KernelGenerator.generate(split.layout(), program))
                 .orElse(null);
@@ -145,6 +165,11 @@ public final class RunPlan {
      */
     public String splitReason() {
         return split.reason();
+    }
+
+    /** What re-planning after the first chunk needs, or {@code null}: the run keeps its split. */
+    org.loopnest.internal.scheduler.Replanning replanning() {
+        return replanning;
     }
 
     /** The split with its chunk layout and reason, for the runtime (not API: its type is internal). */

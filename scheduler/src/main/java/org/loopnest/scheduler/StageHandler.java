@@ -3,30 +3,30 @@ package org.loopnest.scheduler;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.Sequence;
 import org.loopnest.internal.device.ThreadNames;
-import org.loopnest.error.DeviceLostException;
 import org.loopnest.report.Stage;
 
 /**
- * One pipeline stage: a unit of work that its own thread, named for the run, the device and the stage
- * ({@link ThreadNames#stage}), runs for chunk after chunk, in order. It times its
- * work, skips work once the run is stopped, and hands every failure to the run's control; nothing escapes to
- * the ring.
+ * One stage of a device's pipeline: a unit of work that its own thread, named for the device and the stage
+ * ({@link ThreadNames#stage}), runs for chunk after chunk, in order, whichever run each chunk belongs to (the slot
+ * says). It times its work, skips the chunks of a stopped run, and hands every failure to the chunk's
+ * {@link DeviceRun#failed}; nothing escapes to the ring.
  */
 abstract class StageHandler implements EventHandler<ChunkSlot> {
     final Stage stage;
-    final PipelineContext context;
-
+    private final String device;
+    private final StageWaitStrategy waits;
     private Sequence progress;
 
-    StageHandler(Stage stage, PipelineContext context) {
+    StageHandler(Stage stage, String device, StageWaitStrategy waits) {
         this.stage = stage;
-        this.context = context;
+        this.device = device;
+        this.waits = waits;
     }
 
     @Override
     public void onStart() {
-        Thread.currentThread().setName(ThreadNames.stage(context.control().number(), context.deviceName(), stage));
-        context.waitStrategy().waitFor(stage.ordinal() == 0 ? null : Stage.values()[stage.ordinal() - 1]);
+        Thread.currentThread().setName(ThreadNames.stage(device, stage));
+        waits.waitFor(stage.ordinal() == 0 ? null : Stage.values()[stage.ordinal() - 1]);
     }
 
     /** Lets the stage release each slot to the next stage as soon as it is done, not at the end of a batch. */
@@ -37,15 +37,20 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
 
     @Override
     public final void onEvent(ChunkSlot slot, long sequence, boolean endOfBatch) {
-        handle(slot);
+        try {
+            handle(slot);
+        } finally {
+            finish(slot);
+        }
         if (progress != null) {
             progress.set(sequence);
-            context.waitStrategy().released(stage);
+            waits.released(stage);
         }
     }
 
     private void handle(ChunkSlot slot) {
-        if (context.control().aborted() || slot.abandoned) {
+        DeviceRun run = slot.run;
+        if (run.control().aborted() || slot.abandoned) {
             skip(slot);
             return;
         }
@@ -53,16 +58,10 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
         try {
             process(slot);
             if (timed()) {
-                context.clock().add(stage, slot.chunk.number(), start, System.nanoTime());
+                run.clock().add(stage, slot.chunk.number(), start, System.nanoTime());
             }
         } catch (Throwable t) {
-            if (RunControl.unwrap(t) instanceof DeviceLostException lost) {
-                context.lose(lost);
-                context.queue().giveBack(slot.chunk.number());
-                slot.abandoned = true;
-            } else {
-                context.control().fail(stage, slot.chunk.number(), context.deviceName(), t);
-            }
+            slot.abandoned |= run.failed(stage, slot.chunk, t);
             skip(slot);
         }
     }
@@ -75,7 +74,11 @@ abstract class StageHandler implements EventHandler<ChunkSlot> {
         return true;
     }
 
-    /** Called instead of {@link #process} once the run is stopped. */
+    /** Called instead of {@link #process} once the run is stopped or the chunk abandoned. */
     void skip(ChunkSlot slot) {
+    }
+
+    /** Called after {@link #process} or {@link #skip}, whatever happened. */
+    void finish(ChunkSlot slot) {
     }
 }

@@ -14,7 +14,8 @@ import org.loopnest.report.Stage;
  * front is still working. A chunk stage works for milliseconds, so four stages spinning behind each other would
  * take whole cores from the kernel. Here each stage sleeps on the monitor of the stage in front of it (the first
  * stage on the cursor's), which that stage notifies as soon as it releases a slot ({@link #released}); the
- * producer's publish and a halt notify every monitor ({@link #signalAllWhenBlocking()}).
+ * producer's publish notifies the cursor's monitor ({@link #signalAllWhenBlocking()}), a halt every monitor
+ * ({@link #wakeAll()}).
  */
 final class StageWaitStrategy implements WaitStrategy {
     private final Object cursorMonitor = new Object();
@@ -48,14 +49,30 @@ final class StageWaitStrategy implements WaitStrategy {
         synchronized (monitor) {
             while ((available = dependentSequence.get()) < sequence) {
                 barrier.checkAlert();
-                monitor.wait();
+                try {
+                    monitor.wait();
+                } catch (InterruptedException e) {
+                    barrier.checkAlert(); // a pipeline closing halts before it interrupts: end quietly
+                    throw e;
+                }
             }
         }
         return available;
     }
 
+    /**
+     * Called by the ring on every publish (and on a halt): wakes only the first stage, the one waiting for the
+     * cursor. The other stages wait for the stage in front of them, which wakes them itself ({@link #released});
+     * waking them here too would cost each published chunk four needless thread wake-ups. A halt wakes them with
+     * {@link #wakeAll()}.
+     */
     @Override
     public void signalAllWhenBlocking() {
+        notifyAll(cursorMonitor);
+    }
+
+    /** Wakes every waiting stage, so that each sees the halt (called by the pipeline when it closes). */
+    void wakeAll() {
         notifyAll(cursorMonitor);
         for (Object monitor : stageMonitors) {
             notifyAll(monitor);

@@ -1,39 +1,43 @@
 package org.loopnest.scheduler;
 
-import org.loopnest.internal.scheduler.PackedLaunch;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.loopnest.report.Stage;
 
-/** The five stage handlers, each a few lines over {@link StageHandler}. */
+/**
+ * The five stage handlers of a device's pipeline, each a few lines over {@link StageHandler}. A handler keeps only
+ * what every run shares (the device's name and the pipeline's wait strategy); what a chunk's run needs comes with the
+ * slot ({@link ChunkSlot#run}).
+ */
 final class Stages {
     private Stages() {
     }
 
     /** Packs the chunk's inputs into the host input buffer. */
     static final class Serialize extends StageHandler {
-        Serialize(PipelineContext context) {
-            super(Stage.SERIALIZE, context);
+        Serialize(String device, StageWaitStrategy waits) {
+            super(Stage.SERIALIZE, device, waits);
         }
 
         @Override
         void process(ChunkSlot slot) {
-            if (!context.direct()) {
-                context.packer().pack(slot.chunk, slot.in.host);
-            }
+            slot.run.packer().pack(slot.chunk, slot.in.host);
         }
     }
 
     /** Copies the packed inputs to the device and waits for the copy. */
     static final class CopyIn extends StageHandler {
-        CopyIn(PipelineContext context) {
-            super(Stage.COPY_IN, context);
+        CopyIn(String device, StageWaitStrategy waits) {
+            super(Stage.COPY_IN, device, waits);
         }
 
         @Override
         void process(ChunkSlot slot) {
-            long bytes = context.layout().inputBytes(slot.chunk);
-            if (!context.direct() && bytes > 0) {
-                context.control().await(context.device().copyIn(slot.in.host, slot.in.device, bytes));
-                context.bytesIn().add(bytes);
+            DeviceRun run = slot.run;
+            long bytes = run.layout().inputBytes(slot.chunk);
+            if (bytes > 0) {
+                run.control().await(run.device().copyIn(slot.in.host, slot.in.device, bytes));
+                run.bytesIn().add(bytes);
             }
         }
     }
@@ -44,24 +48,21 @@ final class Stages {
      * back, so the next chunk's copy-in can start while this chunk's outputs are still being copied out.
      */
     static final class Kernel extends StageHandler {
-        Kernel(PipelineContext context) {
-            super(Stage.KERNEL, context);
+        Kernel(String device, StageWaitStrategy waits) {
+            super(Stage.KERNEL, device, waits);
         }
 
         @Override
         void process(ChunkSlot slot) throws InterruptedException {
-            slot.out = context.outputs().take();
+            DeviceRun run = slot.run;
+            slot.out = run.buffers().outputs().take();
             slot.kernelStart = System.nanoTime();
-            org.loopnest.device.Launch launch = context.direct() ? new ChunkLaunch(context, slot.chunk)
-                    : new PackedLaunch(context.layout(), context.plan().arrays(), context.plan().kernel(),
-                            context.plan().kernelSource(), slot.chunk, slot.in.device, slot.out.device,
-                            context.resident(), context.control()::aborted);
-            java.util.concurrent.CompletableFuture<Void> launched = context.device().launch(launch);
+            CompletableFuture<Void> launched = run.device().launch(run.launch(slot.chunk, slot.in, slot.out));
             ChunkBuffer input = slot.in;
             slot.in = null; // from here the kernel's completion owns it
-            slot.kernel = context.control().track(launched.whenComplete((v, t) -> {
+            slot.kernel = run.control().track(launched.whenComplete((v, t) -> {
                 slot.kernelEnd = System.nanoTime();
-                context.inputs().give(input);
+                run.buffers().inputs().give(input);
             }));
         }
 
@@ -73,29 +74,27 @@ final class Stages {
 
     /** Waits for the chunk's kernel, then copies its outputs back and waits for the copy. */
     static final class CopyOut extends StageHandler {
-        CopyOut(PipelineContext context) {
-            super(Stage.COPY_OUT, context);
+        CopyOut(String device, StageWaitStrategy waits) {
+            super(Stage.COPY_OUT, device, waits);
         }
 
         @Override
         void process(ChunkSlot slot) {
+            DeviceRun run = slot.run;
             try {
-                context.control().await(slot.kernel);
-            } catch (RuntimeException kernelFailed) {
-                if (RunControl.unwrap(kernelFailed) instanceof org.loopnest.error.DeviceLostException) {
-                    throw kernelFailed;
-                }
-                context.control().fail(Stage.KERNEL, slot.chunk.number(), context.deviceName(), kernelFailed);
+                run.control().await(slot.kernel);
+            } catch (RuntimeException kernelFailed) { // the kernel's failure, not this stage's
+                slot.abandoned |= run.failed(Stage.KERNEL, slot.chunk, kernelFailed);
                 throw new RunControl.Aborted();
             }
-            context.clock().add(Stage.KERNEL, slot.chunk.number(), slot.kernelStart, slot.kernelEnd);
+            run.kernelRan(slot.chunk, slot.kernelStart, slot.kernelEnd);
             long start = System.nanoTime();
-            long bytes = context.layout().outputBytes(slot.chunk);
-            if (!context.direct() && bytes > 0) {
-                context.control().await(context.device().copyOut(slot.out.device, slot.out.host, bytes));
-                context.bytesOut().add(bytes);
+            long bytes = run.layout().outputBytes(slot.chunk);
+            if (bytes > 0) {
+                run.control().await(run.device().copyOut(slot.out.device, slot.out.host, bytes));
+                run.bytesOut().add(bytes);
             }
-            context.clock().add(Stage.COPY_OUT, slot.chunk.number(), start, System.nanoTime());
+            run.clock().add(Stage.COPY_OUT, slot.chunk.number(), start, System.nanoTime());
         }
 
         @Override
@@ -106,23 +105,26 @@ final class Stages {
 
     /**
      * Unpacks the outputs into the user's arrays, gives the output buffer back for the next chunk, reports progress.
-     * A skipped chunk gives back whatever buffers it still holds.
+     * A skipped chunk gives back whatever buffers it still holds. Either way the chunk's hold on its run ends here.
      */
     static final class Deserialize extends StageHandler {
-        Deserialize(PipelineContext context) {
-            super(Stage.DESERIALIZE, context);
+        private final Consumer<DeviceRun> retire;
+
+        /** @param retire told of each chunk's run once the chunk is through (it releases the chunk's hold) */
+        Deserialize(String device, StageWaitStrategy waits, Consumer<DeviceRun> retire) {
+            super(Stage.DESERIALIZE, device, waits);
+            this.retire = retire;
         }
 
         @Override
         void process(ChunkSlot slot) {
+            DeviceRun run = slot.run;
             long start = System.nanoTime();
-            if (!context.direct()) {
-                context.packer().unpack(slot.chunk, slot.out.host);
-            }
+            run.packer().unpack(slot.chunk, slot.out.host);
             release(slot);
-            context.clock().add(Stage.DESERIALIZE, slot.chunk.number(), start, System.nanoTime());
-            context.chunksDone().increment();
-            context.control().chunkDone(); // tells the progress listener
+            run.clock().add(Stage.DESERIALIZE, slot.chunk.number(), start, System.nanoTime());
+            run.chunksDone().increment();
+            run.control().chunkDone(); // tells the progress listener
         }
 
         /** Only unpacking counts as this stage's busy time, not the user's progress listener. */
@@ -136,13 +138,21 @@ final class Stages {
             release(slot);
         }
 
-        private void release(ChunkSlot slot) {
+        @Override
+        void finish(ChunkSlot slot) {
+            DeviceRun run = slot.run;
+            slot.clear();
+            retire.accept(run);
+        }
+
+        private static void release(ChunkSlot slot) {
+            RunBuffers buffers = slot.run.buffers();
             if (slot.in != null) {
-                context.inputs().give(slot.in);
+                buffers.inputs().give(slot.in);
                 slot.in = null;
             }
             if (slot.out != null) {
-                context.outputs().give(slot.out);
+                buffers.outputs().give(slot.out);
                 slot.out = null;
             }
         }

@@ -5,7 +5,9 @@ import org.loopnest.internal.scheduler.DeviceSource;
 import org.loopnest.internal.scheduler.PlanBuilder;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -139,9 +141,9 @@ class ExecutionLifecycleTest {
     }
 
     @Test
-    void shouldStartAPlanWhoseDeviceTheRuntimeMadeAgainAndConcurrently() {
+    void shouldStartAPlanOnTheSharedCpuDeviceAgainAndConcurrently() {
         RunPlan plan = plusOne(4, 64).plan();
-        assertTrue(plan.devices().makesDevices());
+        assertSame(CpuDevice.shared(), plan.devices().open().get(0));
         assertEquals(4, plan.start().await().chunks());
         try (Execution a = plan.start(); Execution b = plan.start()) {
             assertEquals(4, a.await().chunks());
@@ -150,22 +152,15 @@ class ExecutionLifecycleTest {
     }
 
     @Test
-    void shouldCloseTheDeviceEachRunMadeAndLeaveTheUsersDevicesOpen() {
-        List<CpuDevice> made = new java.util.concurrent.CopyOnWriteArrayList<>();
+    void shouldLeaveTheUsersDeviceAndTheSharedCpuDeviceOpen() {
         try (CpuDevice cpu = new CpuDevice(1)) {
-            RunPlan given = plusOne(4, 64).on(cpu).plan();
-            RunPlan fresh = like(given).devices(DeviceSource.fresh(() -> {
-                CpuDevice device = new CpuDevice(1);
-                made.add(device);
-                return device;
-            })).build();
-            assertEquals(4, fresh.start().await().chunks());
-            assertEquals(4, fresh.start().await().chunks());
-            assertEquals(2, made.size(), "one device per run");
-            assertTrue(made.stream().allMatch(CpuDevice::isClosed), "each run closes the device it made");
-            assertEquals(4, given.start().await().chunks());
-            assertTrue(!cpu.isClosed(), "a run leaves the user's device open");
+            assertEquals(4, plusOne(4, 64).on(cpu).plan().start().await().chunks());
+            assertFalse(cpu.isClosed(), "a run leaves the user's device open");
         }
+        assertEquals(4, plusOne(4, 64).plan().start().await().chunks());
+        CpuDevice.shared().close(); // does nothing: only the JVM's exit stops the shared device
+        assertFalse(CpuDevice.shared().isClosed());
+        assertEquals(4, plusOne(4, 64).plan().start().await().chunks());
     }
 
     @Test

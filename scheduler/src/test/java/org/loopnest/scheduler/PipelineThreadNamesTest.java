@@ -19,7 +19,7 @@ import org.loopnest.device.opencl.OpenClSupport;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 
-/** Every thread of a device and of the runs on it has a name of its own, also when two runs share the device. */
+/** Every thread of a device and of its pipeline has a name of its own, and runs sharing the device share them. */
 class PipelineThreadNamesTest {
 
     /** The names of the live threads of {@code device} and its runs, as many times as threads bear them. */
@@ -54,34 +54,33 @@ class PipelineThreadNamesTest {
     }
 
     @Test
-    void shouldGiveEveryThreadOfTwoRunsSharingADeviceADistinctName() {
-        CountDownLatch firstIsRunning = new CountDownLatch(1);
-        CountDownLatch looked = new CountDownLatch(1);
-        AtomicReference<List<String>> seen = new AtomicReference<>();
+    void shouldServeTwoRunsSharingADeviceWithTheDevicesOwnDistinctlyNamedThreads() {
         try (SimDevice sim = new SimDevice(SimConfig.builder().name("shared").memory(1 << 20).threads(2).build())) {
-            LoopNest first = plusOne(sim, (done, total) -> {
-                if (done == 1) { // holds this run at its first chunk until the other run has looked
-                    firstIsRunning.countDown();
-                    await(looked, "the second run looked at the threads");
-                }
-            });
+            LoopNest first = plusOne(sim, (done, total) -> { });
+            first.plan(); // planning on a device starts its pipeline
+            List<String> beforeAnyRun = liveThreadsOf("shared");
+            CountDownLatch secondWrote = new CountDownLatch(1);
+            AtomicReference<List<String>> seen = new AtomicReference<>();
             LoopNest second = plusOne(sim, (done, total) -> {
                 if (done == 1) {
-                    await(firstIsRunning, "the first run wrote a chunk");
                     seen.set(liveThreadsOf("shared"));
-                    looked.countDown();
+                    secondWrote.countDown();
                 }
             });
             try (Execution a = first.start(); Execution b = second.start()) {
-                assertEquals(8, b.await().chunks());
                 assertEquals(8, a.await().chunks());
+                assertEquals(8, b.await().chunks());
             }
+            await(secondWrote, "the second run wrote a chunk");
+            List<String> names = seen.get();
+            assertEquals(List.of(), repeated(names), "thread names used twice among " + names);
+            assertEquals(beforeAnyRun, names, "the runs use the threads the device had before them");
+            for (String stage : List.of("serialize", "copy-in", "kernel", "copy-out", "deserialize", "feed")) {
+                assertTrue(names.contains("loopnest-shared-pipeline-" + stage), stage + " in " + names);
+            }
+            assertTrue(names.contains("loopnest-shared-engine-copy-in"), names.toString());
         }
-        List<String> names = seen.get();
-        assertEquals(List.of(), repeated(names), "thread names used twice among " + names);
-        assertEquals(2, names.stream().filter(n -> n.endsWith("-kernel") && n.contains("-run")).count(), names
-                .toString());
-        assertTrue(names.contains("loopnest-shared-engine-copy-in"), names.toString());
+        assertEquals(List.of(), liveThreadsOf("shared"), "closing the device stops its pipeline's threads");
     }
 
     @Test
@@ -100,6 +99,6 @@ class PipelineThreadNamesTest {
         List<String> names = seen.get();
         assertEquals(List.of(), repeated(names), "thread names used twice among " + names);
         assertTrue(names.contains("loopnest-opencl:0-engine-kernel"), names.toString());
-        assertTrue(names.stream().anyMatch(n -> n.matches("loopnest-opencl:0-run[0-9]+-kernel")), names.toString());
+        assertTrue(names.contains("loopnest-opencl:0-pipeline-kernel"), names.toString());
     }
 }

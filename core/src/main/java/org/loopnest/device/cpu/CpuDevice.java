@@ -18,12 +18,19 @@ import org.loopnest.internal.device.MemoryBudget;
 /**
  * Runs kernels on a pool of Java threads, one per core by default. Host-addressable: the scheduler binds
  * kernels straight to the user's arrays and skips serialization and copies; buffers, if asked for, are direct
- * host buffers. Thread-safe; close it to stop its threads.
+ * host buffers. Its threads all start when it is made and serve every run until it is closed.
+ *
+ * <p>{@link #shared()} is the process's default device, the one a nest given no device runs on: made on first use
+ * with one thread per processor, never closed by a run or by {@link #close()}, stopped when the JVM exits. A device
+ * made with a constructor is the caller's to close.
+ *
+ * <p><b>Threading:</b> thread-safe.
  */
 public final class CpuDevice implements Device {
     private final BlockExecutor executor;
     private final MemoryBudget budget;
     private final DeviceInfo info;
+    private final boolean shared;
     private volatile boolean closed;
 
     /** The most threads a CPU device runs: the limit of the fork/join pool that runs its kernels. */
@@ -41,10 +48,15 @@ public final class CpuDevice implements Device {
      * @throws IllegalArgumentException if {@code threads} is not from 1 to {@link #MAX_THREADS}
      */
     public CpuDevice(int threads) {
+        this(threads, false);
+    }
+
+    private CpuDevice(int threads, boolean shared) {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("cpu threads = " + threads + " (expected: 1 to " + MAX_THREADS + ")");
         }
         long memory = Runtime.getRuntime().maxMemory();
+        this.shared = shared;
         this.budget = new MemoryBudget("cpu", memory, Integer.MAX_VALUE);
         this.executor = new BlockExecutor("cpu", threads);
         this.info = new DeviceInfo("cpu", memory, Integer.MAX_VALUE, threads, true,
@@ -113,10 +125,48 @@ public final class CpuDevice implements Device {
         return closed;
     }
 
+    /**
+     * The process's shared cpu device, made on first use with one thread per available processor; the default of a
+     * nest given no device. {@link #close()} does nothing on it; its threads stop when the JVM exits.
+     *
+     * @return the shared device, the same every call
+     */
+    public static CpuDevice shared() {
+        return Shared.DEVICE;
+    }
+
+    /** {@return whether this is {@link #shared()}, which only the JVM's exit closes} */
+    public boolean isShared() {
+        return shared;
+    }
+
+    /** Stops the threads and waits for them (up to 10 s); nothing on {@link #shared()}. Idempotent. */
     @Override
     public void close() {
+        if (!shared) {
+            stop();
+        }
+    }
+
+    private void stop() {
         closed = true;
         executor.close();
+    }
+
+    /** Holds the shared device: made when first asked for, stopped by a shutdown hook. */
+    private static final class Shared {
+        static final CpuDevice DEVICE = new CpuDevice(Runtime.getRuntime().availableProcessors(), true);
+
+        static {
+            // at exit: stop taking launches, do not wait for the running ones (the threads are daemons)
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                DEVICE.closed = true;
+                DEVICE.executor.stopNow();
+            }, "loopnest-cpu-shared-exit"));
+        }
+
+        private Shared() {
+        }
     }
 
     @Override

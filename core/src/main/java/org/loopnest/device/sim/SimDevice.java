@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.loopnest.internal.device.BlockExecutor;
 import org.loopnest.internal.device.ChunkCalibration;
@@ -49,8 +48,11 @@ public final class SimDevice implements Device {
     private final BlockExecutor kernels;
     private final DeviceInfo info;
     private volatile boolean closed;
+    private final org.loopnest.internal.device.KeptResources kept;
     private final Object computeClock = new Object();
     private long computeFreeAt;
+    /** With a kernel speed cap: ends each kernel when its simulated time has passed; {@code null} without one. */
+    private final SimClock clock;
 
     /**
      * A device with the given settings.
@@ -59,6 +61,7 @@ public final class SimDevice implements Device {
      */
     public SimDevice(SimConfig config) {
         this.config = config;
+        this.kept = new org.loopnest.internal.device.KeptResources(config.name());
         this.budget = new MemoryBudget(config.name(), config.memoryBytes(), config.maxAllocationBytes());
         if (config.engines() == SimConfig.Engines.SHARED) {
             this.shared = new SerialEngine(ThreadNames.sharedEngine(config.name()));
@@ -70,6 +73,7 @@ public final class SimDevice implements Device {
             this.deviceToHost = new SerialEngine(ThreadNames.engine(config.name(), Stage.COPY_OUT));
         }
         this.kernels = new BlockExecutor(config.name(), config.threads());
+        this.clock = config.iterationsPerSecond() == 0 || shared != null ? null : new SimClock(config.name());
         this.info = new DeviceInfo(config.name(), config.memoryBytes(), config.maxAllocationBytes(), config.threads(),
                 false, "simulated accelerator: " + (config.memoryBytes() >> 10) + " KiB, link "
                         + (config.bytesPerSecond() == 0 ? "unlimited" : (config.bytesPerSecond() / 1_000_000) + " MB/s")
@@ -167,10 +171,7 @@ public final class SimDevice implements Device {
                 finish = Math.max(start, computeFreeAt) + minNanos;
                 computeFreeAt = finish;
             }
-            long wait = finish - System.nanoTime();
-            return wait <= 0 ? CompletableFuture.completedFuture(null)
-                    : CompletableFuture.runAsync(() -> { },
-                            CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS));
+            return clock.at(finish);
         });
     }
 
@@ -213,6 +214,13 @@ public final class SimDevice implements Device {
         }
     }
 
+    /** Keeps the scheduler's pipeline (its stage threads) until this device closes; see {@link Device#keep}. */
+    @Override
+    public <T extends AutoCloseable> java.util.Optional<T> keep(Class<T> type,
+                                                                java.util.function.Supplier<? extends T> maker) {
+        return java.util.Optional.of(kept.get(type, maker));
+    }
+
     @Override
     public boolean isClosed() {
         return closed;
@@ -221,11 +229,18 @@ public final class SimDevice implements Device {
     @Override
     public void close() {
         closed = true;
-        hostToDevice.close();
-        if (deviceToHost != hostToDevice) {
-            deviceToHost.close();
+        try {
+            kept.closeAll(); // the pipeline first: it stops using the engines before they stop
+        } finally {
+            hostToDevice.close();
+            if (deviceToHost != hostToDevice) {
+                deviceToHost.close();
+            }
+            kernels.close();
+            if (clock != null) {
+                clock.close();
+            }
         }
-        kernels.close();
     }
 
     @Override

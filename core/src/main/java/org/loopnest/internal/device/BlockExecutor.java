@@ -11,12 +11,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs launches on a fork/join pool of Java threads, splitting each chunk into blocks so that all threads stay
  * busy and a slow block can be stolen around. Used by the CPU-backed devices. Threads are daemons named
- * {@code loopnest-<device>-worker-N} ({@link ThreadNames#worker}); {@link #close()} stops them.
+ * {@code loopnest-<device>-worker-N} ({@link ThreadNames#worker}), all started by the constructor and kept until
+ * {@link #close()} stops them: a launch never starts a thread.
  */
 public final class BlockExecutor implements AutoCloseable {
     /** The fewest iterations worth a separate block. */
     public static final long MIN_BLOCK = 1024;
     private static final int BLOCKS_PER_THREAD = 8;
+    /** How long an idle thread stays: for the device's whole life in practice. */
+    private static final long KEEP_ALIVE_DAYS = 365;
 
     private final ForkJoinPool pool;
     private final int threads;
@@ -32,6 +35,7 @@ public final class BlockExecutor implements AutoCloseable {
      */
     public BlockExecutor(String device, int threads) {
         this.threads = threads;
+        // never more threads than asked (a blocked join waits rather than adding one), none retired while idle
         this.pool = new ForkJoinPool(threads, p -> {
             ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
             t.setName(ThreadNames.worker(device, made.getAndIncrement()));
@@ -39,7 +43,39 @@ public final class BlockExecutor implements AutoCloseable {
             started.removeIf(old -> old.getState() == Thread.State.TERMINATED); // threads the pool retired
             started.add(t);
             return t;
-        }, null, false);
+        }, null, false, 0, threads, 1, atMost -> true, KEEP_ALIVE_DAYS, TimeUnit.DAYS);
+        startAll();
+    }
+
+    /**
+     * Starts every thread now, so that launches never start one: {@code threads} tasks that each wait (up to 10 s)
+     * until all of them run at once, which the pool can only do on {@code threads} threads.
+     */
+    private void startAll() {
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(threads);
+        java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+        for (int t = 0; t < threads; t++) {
+            pool.execute(() -> {
+                running.countDown();
+                try {
+                    released.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        try {
+            running.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            released.countDown();
+        }
+    }
+
+    /** The number of threads started so far, all of them once the constructor has returned. */
+    int started() {
+        return made.get();
     }
 
     /** {@return the number of threads} */
@@ -101,6 +137,21 @@ public final class BlockExecutor implements AutoCloseable {
         }
     }
 
+    /** Stops taking launches and interrupts the threads without waiting for them (for the JVM's exit). */
+    public void stopNow() {
+        pool.shutdownNow();
+    }
+
+    /**
+     * What a block threw, as it threw it: a join rethrows an exception thrown on another worker as a new one of the
+     * same class with the original as its cause (and, for a class without a {@code (Throwable)} constructor, no
+     * message), which would lose the kernel's message.
+     */
+    static Throwable thrownInBlock(Throwable joined) {
+        Throwable cause = joined.getCause();
+        return cause != null && cause.getClass() == joined.getClass() ? cause : joined;
+    }
+
     private static final class Blocks extends RecursiveAction {
         private final Launch launch;
         private final long from;
@@ -144,7 +195,7 @@ public final class BlockExecutor implements AutoCloseable {
                 right.join();
             } catch (RuntimeException | Error e) {
                 if (first == null) {
-                    first = e;
+                    first = thrownInBlock(e);
                 }
             }
             if (first instanceof RuntimeException r) {

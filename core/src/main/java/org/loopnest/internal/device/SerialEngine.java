@@ -2,12 +2,11 @@ package org.loopnest.internal.device;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One daemon thread, named as its device says ({@link ThreadNames#engine}), that runs a device's operations of one
+ * One daemon thread, started with the engine and named as its device says ({@link ThreadNames#engine}), that runs a device's operations of one
  * kind (copies in, kernels, copies out) one after the other, in the order submitted. Devices use one per engine so
  * that the engines overlap each other. {@link #close()} stops the thread and waits for it to end.
  */
@@ -39,12 +38,7 @@ public final class SerialEngine implements AutoCloseable {
             throw new IllegalArgumentException("closeWait = " + closeWait + " (expected: 0 or more)");
         }
         this.closeWait = closeWait;
-        this.executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            thread = t;
-            return t;
-        });
+        this.executor = SingleThread.started(threadName, t -> thread = t);
     }
 
     /**

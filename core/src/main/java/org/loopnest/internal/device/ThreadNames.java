@@ -10,12 +10,13 @@ import org.loopnest.report.Stage;
  * loopnest-opencl:0-engine-copy-in    a device's engine: one thread per kind of operation (copy-in, kernel, copy-out)
  * loopnest-sim-engine-shared          the one engine of a device whose copies and kernels share it
  * loopnest-cpu-worker-3               a device's pool of kernel threads, numbered from 0
- * loopnest-opencl:0-run7-kernel       run 7's pipeline stage on that device (serialize … deserialize)
- * loopnest-opencl:0-run7-control      run 7's thread that feeds chunks to that device's pipeline
+ * loopnest-sim-clock                  a simulated device's clock, which ends kernels capped in speed
+ * loopnest-opencl:0-pipeline-kernel   the device's pipeline stage (serialize … deserialize), serving run after run
+ * loopnest-opencl:0-pipeline-feed     the thread that feeds the chunks of run after run to that pipeline
  * </pre>
  *
- * <p>Runs are numbered in the order they start in the JVM, so two runs sharing a device have threads of distinct
- * names. Stateless; thread-safe.
+ * <p>A device's threads live as long as the device and serve every run on it, so the names carry no run.
+ * Stateless; thread-safe.
  */
 public final class ThreadNames {
     private static final String PREFIX = "loopnest-";
@@ -55,37 +56,43 @@ public final class ThreadNames {
     }
 
     /**
-     * Run {@code run}'s {@code stage} thread on {@code device}, e.g. {@code loopnest-sim-run3-copy-in}.
+     * {@return the thread that keeps {@code device}'s simulated time, e.g. {@code loopnest-sim-clock}}
      *
-     * @param run the run's number
+     * @param device the device's name
+     */
+    public static String clock(String device) {
+        return PREFIX + device + "-clock";
+    }
+
+    /**
+     * {@return the thread of {@code device}'s pipeline that runs {@code stage} for every run, e.g.
+     * {@code loopnest-sim-pipeline-copy-in}}
+     *
      * @param device the device's name
      * @param stage the pipeline stage
-     * @return the thread's name
      */
-    public static String stage(long run, String device, Stage stage) {
-        return runThread(run, device, stage.toString());
+    public static String stage(String device, Stage stage) {
+        return pipelineThread(device, stage.toString());
     }
 
     /**
-     * Run {@code run}'s thread that feeds chunks to {@code device}'s pipeline, e.g. {@code loopnest-cpu-run3-control}.
+     * {@return the thread that feeds chunks of run after run to {@code device}'s pipeline, e.g.
+     * {@code loopnest-sim-pipeline-feed}}
      *
-     * @param run the run's number
      * @param device the device's name
-     * @return the thread's name
      */
-    public static String control(long run, String device) {
-        return runThread(run, device, "control");
+    public static String feeder(String device) {
+        return pipelineThread(device, "feed");
     }
 
     /**
-     * {@return a thread of run {@code run} on {@code device} with the given role, e.g. {@code
-     * loopnest-cpu-run3-stage-0} for a stage thread not yet told which stage it runs}
+     * {@return a thread of {@code device}'s pipeline with the given role, e.g. {@code loopnest-sim-pipeline-stage-0}
+     * for a stage thread not yet told which stage it runs}
      *
-     * @param run the run's number
      * @param device the device's name
      * @param role what the thread does, e.g. {@code stage-0}
      */
-    public static String runThread(long run, String device, String role) {
-        return PREFIX + device + "-run" + run + "-" + role;
+    public static String pipelineThread(String device, String role) {
+        return PREFIX + device + "-pipeline-" + role;
     }
 }

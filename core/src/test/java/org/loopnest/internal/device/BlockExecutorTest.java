@@ -107,4 +107,39 @@ class BlockExecutorTest {
             assertFalse(launch.isCancelled());
         }
     }
+
+    @Test
+    void shouldKeepTheMessageOfWhatABlockOnAnotherThreadThrew() {
+        long n = 64 * BlockExecutor.MIN_BLOCK;
+        try (BlockExecutor executor = new BlockExecutor("test", 2)) {
+            for (int round = 0; round < 10; round++) {
+                CountDownLatch lastBlockRan = new CountDownLatch(1);
+                // the first block waits until the last one has thrown, so the last one ran on the other thread
+                CompletableFuture<Void> failed = executor.execute(launch(n, (from, to) -> {
+                    if (from == 0) {
+                        awaitQuietly(lastBlockRan);
+                    }
+                    if (to == n) {
+                        lastBlockRan.countDown();
+                        throw new ArithmeticException("bad point at " + from);
+                    }
+                }));
+                CompletionException e = assertThrows(CompletionException.class, failed::join);
+                ArithmeticException cause = assertInstanceOf(ArithmeticException.class, e.getCause());
+                assertTrue(String.valueOf(cause.getMessage()).startsWith("bad point at "), "round " + round + ": "
+                        + cause.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void shouldTakeTheOriginalOutOfAJoinsCopyOnly() {
+        ArithmeticException original = new ArithmeticException("boom");
+        ArithmeticException copy = new ArithmeticException();
+        copy.initCause(original);
+        assertEquals(original, BlockExecutor.thrownInBlock(copy));
+        IllegalStateException wrapper = new IllegalStateException("wraps", original);
+        assertEquals(wrapper, BlockExecutor.thrownInBlock(wrapper));
+        assertEquals(original, BlockExecutor.thrownInBlock(original));
+    }
 }

@@ -16,12 +16,13 @@ class ThreadNamesTest {
         assertEquals("loopnest-opencl:0-engine-kernel", ThreadNames.engine("opencl:0", Stage.KERNEL));
         assertEquals("loopnest-cuda:0-engine-copy-in", ThreadNames.engine("cuda:0", Stage.COPY_IN));
         assertEquals("loopnest-cpu-worker-3", ThreadNames.worker("cpu", 3));
-        assertEquals("loopnest-opencl:0-run7-kernel", ThreadNames.stage(7, "opencl:0", Stage.KERNEL));
-        assertEquals("loopnest-opencl:0-run7-control", ThreadNames.control(7, "opencl:0"));
+        assertEquals("loopnest-opencl:0-pipeline-kernel", ThreadNames.stage("opencl:0", Stage.KERNEL));
+        assertEquals("loopnest-opencl:0-pipeline-feed", ThreadNames.feeder("opencl:0"));
+        assertEquals("loopnest-sim-clock", ThreadNames.clock("sim"));
     }
 
     @Test
-    void shouldGiveEveryThreadOfADeviceAndOfTwoRunsOnItADistinctName() {
+    void shouldGiveEveryThreadOfADeviceAndItsPipelineADistinctName() {
         List<String> names = new ArrayList<>();
         for (Stage engine : List.of(Stage.COPY_IN, Stage.KERNEL, Stage.COPY_OUT)) {
             names.add(ThreadNames.engine("opencl:0", engine));
@@ -29,13 +30,12 @@ class ThreadNamesTest {
         for (int n = 0; n < 4; n++) {
             names.add(ThreadNames.worker("opencl:0", n));
         }
-        for (long run = 1; run <= 2; run++) {
-            for (Stage stage : Stage.values()) {
-                names.add(ThreadNames.stage(run, "opencl:0", stage));
-                names.add(ThreadNames.runThread(run, "opencl:0", "stage-" + stage.ordinal()));
-            }
-            names.add(ThreadNames.control(run, "opencl:0"));
+        for (Stage stage : Stage.values()) {
+            names.add(ThreadNames.stage("opencl:0", stage));
+            names.add(ThreadNames.pipelineThread("opencl:0", "stage-" + stage.ordinal()));
         }
+        names.add(ThreadNames.feeder("opencl:0"));
+        names.add(ThreadNames.clock("opencl:0"));
         assertEquals(names.size(), new HashSet<>(names).size(), names.toString());
     }
 }

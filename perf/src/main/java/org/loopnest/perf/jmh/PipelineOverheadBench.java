@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A whole run of a nest of {@code chunks × 1024} iterations split at {@code d=1}, with an empty chunk kernel and
+ * A whole run, planning included, of a nest of {@code chunks × 1024} iterations split at {@code d=1}, with an empty chunk kernel and
  * one output: what the pipeline itself costs. The per-run part (threads, buffers) and the per-chunk part separate
  * by comparing {@code chunks=1} with {@code chunks=1000}: per chunk = (t1000 − t1) / 999. On {@code cpu} nothing is
  * copied; on an unthrottled {@code sim} each chunk is also packed, copied both ways (4 KiB) and unpacked.
@@ -37,7 +37,8 @@ public class PipelineOverheadBench {
     @Param({"1", "1000"})
     private int chunks;
 
-    @Param({"cpu", "sim"})
+    /** {@code default}: no device given, so the process's shared cpu device; {@code cpu}: one opened for the trial. */
+    @Param({"default", "cpu", "sim"})
     private String device;
 
     private Device target;
@@ -46,20 +47,27 @@ public class PipelineOverheadBench {
     /** Starts the device once per trial. */
     @Setup
     public void setUp() {
-        target = device.equals("cpu") ? new CpuDevice() : new SimDevice();
+        target = switch (device) {
+            case "default" -> null;
+            case "cpu" -> new CpuDevice();
+            default -> new SimDevice();
+        };
         out = new float[chunks * INNER];
     }
 
-    /** Stops the device. */
+    /** Stops the device opened for the trial (the shared one stays). */
     @TearDown
     public void tearDown() {
-        target.close();
+        if (target != null) {
+            target.close();
+        }
     }
 
     /** One run; the kernel returns at once. */
     @Benchmark
     public RunReport emptyKernel() {
-        return LoopNest.of(chunks, INNER).names("c", "i").out("o", out).blockKernel(arrays -> cursor -> { })
-                .splitAt(1).on(target).run();
+        LoopNest nest = LoopNest.of(chunks, INNER).names("c", "i").out("o", out).blockKernel(arrays -> cursor -> { })
+                .splitAt(1);
+        return (target == null ? nest : nest.on(target)).run();
     }
 }

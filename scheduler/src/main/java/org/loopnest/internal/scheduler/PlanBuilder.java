@@ -29,6 +29,7 @@ public final class PlanBuilder {
     private Duration timeout;
     private ProgressListener progress;
     private TraceFiles trace = TraceFiles.none();
+    private Replanning replanning;
 
     /** An empty builder; every part but the kernel source, timeout, progress and trace must be set. */
     public PlanBuilder() {
@@ -100,6 +101,17 @@ public final class PlanBuilder {
     }
 
     /**
+     * Lets the run re-plan itself once after its first chunk (an automatic split from the devices' costs).
+     *
+     * @param replanning what re-planning needs, or {@code null} for a run that keeps its split
+     * @return this builder
+     */
+    public PlanBuilder replanning(Replanning replanning) {
+        this.replanning = replanning;
+        return this;
+    }
+
+    /**
      * Checks the parts and freezes them into a plan; the builder may be changed afterwards without changing it.
      *
      * @return the plan
@@ -108,6 +120,6 @@ public final class PlanBuilder {
      */
     public RunPlan build() {
         return PlanAccess.factory().apply(new PlanParts(space, arrays, kernel, kernelSource, devices, split, buffers,
-                timeout, progress, trace));
+                timeout, progress, trace, replanning));
     }
 }

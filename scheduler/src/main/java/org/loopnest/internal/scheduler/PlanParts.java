@@ -24,8 +24,9 @@ import org.loopnest.scheduler.RunPlan;
  * @param timeout      overall limit, or {@code null} for none
  * @param progress     told after each chunk, or {@code null}
  * @param trace        where to write the run's timeline
+ * @param replanning   what re-planning after the first chunk needs, or {@code null} to keep the split
  */
 public record PlanParts(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource,
         DeviceSource devices, SplitChoice split, BufferCounts buffers, Duration timeout, ProgressListener progress,
-        TraceFiles trace) {
+        TraceFiles trace, Replanning replanning) {
 }

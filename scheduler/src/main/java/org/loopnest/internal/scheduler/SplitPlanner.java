@@ -91,13 +91,17 @@ public final class SplitPlanner {
      * @param space the nest
      * @param bindings the run's arrays
      * @param device the limits of the run's devices as one
-     * @param costs the device's costs ({@link DeviceGroup#costs}), or empty for the fixed rule
+     * @param costs the device's costs ({@link DeviceGroup#costs}), or empty for the fixed rule (which a
+     *     host-addressable device keeps whatever its costs)
      * @param buffers chunk buffers per direction per device
      * @throws DeviceMemoryException if not even the smallest chunk fits the device
      */
     public static SplitChoice choose(IndexSpace space, List<ArrayBinding> bindings, DeviceInfo device,
                                      Optional<DeviceCosts> costs, BufferCounts buffers) {
-        SplitChoice modelled = costs.map(c -> CostPlanner.choose(space, bindings, device, c, buffers)).orElse(null);
+        // a host-addressable device (the cpu) copies nothing, so the model has nothing to balance; chunks cost it about
+        // a microsecond, and the fixed rule's chunks give progress, cancellation and load balance for free
+        SplitChoice modelled = device.hostAddressable() ? null
+                : costs.map(c -> CostPlanner.choose(space, bindings, device, c, buffers)).orElse(null);
         if (modelled == null) {
             return choose(space, bindings, device, buffers);
         }

@@ -63,6 +63,7 @@ public final class CudaDevice implements Device {
     private static final long DUMMY_BYTES = 256;
     private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
+    private final org.loopnest.internal.device.KeptResources kept;
     private final String name;
     private final CudaContext context;
     private final DriverApi driver;
@@ -87,6 +88,7 @@ public final class CudaDevice implements Device {
                        DeviceClock clock, CudaEngine hostToDevice, CudaEngine kernels, CudaEngine deviceToHost, CudaBuffer dummy,
                        long memoryLimit) {
         this.name = name;
+        this.kept = new org.loopnest.internal.device.KeptResources(this.name);
         this.context = context;
         this.driver = context.driver();
         this.properties = properties;
@@ -455,6 +457,13 @@ public final class CudaDevice implements Device {
         }
     }
 
+    /** Keeps the scheduler's pipeline (its stage threads) until this device closes; see {@link Device#keep}. */
+    @Override
+    public <T extends AutoCloseable> java.util.Optional<T> keep(Class<T> type,
+                                                                java.util.function.Supplier<? extends T> maker) {
+        return java.util.Optional.of(kept.get(type, maker));
+    }
+
     @Override
     public boolean isClosed() {
         return closed.get();
@@ -475,7 +484,11 @@ public final class CudaDevice implements Device {
             return;
         }
         List<CudaEngine> engines = List.of(hostToDevice, kernels, deviceToHost);
-        engines.forEach(CudaEngine::shutdown);
+        try {
+            kept.closeAll(); // the pipeline first: it stops using the engines before they stop
+        } finally {
+            engines.forEach(CudaEngine::shutdown);
+        }
         long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
         boolean stopped = true;
         try {

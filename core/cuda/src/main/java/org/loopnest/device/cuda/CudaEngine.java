@@ -3,7 +3,6 @@ package org.loopnest.device.cuda;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.loopnest.internal.cuda.CudaError;
@@ -65,12 +64,7 @@ final class CudaEngine {
         this.stream = made[0];
         this.started = made[1];
         this.finished = made[2];
-        this.thread = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, threadName);
-            t.setDaemon(true);
-            worker = t;
-            return t;
-        });
+        this.thread = org.loopnest.internal.device.SingleThread.started(threadName, t -> worker = t);
     }
 
     /** The stream and the two events, or nothing left allocated if one cannot be made. */

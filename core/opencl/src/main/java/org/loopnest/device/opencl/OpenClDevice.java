@@ -58,6 +58,7 @@ public final class OpenClDevice implements Device {
     private volatile DeviceTimes calibration = DeviceTimes.ZERO;
 
     private final OpenClDeviceId id;
+    private final org.loopnest.internal.device.KeptResources kept;
     private final String name;
     private final cl_context context;
     private final cl_command_queue copyInQueue;
@@ -76,6 +77,7 @@ public final class OpenClDevice implements Device {
     private OpenClDevice(OpenClDeviceId id, long memoryLimit) {
         this.id = id;
         this.name = id.deviceName();
+        this.kept = new org.loopnest.internal.device.KeptResources(this.name);
         int[] code = new int[1];
         this.context = CL.clCreateContext(null, 1, new cl_device_id[] {id.device()}, null, null, code);
         ClCalls.check(name, "clCreateContext", code[0]);
@@ -344,6 +346,13 @@ public final class OpenClDevice implements Device {
                 + " (expected: a buffer allocated by " + name + ")");
     }
 
+    /** Keeps the scheduler's pipeline (its stage threads) until this device closes; see {@link Device#keep}. */
+    @Override
+    public <T extends AutoCloseable> java.util.Optional<T> keep(Class<T> type,
+                                                                java.util.function.Supplier<? extends T> maker) {
+        return java.util.Optional.of(kept.get(type, maker));
+    }
+
     @Override
     public boolean isClosed() {
         return closed;
@@ -361,7 +370,11 @@ public final class OpenClDevice implements Device {
             return;
         }
         closed = true;
-        copyInEngine.close();
+        try {
+            kept.closeAll(); // the pipeline first: it stops using the engines before they stop
+        } finally {
+            copyInEngine.close();
+        }
         kernelEngine.close();
         copyOutEngine.close();
         if (!(copyInEngine.stopped() && kernelEngine.stopped() && copyOutEngine.stopped())) {

@@ -1,0 +1,92 @@
+package org.loopnest.scheduler;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.loopnest.index.Chunk;
+import org.loopnest.report.Stage;
+
+/**
+ * Runs one run's chunks on a host-addressable device (the cpu) with no thread of its own: there is nothing to
+ * serialize or copy, so the only stages are the kernel and its completion. It launches up to {@code B_in} chunks at
+ * once on the device's threads; each launch's completion records the chunk (clock, progress) and launches the next.
+ *
+ * <p><b>Threading:</b> {@link #start()} once, from the run's thread; after that the device's threads (completions)
+ * and the thread that gives a chunk back drive it. At most one thread launches at a time ({@link #pump()} hands the
+ * work to the thread already launching instead of recursing, so a launch that completes at once cannot deepen the
+ * stack). The dispatch holds its {@link DeviceRun} while it may take chunks, and each chunk until it is recorded.
+ */
+final class DirectDispatch {
+    private final DeviceRun run;
+    private final int limit;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger pumps = new AtomicInteger();
+    private boolean fed; // only the pumping thread reads and writes it; pumps orders the threads
+
+    /** @param run the run on a host-addressable device, allocated */
+    DirectDispatch(DeviceRun run) {
+        this.run = run;
+        this.limit = run.plan().inputBuffers();
+    }
+
+    /** Launches the first chunks; returns at once. */
+    void start() {
+        run.hold(); // released when no more chunk will be taken
+        pump();
+    }
+
+    /** Launches chunks while fewer than the limit are in flight and the queue has one; one thread at a time. */
+    private void pump() {
+        if (pumps.getAndIncrement() != 0) {
+            return; // the thread pumping now will loop once more
+        }
+        int missed = 1;
+        do {
+            while (!fed && inFlight.get() < limit) {
+                Chunk chunk = run.stopped() ? null : run.queue().poll(this::pump);
+                if (chunk == ChunkQueue.NONE_NOW) {
+                    break;
+                }
+                if (chunk == null) {
+                    fed = true;
+                    run.release();
+                    break;
+                }
+                launch(chunk);
+            }
+            missed = pumps.addAndGet(-missed);
+        } while (missed != 0);
+    }
+
+    private void launch(Chunk chunk) {
+        inFlight.incrementAndGet();
+        run.hold();
+        long start = System.nanoTime();
+        CompletableFuture<Void> launched;
+        try {
+            launched = run.device().launch(run.launch(chunk, null, null));
+        } catch (RuntimeException e) {
+            launched = CompletableFuture.failedFuture(e);
+        }
+        run.control().track(launched).whenComplete((v, t) -> completed(chunk, start, t));
+    }
+
+    private void completed(Chunk chunk, long start, Throwable failure) {
+        try {
+            if (failure != null) {
+                run.failed(Stage.KERNEL, chunk, failure);
+            } else if (!run.control().aborted()) {
+                run.kernelRan(chunk, start, System.nanoTime());
+                run.chunksDone().increment();
+                try {
+                    run.control().chunkDone(); // tells the progress listener
+                } catch (RuntimeException listenerFailed) {
+                    run.failed(Stage.DESERIALIZE, chunk, listenerFailed);
+                }
+            }
+        } finally {
+            inFlight.decrementAndGet();
+            run.release();
+            pump();
+        }
+    }
+}
