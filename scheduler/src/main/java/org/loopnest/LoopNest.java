@@ -500,7 +500,8 @@ public final class LoopNest {
                 : null;
         return new PlanBuilder().nest(space, arrays).kernel(body, source)
                 .devices(DeviceSource.given(targets))
-                .split(choice, planned.buffers()).watch(timeout, progress, trace).replanning(replanning).build();
+                .split(choice, planned.buffers()).buffersChosen(buffers == null).watch(timeout, progress, trace)
+                .replanning(replanning).build();
     }
 
     /**

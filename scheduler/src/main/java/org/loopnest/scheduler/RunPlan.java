@@ -70,6 +70,8 @@ public final class RunPlan {
     private final ProgressListener progress;
     private final TraceFiles trace;
     private final org.loopnest.internal.scheduler.Replanning replanning;
+    /** The planner chose {@link #buffers} for {@link #split} (the user set none). */
+    private final boolean buffersChosen;
 
     /**
      * Checks the parts and copies them.
@@ -92,6 +94,7 @@ public final class RunPlan {
         this.kernelSource = b.kernelSource();
         this.progress = b.progress();
         this.replanning = b.replanning();
+        this.buffersChosen = b.buffersChosen();
         startPipelines(devices.open());
     }
 
@@ -111,13 +114,17 @@ public final class RunPlan {
         }
     }
 
-    /** This plan with another split: the same parts, the device code generated again for the new layout. */
-    private RunPlan(RunPlan plan, SplitChoice split) {
+    /**
+     * This plan with another split and {@code buffers}: the same other parts, the device code generated again for
+     * the new layout.
+     */
+    private RunPlan(RunPlan plan, SplitChoice split, BufferCounts buffers) {
         this.space = plan.space;
         this.arrays = plan.arrays;
         this.kernel = plan.kernel;
         this.devices = plan.devices;
-        this.buffers = plan.buffers;
+        this.buffers = buffers;
+        this.buffersChosen = false;
         this.timeout = plan.timeout;
         this.progress = plan.progress;
         this.trace = plan.trace;
@@ -270,7 +277,9 @@ public final class RunPlan {
                     + " (expected: a reason for the report)");
         }
         Split chosen = space.split(depth, group);
-        return new RunPlan(this, SplitPlanner.check(chosen, bindings(), devices.limits(), buffers, why));
+        // buffers the planner chose for the old split are no choice for this one: back to two each way
+        BufferCounts counts = buffersChosen ? BufferCounts.both(2) : buffers;
+        return new RunPlan(this, SplitPlanner.check(chosen, bindings(), devices.limits(), counts, why), counts);
     }
 
     /**
@@ -338,6 +347,6 @@ public final class RunPlan {
         ChunkLayout layout = ChunkLayout.of(next, bindings());
         return new RunPlan(this, new SplitChoice(next, layout, split.reason() + "; allocation failed ("
                 + cause.getMessage() + "), so retried once with smaller chunks: d=" + next.depth() + ", r="
-                + next.group()));
+                + next.group()), buffers);
     }
 }

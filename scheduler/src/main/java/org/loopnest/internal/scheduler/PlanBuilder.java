@@ -30,6 +30,7 @@ public final class PlanBuilder {
     private ProgressListener progress;
     private TraceFiles trace = TraceFiles.none();
     private Replanning replanning;
+    private boolean buffersChosen;
 
     /** An empty builder; every part but the kernel source, timeout, progress and trace must be set. */
     public PlanBuilder() {
@@ -101,6 +102,18 @@ public final class PlanBuilder {
     }
 
     /**
+     * Says that the planner chose the buffers per direction for this split (the user set none): a plan given another
+     * split ({@code RunPlan.withSplit}) then goes back to two each way rather than keep a choice made for another.
+     *
+     * @param chosen whether the planner chose them
+     * @return this builder
+     */
+    public PlanBuilder buffersChosen(boolean chosen) {
+        this.buffersChosen = chosen;
+        return this;
+    }
+
+    /**
      * Lets the run re-plan itself once after its first chunk (an automatic split from the devices' costs).
      *
      * @param replanning what re-planning needs, or {@code null} for a run that keeps its split
@@ -120,6 +133,6 @@ public final class PlanBuilder {
      */
     public RunPlan build() {
         return PlanAccess.factory().apply(new PlanParts(space, arrays, kernel, kernelSource, devices, split, buffers,
-                timeout, progress, trace, replanning));
+                timeout, progress, trace, replanning, buffersChosen));
     }
 }

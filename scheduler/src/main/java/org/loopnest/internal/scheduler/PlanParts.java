@@ -25,8 +25,9 @@ import org.loopnest.scheduler.RunPlan;
  * @param progress     told after each chunk, or {@code null}
  * @param trace        where to write the run's timeline
  * @param replanning   what re-planning after the first chunk needs, or {@code null} to keep the split
+ * @param buffersChosen whether the planner chose the buffers for this split (the user set none)
  */
 public record PlanParts(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource,
         DeviceSource devices, SplitChoice split, BufferCounts buffers, Duration timeout, ProgressListener progress,
-        TraceFiles trace, Replanning replanning) {
+        TraceFiles trace, Replanning replanning, boolean buffersChosen) {
 }

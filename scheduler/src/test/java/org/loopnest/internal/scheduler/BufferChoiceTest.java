@@ -155,6 +155,25 @@ class BufferChoiceTest {
     }
 
     @Test
+    void shouldGoBackToTwoEachWayWhenAPlanWithChosenBuffersGetsAnotherSplitAndKeepTheUsersOwn() {
+        float[] in = new float[64 * 256];
+        try (SimDevice sim = new SimDevice(SimConfig.builder().name("buffer-resplit").bandwidth(10_000_000_000L)
+                .kernelRate(1_000_000).threads(1).build())) {
+            RunPlan chosen = LoopNest.of(64, 256).in("a", in).out("b", new float[in.length]).kernel(COPY).on(sim)
+                    .plan();
+            assertTrue(chosen.inputBuffers() != 2 || chosen.outputBuffers() != 2, "copies negligible beside the "
+                    + "kernel: the model takes fewer than two each way (" + chosen.splitReason() + ")");
+            RunPlan resplit = chosen.withSplit(1, 4, "my rule");
+            assertEquals(2, resplit.inputBuffers(), resplit.splitReason());
+            assertEquals(2, resplit.outputBuffers(), resplit.splitReason());
+            RunPlan given = LoopNest.of(64, 256).in("a", in).out("b", new float[in.length]).kernel(COPY).on(sim)
+                    .buffers(1, 3).plan().withSplit(1, 4, "my rule");
+            assertEquals(1, given.inputBuffers());
+            assertEquals(3, given.outputBuffers());
+        }
+    }
+
+    @Test
     void shouldSayWhatOneChunkNeedsWithTheDefaultBuffersWhenNothingFits() {
         DeviceInfo tiny = new DeviceInfo("acc", 1024, 1024, 1, false, "test");
         DeviceMemoryException e = assertThrows(DeviceMemoryException.class,
