@@ -78,7 +78,7 @@ final class GradsParser {
             throw fault(next, "'" + words[0] + "' is not a supported record (expected one of: " + RECORDS + ")");
         }
         Integer first = seen.putIfAbsent(keyword, next);
-        if (first != null && !keyword.equals("ENDVARS")) {
+        if (first != null && !keyword.equals("OPTIONS") && !keyword.equals("ENDVARS")) {
             throw fault(next, "a second " + keyword + " record (expected: one, already given at line " + first + ")");
         }
         switch (keyword) {

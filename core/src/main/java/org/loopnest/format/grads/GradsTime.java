@@ -15,6 +15,9 @@ public record GradsTime(int count, String start, String increment) {
     /**
      * Checks the components.
      *
+     * @param count the number of time steps
+     * @param start the first time
+     * @param increment the step between times
      * @throws IllegalArgumentException naming the component that is out of range
      */
     public GradsTime {

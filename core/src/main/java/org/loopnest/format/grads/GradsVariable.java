@@ -15,6 +15,10 @@ public record GradsVariable(String name, int levels, String units, String descri
     /**
      * Checks the components.
      *
+     * @param name the name
+     * @param levels the level count
+     * @param units the units code
+     * @param description the description
      * @throws IllegalArgumentException naming the component that is out of range
      */
     public GradsVariable {
