@@ -10,7 +10,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The sample that Debian's {@code grads} package ships ({@code /usr/share/doc/grads/examples/model.ctl} and
@@ -20,6 +23,11 @@ import org.junit.jupiter.api.Test;
 class GradsSampleTest {
     private static final Path SAMPLE = Path.of(System.getProperty("loopnest.grads.sample",
             "/usr/share/doc/grads/examples/model.ctl"));
+
+    private static final String GRADS = System.getProperty("loopnest.grads.command", "grads");
+
+    @TempDir
+    Path dir;
 
     private static GradsDescriptor sample() throws IOException {
         assumeTrue(Files.isRegularFile(SAMPLE), () -> SAMPLE + " is absent: install Debian's grads package, or name a "
@@ -75,5 +83,37 @@ class GradsSampleTest {
             }
         }
         assertTrue(defined > grid.length / 3, what + ": " + defined + " of " + grid.length + " values defined");
+    }
+
+    @Test
+    void shouldWriteADescriptorThatGradsItselfOpensAndReadsAlike() throws IOException, InterruptedException {
+        GradsDescriptor in = sample();
+        Path ctl = dir.resolve("copy.ctl");
+        in.withData(in.dataFile(), in.variables(), in.byteOrder()).withTitle("written by LoopNest").write(ctl);
+        Path script = Files.writeString(dir.resolve("script.txt"), "open " + ctl + "\nq file\n"
+                + "set x 3\nset y 30\nset z 7\nset t 2\nd t\nset x 10\nset y 25\nset z 5\nset t 4\nd q\nquit\n");
+        Path log = dir.resolve("grads.log");
+        Process grads;
+        try {
+            grads = new ProcessBuilder(GRADS, "-bl").redirectInput(script.toFile()).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+        } catch (IOException e) {
+            assumeTrue(false, () -> "GrADS cannot be started (" + e.getMessage() + "): install Debian's grads "
+                    + "package, or name the command with -Dloopnest.grads.command=/path/grads");
+            return;
+        }
+        boolean done = grads.waitFor(60, TimeUnit.SECONDS);
+        if (!done) {
+            grads.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        String output = Files.readString(log);
+        assertTrue(done && grads.exitValue() == 0, "GrADS did not finish in 60 s with status 0:\n" + output);
+        assertTrue(output.contains("Descriptor: " + ctl), output);
+        assertTrue(output.contains("Number of Variables = 8"), output);
+        List<Double> results = Pattern.compile("Result value = (\\S+)").matcher(output).results()
+                .map(m -> Double.parseDouble(m.group(1))).toList();
+        assertEquals(2, results.size(), output);
+        assertEquals(grid(in, "T", 1, 6)[2 + 29 * 72], results.get(0), 0.01, "T at 100 hPa, x=3, y=30, t=2");
+        assertEquals(grid(in, "Q", 3, 4)[9 + 24 * 72], results.get(1), 1e-6, "Q at 300 hPa, x=10, y=25, t=4");
     }
 }
