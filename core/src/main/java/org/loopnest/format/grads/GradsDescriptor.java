@@ -1,0 +1,416 @@
+package org.loopnest.format.grads;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A GrADS data descriptor ({@code .ctl}): where the binary data file is, its grid ({@code XDEF}, {@code YDEF},
+ * {@code ZDEF}, {@code TDEF}), its variables, the missing-value marker ({@code UNDEF}) and the {@code OPTIONS} that
+ * say how to read it — and, from these, the byte offset of every x·y grid in the data file.
+ *
+ * <p>Made by {@link #parse(Path)} (or {@link #parse(String, Path)}) from a file, or by {@link #withData} from
+ * another descriptor for outputs on the same grid; written by {@link #write(Path)} or {@link #toText()}, which parse
+ * back to an equal descriptor.
+ *
+ * <p>Thread safety: immutable; share it freely. Failure: a malformed descriptor is a {@link GradsFormatException}
+ * naming the file, the line and what was expected; an unreadable file an {@link IOException}.
+ *
+ * <p>Pitfalls: variable names are looked up without regard to case ({@code t} finds {@code T}), as GrADS does. A
+ * variable with fewer levels than {@code ZDEF} (the Debian sample's {@code Q}: 5 of 7) has its levels at the
+ * <em>first</em> {@code ZDEF} values ({@link #levelsOf(String)}). Without a byte-order option the data are in this
+ * machine's order, as GrADS reads them: a descriptor written for others should name one ({@link #withData} does).
+ */
+public final class GradsDescriptor {
+    private final Path ctl;
+    private final Path dataFile;
+    private final String title;
+    private final double undef;
+    private final Set<GradsOption> options;
+    private final GradsAxis x;
+    private final GradsAxis y;
+    private final GradsAxis z;
+    private final GradsTime time;
+    private final List<GradsVariable> variables;
+    private final GradsLayout layout;
+
+    GradsDescriptor(Path ctl, Path dataFile, String title, double undef, Set<GradsOption> options, GradsAxis x,
+            GradsAxis y, GradsAxis z, GradsTime time, List<GradsVariable> variables) {
+        this.ctl = ctl;
+        this.dataFile = dataFile;
+        this.title = title;
+        this.undef = undef;
+        this.options = options.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(options));
+        this.x = x;
+        this.y = y;
+        this.z = z;
+        this.time = time;
+        this.variables = List.copyOf(variables);
+        this.layout = new GradsLayout(x, y, time.count(), variables, options.contains(GradsOption.SEQUENTIAL));
+    }
+
+    /**
+     * Reads a descriptor file. A {@code DSET ^name} is resolved against the file's directory.
+     *
+     * @param ctl the {@code .ctl} file; read as UTF-8 (ASCII in practice)
+     * @return the descriptor
+     * @throws IOException          when the file cannot be read (missing: {@link NoSuchFileException})
+     * @throws GradsFormatException when its content is malformed or uses what is not supported
+     */
+    public static GradsDescriptor parse(Path ctl) throws IOException {
+        return parse(Files.readString(ctl, StandardCharsets.UTF_8), ctl);
+    }
+
+    /**
+     * Reads a descriptor's text, said to come from {@code ctl} (which is not read: it names the text in errors, and
+     * its directory resolves {@code DSET ^name}).
+     *
+     * @param text the descriptor's content
+     * @param ctl  where the text is said to come from; a relative path is taken from the working directory
+     * @return the descriptor
+     * @throws GradsFormatException when the text is malformed or uses what is not supported
+     */
+    public static GradsDescriptor parse(String text, Path ctl) {
+        return GradsParser.parse(Objects.requireNonNull(text, "text"), Objects.requireNonNull(ctl, "ctl"));
+    }
+
+    /**
+     * A descriptor for other data on the same grid: the same {@code XDEF}, {@code YDEF}, {@code ZDEF}, {@code TDEF},
+     * {@code UNDEF}, title and {@code yrev}, with a new data file, new variables and an explicit byte order; never
+     * {@code sequential} (outputs are written without record markers).
+     *
+     * @param dataFile  the new data file; made absolute
+     * @param variables the new variables, each with at most {@code ZDEF} levels, names distinct ignoring case
+     * @param order     the byte order the new data file is written in
+     * @return the new descriptor; this one is unchanged
+     * @throws IllegalArgumentException naming the variable when one has too many levels or a name is repeated
+     */
+    public GradsDescriptor withData(Path dataFile, List<GradsVariable> variables, ByteOrder order) {
+        Objects.requireNonNull(order, "order");
+        if (variables.isEmpty()) {
+            throw new IllegalArgumentException("variables = [] (expected: at least one)");
+        }
+        Set<String> names = new java.util.HashSet<>();
+        for (GradsVariable v : variables) {
+            if (v.levels() > z.size()) {
+                throw new IllegalArgumentException(v.name() + ": levels = " + v.levels() + " (expected: at most "
+                        + z.size() + ", the ZDEF count)");
+            }
+            if (!names.add(v.name().toLowerCase(java.util.Locale.ROOT))) {
+                throw new IllegalArgumentException("variable " + v.name() + " twice (expected: distinct names, "
+                        + "case ignored)");
+            }
+        }
+        Set<GradsOption> newOptions = EnumSet.of(order == ByteOrder.BIG_ENDIAN ? GradsOption.BIG_ENDIAN
+                : GradsOption.LITTLE_ENDIAN);
+        if (yReversed()) {
+            newOptions.add(GradsOption.YREV);
+        }
+        return new GradsDescriptor(ctl, dataFile.toAbsolutePath().normalize(), title, undef, newOptions, x, y, z,
+                time, variables);
+    }
+
+    /**
+     * The same descriptor with another title.
+     *
+     * @param newTitle the title; one line, may be empty
+     * @return the new descriptor
+     * @throws IllegalArgumentException when the title holds a line break
+     */
+    public GradsDescriptor withTitle(String newTitle) {
+        if (newTitle.contains("\n") || newTitle.contains("\r")) {
+            throw new IllegalArgumentException("title = '" + newTitle + "' (expected: one line)");
+        }
+        return new GradsDescriptor(ctl, dataFile, newTitle.strip(), undef, options, x, y, z, time, variables);
+    }
+
+    /**
+     * The binary data file ({@code DSET}), resolved.
+     *
+     * @return an absolute path
+     */
+    public Path dataFile() {
+        return dataFile;
+    }
+
+    /**
+     * The title.
+     *
+     * @return the {@code TITLE} text, or empty when there is none
+     */
+    public String title() {
+        return title;
+    }
+
+    /**
+     * The value that marks missing data ({@code UNDEF}).
+     *
+     * @return the marker, compared for equality after reading a float (GrADS compares with a small tolerance)
+     */
+    public double undef() {
+        return undef;
+    }
+
+    /**
+     * The {@code OPTIONS} given.
+     *
+     * @return an unmodifiable set, empty when there are none
+     */
+    public Set<GradsOption> options() {
+        return options;
+    }
+
+    /**
+     * The x (longitude) axis.
+     *
+     * @return {@code XDEF}
+     */
+    public GradsAxis x() {
+        return x;
+    }
+
+    /**
+     * The y (latitude) axis, in the order GrADS presents it (south to north; see {@link #yReversed()}).
+     *
+     * @return {@code YDEF}
+     */
+    public GradsAxis y() {
+        return y;
+    }
+
+    /**
+     * The vertical axis: pressure levels in hPa for {@code LEVELS}.
+     *
+     * @return {@code ZDEF}
+     */
+    public GradsAxis z() {
+        return z;
+    }
+
+    /**
+     * The time axis.
+     *
+     * @return {@code TDEF}
+     */
+    public GradsTime time() {
+        return time;
+    }
+
+    /**
+     * The variables in file order.
+     *
+     * @return an unmodifiable list
+     */
+    public List<GradsVariable> variables() {
+        return variables;
+    }
+
+    /**
+     * A variable by name, case ignored.
+     *
+     * @param name the name
+     * @return the variable
+     * @throws IllegalArgumentException naming the variables there are when none is called so
+     */
+    public GradsVariable variable(String name) {
+        return variables.get(indexOf(name));
+    }
+
+    /**
+     * The vertical coordinates of a variable's levels: the first {@code levels} values of {@code ZDEF} (the first one
+     * for a surface variable, whose single grid has no level of its own).
+     *
+     * @param name the variable, case ignored
+     * @return {@link GradsVariable#records()} values
+     * @throws IllegalArgumentException when there is no such variable
+     */
+    public List<Double> levelsOf(String name) {
+        return z.values().subList(0, variable(name).records());
+    }
+
+    /**
+     * The byte order to read the data file with: {@code big_endian} or {@code little_endian} as given;
+     * {@code byteswapped} the opposite of this machine's; none, this machine's.
+     *
+     * @return the order
+     */
+    public ByteOrder byteOrder() {
+        if (options.contains(GradsOption.BIG_ENDIAN)) {
+            return ByteOrder.BIG_ENDIAN;
+        }
+        if (options.contains(GradsOption.LITTLE_ENDIAN)) {
+            return ByteOrder.LITTLE_ENDIAN;
+        }
+        boolean swapped = options.contains(GradsOption.BYTESWAPPED);
+        boolean nativeBig = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+        return swapped == nativeBig ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN;
+    }
+
+    /**
+     * Whether rows are stored north to south ({@code OPTIONS yrev}): row {@code j} of each stored grid is then at
+     * {@code y().value(y().size() - 1 - j)}.
+     *
+     * @return true with {@code yrev}
+     */
+    public boolean yReversed() {
+        return options.contains(GradsOption.YREV);
+    }
+
+    /**
+     * Whether records carry Fortran markers ({@code OPTIONS sequential}); {@link #offset} already skips them.
+     *
+     * @return true with {@code sequential}
+     */
+    public boolean sequential() {
+        return options.contains(GradsOption.SEQUENTIAL);
+    }
+
+    /**
+     * The size of one x·y grid in the data file, markers excluded.
+     *
+     * @return {@code x().size() * y().size() * 4}
+     */
+    public long gridBytes() {
+        return layout.gridBytes();
+    }
+
+    /**
+     * The byte offset of one x·y grid of 4-byte floats (x fastest) in the data file.
+     *
+     * @param variable the variable, case ignored
+     * @param t        the time step, {@code 0 <= t < time().count()}
+     * @param z        the level, {@code 0 <= z < variable(name).records()}
+     * @return the offset of the grid's first value (after the record marker in a {@code sequential} file)
+     * @throws IllegalArgumentException naming the variables there are for an unknown name, or naming {@code t} or
+     *                                  {@code z} and its range when one is out of range
+     */
+    public long offset(String variable, int t, int z) {
+        int v = indexOf(variable);
+        GradsVariable found = variables.get(v);
+        if (t < 0 || t >= time.count()) {
+            throw new IllegalArgumentException("t = " + t + " (expected: 0 <= t < " + time.count() + ")");
+        }
+        if (z < 0 || z >= found.records()) {
+            throw new IllegalArgumentException(found.name() + ": z = " + z + " (expected: 0 <= z < "
+                    + found.records() + (found.levels() == 0 ? ", a surface variable" : "") + ")");
+        }
+        return layout.offset(v, t, z);
+    }
+
+    /**
+     * The size the data file must have at least.
+     *
+     * @return time steps × grids per step × (grid bytes, plus 8 marker bytes when {@code sequential})
+     */
+    public long expectedFileSize() {
+        return layout.fileBytes();
+    }
+
+    /**
+     * Checks that the data file exists, is a regular file and holds at least {@link #expectedFileSize()} bytes (a
+     * longer one is accepted: GrADS reads only what it describes).
+     *
+     * @return the file's size in bytes
+     * @throws NoSuchFileException  naming the file when it is missing
+     * @throws IOException          when it is a directory or cannot be read
+     * @throws GradsFormatException naming both files and both sizes when it is shorter than described
+     */
+    public long checkDataFile() throws IOException {
+        if (Files.isDirectory(dataFile)) {
+            throw new IOException(dataFile + " is a directory (expected: the data file named by DSET in "
+                    + GradsFormatException.name(ctl) + ")");
+        }
+        long size = Files.size(dataFile);
+        if (size < expectedFileSize()) {
+            throw new GradsFormatException(dataFile, 0, size + " bytes, shorter than "
+                    + GradsFormatException.name(ctl) + " describes (expected: at least " + expectedFileSize()
+                    + " bytes = " + time.count() + " times × " + layout.stepBytes() + " bytes per time)");
+        }
+        if (!Files.isReadable(dataFile)) {
+            throw new IOException(dataFile + " cannot be read (expected: a readable data file)");
+        }
+        return size;
+    }
+
+    /**
+     * The descriptor as text, with {@code DSET} the data file's absolute path; {@link #parse(String, Path)} of it
+     * gives an equal descriptor.
+     *
+     * @return the text, lines ending in {@code \n}
+     */
+    public String toText() {
+        return GradsText.of(this, dataFile.toString());
+    }
+
+    /**
+     * Writes the descriptor to a file (first under a temporary name beside it, then moved into place), with
+     * {@code DSET ^name} when the data file is in the same directory, its absolute path otherwise.
+     *
+     * @param target the {@code .ctl} file to write; replaced if it exists
+     * @throws IOException when it cannot be written; no temporary file is left behind
+     */
+    public void write(Path target) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        String dset = absolute.getParent().equals(dataFile.getParent()) ? "^" + dataFile.getFileName()
+                : dataFile.toString();
+        Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+        try {
+            Files.writeString(temporary, GradsText.of(this, dset), StandardCharsets.UTF_8);
+            Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private int indexOf(String name) {
+        for (int i = 0; i < variables.size(); i++) {
+            if (variables.get(i).name().equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("variable '" + name + "' is not in " + GradsFormatException.name(ctl)
+                + " (expected one of: " + variables.stream().map(GradsVariable::name).collect(Collectors.joining(", "))
+                + ")");
+    }
+
+    /**
+     * Equal when everything the descriptor says is equal: data file, title, {@code UNDEF}, options, axes, time and
+     * variables (not the file it was read from).
+     *
+     * @param other any object
+     * @return whether both describe the same data
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof GradsDescriptor d && d.dataFile.equals(dataFile) && d.title.equals(title)
+                && Double.compare(d.undef, undef) == 0 && d.options.equals(options) && d.x.equals(x)
+                && d.y.equals(y) && d.z.equals(z) && d.time.equals(time) && d.variables.equals(variables);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(dataFile, title, undef, options, x, y, z, time, variables);
+    }
+
+    /**
+     * For messages.
+     *
+     * @return the descriptor's file name, the grid sizes and the variable names
+     */
+    @Override
+    public String toString() {
+        return GradsFormatException.name(ctl) + " (" + x.size() + "×" + y.size() + "×" + z.size() + "×"
+                + time.count() + ", " + variables.stream().map(GradsVariable::name).collect(Collectors.joining(", "))
+                + ")";
+    }
+}
