@@ -94,7 +94,8 @@ final class HeaderReader {
             throw new NetcdfFormatException(file, "a CDF-5 (64-bit data) file is not supported (magic " + hex + "; "
                     + MAGICS + ")");
         }
-        String what = (m[0] & 0xFF) == 0x89 && m[1] == 'H' && m[2] == 'D' && m[3] == 'F' ? ": an HDF5/NetCDF-4 file" : "";
+        boolean hdf5 = (m[0] & 0xFF) == 0x89 && m[1] == 'H' && m[2] == 'D' && m[3] == 'F';
+        String what = hdf5 ? ": an HDF5/NetCDF-4 file" : "";
         throw new NetcdfFormatException(file, "not a classic NetCDF file (magic " + hex + what + "; " + MAGICS + ")");
     }
 

@@ -8,7 +8,9 @@ import java.util.stream.Collectors;
 /**
  * The header of a classic NetCDF file (CDF-1 or CDF-2): dimensions, attributes, variables, and where each element of
  * each variable lies in the file. The data stay in the file. Made by {@link NetcdfFile#open} (which checks that every
- * variable's data lie within the file) or by {@link NetcdfWriter#writeHeader}.
+ * variable's data lie within the file; a variable with no elements, such as a record variable of a file with no
+ * records yet, may begin at the end or past it, as netCDF's library writes them) or by
+ * {@link NetcdfWriter#writeHeader}.
  *
  * <p>Layout (the format specification's): non-record variables lie contiguously from their {@code begin}, last
  * dimension fastest; record variables are interleaved record by record, record {@code r} of a variable at
@@ -48,7 +50,8 @@ public final class NetcdfHeader {
         NetcdfHeader h = new NetcdfHeader(file, version, numrecs, dimensions, attributes, variables, headerSize);
         for (NetcdfVariable v : h.variables) {
             long end = h.dataEnd(v);
-            if (end > fileSize) {
+            boolean empty = v.elementsPerRecord() == 0 || v.isRecord() && numrecs == 0;
+            if (!empty && end > fileSize) {
                 throw new NetcdfFormatException(file, "variable '" + v.name() + "' lies at bytes " + v.begin()
                         + " to " + end + ", past the end of the file (" + fileSize + " bytes) (expected: a file of at "
                         + "least " + end + " bytes)");

@@ -123,6 +123,15 @@ class NetcdfFileTest {
     }
 
     @Test
+    void shouldOpenAFileWithNoRecordsWhoseRecordVariableBeginsAtItsEnd() throws IOException {
+        CdfBytes b = CdfBytes.magic(1).i32(0).list(DIM, 1).name("time").i32(0).list(ATT, 0).list(VAR, 1);
+        variable(b, 1, "time", new int[] {0}, 6, 8, 1000);
+        NetcdfHeader h = NetcdfFile.open(write("empty.nc", b.bytes(), 0));
+        assertEquals(0, h.numberOfRecords());
+        assertArrayEquals(new double[0], NetcdfFile.readValues(h, h.variable("time")));
+    }
+
+    @Test
     void shouldAddressDataPast2GiBInCdf2() throws IOException {
         long begin = 3L << 30;
         CdfBytes b = CdfBytes.magic(2).i32(0).list(DIM, 1).name("x").i32(4).list(ATT, 0).list(VAR, 1);
@@ -143,7 +152,8 @@ class NetcdfFileTest {
         Arrays.fill(text, 'x');
         Path file = dir.resolve("long.nc");
         try (NetcdfWriter w = NetcdfWriter.create(file)) {
-            w.attribute(NetcdfAttribute.text("history", new String(text))).dimension("x", 1).variable("v", List.of("x"));
+            w.attribute(NetcdfAttribute.text("history", new String(text))).dimension("x", 1);
+            w.variable("v", List.of("x"));
             w.writeHeader();
             w.write("v", 0, new float[] {3});
             w.commit();
