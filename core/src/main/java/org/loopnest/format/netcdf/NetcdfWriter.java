@@ -37,9 +37,9 @@ import java.util.Objects;
  * <p>Decisions: fixed dimensions only (no record dimension: every size is known before a run, and data are written by
  * offset); float variables only; elements never written read as 0 (the file is sized, not pre-filled).
  *
- * <p>Failure and ownership: the file is written under a temporary name beside the target ({@code .name.…tmp}) and
- * moved into place only by {@link #commit}; {@link #close} without a commit deletes it, so a failed run leaves the
- * previous target untouched and nothing behind.
+ * <p>Failure and ownership: the file is written under a temporary name beside the target
+ * ({@code .name.<pid>.<n>.tmp}, with the permissions any new file gets) and moved into place only by {@link #commit};
+ * {@link #close} without a commit deletes it, so a failed run leaves the previous target untouched and nothing behind.
  *
  * <p>Thread safety: declare, {@link #writeHeader}, {@link #commit} and {@link #close} from one thread; {@link #write}
  * may be called from several threads at once between {@link #writeHeader} and {@link #commit} (positional writes).
@@ -153,11 +153,12 @@ public final class NetcdfWriter implements AutoCloseable {
         byte[] bytes = encode(placed);
         header = NetcdfHeader.planned(target, List.copyOf(dimensions.values()), attributes, placed, bytes.length);
         long end = placed.isEmpty() ? bytes.length : header.dataEnd(placed.get(placed.size() - 1));
-        Path name = target.getFileName();
-        temporary = Files.createTempFile(target.toAbsolutePath().getParent(), "." + name + ".", ".tmp");
+        // not Files.createTempFile: its owner-only permissions would stay on the committed file
+        temporary = target.toAbsolutePath().resolveSibling("." + target.getFileName() + "."
+                + ProcessHandle.current().pid() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+        channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         state = State.WRITING;
         try {
-            channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
             writeFully(ByteBuffer.wrap(bytes), 0);
             if (end > bytes.length) {
                 writeFully(ByteBuffer.allocate(1), end - 1);

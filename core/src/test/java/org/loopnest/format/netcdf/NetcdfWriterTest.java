@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -101,6 +102,14 @@ class NetcdfWriterTest {
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(target), files.toList());
         }
+    }
+
+    @Test
+    void shouldGiveTheCommittedFileTheSamePermissionsAsAnyNewFile() throws IOException {
+        assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "not a POSIX file system");
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+        assertEquals(Files.getPosixFilePermissions(plain),
+                Files.getPosixFilePermissions(writeSample(dir.resolve("out.nc"))));
     }
 
     @Test
