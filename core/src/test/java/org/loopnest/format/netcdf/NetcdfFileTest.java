@@ -207,6 +207,7 @@ class NetcdfFileTest {
     @Test
     void shouldRefuseAVariableWhoseDataLiePastTheEnd() throws IOException {
         int base = records(2, 0).size();
+        assertEquals(336, base, "the header's length, as docs/FILES.md quotes this message");
         byte[] header = records(2, base).bytes();
         Path file = write("short.nc", header, base + 36 + 32 + 5);
         assertEquals("short.nc: variable 'b' lies at bytes " + (base + 36) + " to " + (base + 36 + 32 + 6)
