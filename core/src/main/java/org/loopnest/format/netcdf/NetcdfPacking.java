@@ -12,7 +12,7 @@ import java.util.Optional;
  * value is missing; with neither {@code _FillValue} nor {@code missing_value}, only NaN is missing (the default fill
  * values of NetCDF are not assumed). {@link #physical} gives NaN for a missing value.
  *
- * <p>Immutable; safe to share between threads.
+ * <p>Immutable (arrays are copied in and out); safe to share between threads.
  *
  * @param scale    {@code scale_factor}, 1 when absent
  * @param offset   {@code add_offset}, 0 when absent
@@ -36,6 +36,16 @@ public record NetcdfPacking(double scale, double offset, Optional<Double> fill, 
      */
     public NetcdfPacking {
         missing = missing.clone();
+    }
+
+    /**
+     * The {@code missing_value}s.
+     *
+     * @return a new array, empty when the attribute is absent
+     */
+    @Override
+    public double[] missing() {
+        return missing.clone();
     }
 
     /**
