@@ -1,0 +1,296 @@
+package org.loopnest.format.netcdf;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a classic NetCDF header (CDF-1 or CDF-2), big-endian, following the format specification's grammar. It loads
+ * the file's first bytes and, when the header is longer, loads twice as many and starts again, so a header of any
+ * length is read without reading the data. One use per instance; not thread-safe.
+ */
+final class HeaderReader {
+    private static final int NC_DIMENSION = 0x0A;
+    private static final int NC_VARIABLE = 0x0B;
+    private static final int NC_ATTRIBUTE = 0x0C;
+    private static final int STREAMING = -1;
+    private static final String MAGICS = "expected: CDF\\1 or CDF\\2";
+
+    /** Thrown when the header goes on past the bytes loaded (but not past the file). */
+    private static final class NeedMore extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NeedMore() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final Path file;
+    private final long fileSize;
+    private final ByteBuffer bytes;
+
+    private HeaderReader(Path file, long fileSize, ByteBuffer bytes) {
+        this.file = file;
+        this.fileSize = fileSize;
+        this.bytes = bytes;
+    }
+
+    static NetcdfHeader read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new NetcdfFormatException(file, (Files.exists(file) ? "not a regular file" : "no such file")
+                    + " (expected: a classic NetCDF file)");
+        }
+        try (FileChannel channel = FileChannel.open(file)) {
+            long size = channel.size();
+            int load = (int) Math.min(size, 1 << 16);
+            while (true) {
+                ByteBuffer b = ByteBuffer.allocate(load);
+                while (b.hasRemaining() && channel.read(b, b.position()) >= 0) {
+                    // positional reads until the buffer is full
+                }
+                b.flip();
+                try {
+                    return new HeaderReader(file, size, b).header();
+                } catch (NeedMore more) {
+                    if (load >= Integer.MAX_VALUE / 2) {
+                        throw new NetcdfFormatException(file, "header longer than 1 GiB (expected: a shorter header)");
+                    }
+                    load = (int) Math.min(size, 2L * load);
+                }
+            }
+        }
+    }
+
+    private NetcdfHeader header() {
+        int version = magic();
+        int numrecs = int32("numrecs");
+        if (numrecs == STREAMING) {
+            throw error(4, "numrecs is 0xFFFFFFFF: the file is still being written in streaming mode "
+                    + "(expected: a record count)");
+        }
+        if (numrecs < 0) {
+            throw error(4, "numrecs = " + numrecs + " (expected: >= 0)");
+        }
+        List<NetcdfDimension> dims = dimensions(numrecs);
+        List<NetcdfAttribute> globals = attributes("global attribute list");
+        List<NetcdfVariable> vars = variables(dims, version);
+        return NetcdfHeader.of(file, version, numrecs, dims, globals, vars, fileSize, bytes.position());
+    }
+
+    private int magic() {
+        ensure(4, "magic");
+        byte[] m = new byte[4];
+        bytes.get(m);
+        if (m[0] == 'C' && m[1] == 'D' && m[2] == 'F' && (m[3] == 1 || m[3] == 2)) {
+            return m[3];
+        }
+        String hex = String.format("%02X %02X %02X %02X", m[0], m[1], m[2], m[3]);
+        if (m[0] == 'C' && m[1] == 'D' && m[2] == 'F' && m[3] == 5) {
+            throw new NetcdfFormatException(file, "a CDF-5 (64-bit data) file is not supported (magic " + hex + "; "
+                    + MAGICS + ")");
+        }
+        boolean hdf5 = (m[0] & 0xFF) == 0x89 && m[1] == 'H' && m[2] == 'D' && m[3] == 'F';
+        String what = hdf5 ? ": an HDF5/NetCDF-4 file" : "";
+        throw new NetcdfFormatException(file, "not a classic NetCDF file (magic " + hex + what + "; " + MAGICS + ")");
+    }
+
+    private List<NetcdfDimension> dimensions(int numrecs) {
+        int n = listHeader(NC_DIMENSION, "dimension list");
+        List<NetcdfDimension> dims = new ArrayList<>(n);
+        boolean record = false;
+        for (int i = 0; i < n; i++) {
+            int at = bytes.position();
+            String name = name("dimension " + i + " name");
+            int length = int32("dimension '" + name + "' length");
+            if (length < 0) {
+                throw error(at, "dimension '" + name + "' has length " + length + " (expected: >= 0)");
+            }
+            if (length == 0 && record) {
+                throw error(at, "dimension '" + name + "' is a second record dimension (expected: at most one)");
+            }
+            record |= length == 0;
+            dims.add(new NetcdfDimension(name, length == 0 ? numrecs : length, length == 0));
+        }
+        return dims;
+    }
+
+    private List<NetcdfAttribute> attributes(String list) {
+        int n = listHeader(NC_ATTRIBUTE, list);
+        List<NetcdfAttribute> attributes = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String name = name(list + " entry " + i + " name");
+            NetcdfType type = type("attribute '" + name + "'");
+            int count = int32("attribute '" + name + "' count");
+            if (count < 0) {
+                throw error(bytes.position() - 4, "attribute '" + name + "' count " + count + " (expected: >= 0)");
+            }
+            long length = (long) count * type.size();
+            ensure(length, "attribute '" + name + "' values");
+            attributes.add(NetcdfAttribute.read(name, type, values(type, count)));
+            skipPadding(length, "attribute '" + name + "' padding");
+        }
+        return attributes;
+    }
+
+    private Object values(NetcdfType type, int count) {
+        switch (type) {
+            case CHAR -> {
+                byte[] raw = new byte[count];
+                bytes.get(raw);
+                int end = count;
+                while (end > 0 && raw[end - 1] == 0) {
+                    end--;
+                }
+                return new String(raw, 0, end, StandardCharsets.UTF_8);
+            }
+            case BYTE -> {
+                byte[] v = new byte[count];
+                bytes.get(v);
+                return v;
+            }
+            case SHORT -> {
+                short[] v = new short[count];
+                bytes.asShortBuffer().get(v);
+                bytes.position(bytes.position() + 2 * count);
+                return v;
+            }
+            case INT -> {
+                int[] v = new int[count];
+                bytes.asIntBuffer().get(v);
+                bytes.position(bytes.position() + 4 * count);
+                return v;
+            }
+            case FLOAT -> {
+                float[] v = new float[count];
+                bytes.asFloatBuffer().get(v);
+                bytes.position(bytes.position() + 4 * count);
+                return v;
+            }
+            default -> {
+                double[] v = new double[count];
+                bytes.asDoubleBuffer().get(v);
+                bytes.position(bytes.position() + 8 * count);
+                return v;
+            }
+        }
+    }
+
+    private List<NetcdfVariable> variables(List<NetcdfDimension> dims, int version) {
+        int n = listHeader(NC_VARIABLE, "variable list");
+        List<NetcdfVariable> vars = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String name = name("variable " + i + " name");
+            int rank = int32("variable '" + name + "' rank");
+            if (rank < 0 || rank > 1024) {
+                throw error(bytes.position() - 4, "variable '" + name + "' has " + rank
+                        + " dimensions (expected: 0 to 1024)");
+            }
+            List<NetcdfDimension> own = new ArrayList<>(rank);
+            for (int d = 0; d < rank; d++) {
+                int at = bytes.position();
+                int id = int32("variable '" + name + "' dimension id");
+                if (id < 0 || id >= dims.size()) {
+                    throw error(at, "variable '" + name + "' dimension id " + id + " (expected: 0 to "
+                            + (dims.size() - 1) + ")");
+                }
+                if (d > 0 && dims.get(id).record()) {
+                    throw error(at, "variable '" + name + "' has the record dimension '" + dims.get(id).name()
+                            + "' at position " + d + " (expected: first)");
+                }
+                own.add(dims.get(id));
+            }
+            List<NetcdfAttribute> attributes = attributes("variable '" + name + "' attribute list");
+            NetcdfType type = type("variable '" + name + "'");
+            int32("variable '" + name + "' vsize");
+            long begin = version == 1 ? int32("variable '" + name + "' begin") & 0xFFFFFFFFL
+                    : int64("variable '" + name + "' begin");
+            if (begin < 0) {
+                throw error(bytes.position() - 8, "variable '" + name + "' begins at " + begin + " (expected: >= 0)");
+            }
+            long elements = 1;
+            for (NetcdfDimension d : own) {
+                elements = Math.multiplyExact(elements, d.record() ? 1 : d.length());
+            }
+            long vsize = NetcdfHeader.pad4(Math.multiplyExact(elements, type.size()));
+            vars.add(new NetcdfVariable(name, own, type, attributes, vsize, begin));
+        }
+        return vars;
+    }
+
+    private int listHeader(int tag, String list) {
+        int at = bytes.position();
+        int found = int32(list + " tag");
+        int n = int32(list + " count");
+        if (found == 0 && n == 0) {
+            return 0;
+        }
+        if (found != tag) {
+            throw error(at, list + " tag 0x" + String.format("%08X", found) + " (expected: 0x"
+                    + String.format("%08X", tag) + " or 0 for none)");
+        }
+        if (n < 0) {
+            throw error(at + 4, list + " count " + n + " (expected: >= 0)");
+        }
+        return n;
+    }
+
+    private NetcdfType type(String owner) {
+        int at = bytes.position();
+        int code = int32(owner + " type");
+        NetcdfType type = NetcdfType.ofCode(code);
+        if (type == null) {
+            throw error(at, owner + " has type " + code + " (expected: 1 to 6, a classic type)");
+        }
+        return type;
+    }
+
+    private String name(String field) {
+        int at = bytes.position();
+        int length = int32(field + " length");
+        if (length < 0) {
+            throw error(at, field + " length " + length + " (expected: >= 0)");
+        }
+        ensure(length, field);
+        byte[] raw = new byte[length];
+        bytes.get(raw);
+        skipPadding(length, field + " padding");
+        return new String(raw, StandardCharsets.UTF_8);
+    }
+
+    private void skipPadding(long length, String field) {
+        int pad = (int) (NetcdfHeader.pad4(length) - length);
+        ensure(pad, field);
+        bytes.position(bytes.position() + pad);
+    }
+
+    private int int32(String field) {
+        ensure(4, field);
+        return bytes.getInt();
+    }
+
+    private long int64(String field) {
+        ensure(8, field);
+        return bytes.getLong();
+    }
+
+    private void ensure(long n, String field) {
+        long end = bytes.position() + n;
+        if (end <= bytes.limit()) {
+            return;
+        }
+        if (end > fileSize) {
+            throw error(bytes.position(), "truncated header: " + field + " needs " + n + " bytes, the file has "
+                    + fileSize + " (expected: a complete header)");
+        }
+        throw new NeedMore();
+    }
+
+    private NetcdfFormatException error(long at, String message) {
+        return new NetcdfFormatException(file, "at byte " + at + ": " + message);
+    }
+}

@@ -1,0 +1,79 @@
+package org.loopnest.format.netcdf;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * The door for reading classic NetCDF files: {@link #open} reads a header, {@link #readValues} reads a small
+ * variable (a coordinate) into memory. Large variables stay in the file; {@link NetcdfHeader#offset} says where.
+ *
+ * <p>Thread safety: stateless; each call opens and closes the file itself.
+ */
+public final class NetcdfFile {
+    /** The most elements {@link #readValues} reads into memory. */
+    public static final int MAX_VALUES = 1 << 24;
+
+    private NetcdfFile() {
+    }
+
+    /**
+     * Reads a file's header (only the header: the data stay in the file) and checks that every variable's data lie
+     * within the file.
+     *
+     * @param file a classic NetCDF file ({@code CDF\1} or {@code CDF\2})
+     * @return its header
+     * @throws NetcdfFormatException if the file is missing, not a classic NetCDF file (NetCDF-4/HDF5, CDF-5), its
+     *                               header is truncated or malformed, or a variable's data lie past its end
+     * @throws IOException           if reading fails
+     */
+    public static NetcdfHeader open(Path file) throws IOException {
+        return HeaderReader.read(file);
+    }
+
+    /**
+     * Reads all values of a small variable (every record of a record variable), widened to {@code double}, as
+     * stored (no {@code scale_factor} applied: see {@link NetcdfPacking}).
+     *
+     * @param header   the file's header
+     * @param variable one of its variables
+     * @return the values, last dimension fastest
+     * @throws IllegalArgumentException if the variable has more than {@link #MAX_VALUES} elements
+     * @throws IOException              if reading fails
+     */
+    public static double[] readValues(NetcdfHeader header, NetcdfVariable variable) throws IOException {
+        long perRecord = variable.elementsPerRecord();
+        long records = variable.isRecord() ? header.numberOfRecords() : 1;
+        if (perRecord * records > MAX_VALUES) {
+            throw new IllegalArgumentException("variable '" + variable.name() + "' has " + perRecord * records
+                    + " elements (expected: at most " + MAX_VALUES + " to read into memory)");
+        }
+        double[] values = new double[(int) (perRecord * records)];
+        int size = variable.type().size();
+        try (FileChannel channel = FileChannel.open(header.file())) {
+            for (long r = 0; r < records; r++) {
+                ByteBuffer b = ByteBuffer.allocate((int) perRecord * size);
+                long at = variable.begin() + r * header.recordSize();
+                while (b.hasRemaining()) {
+                    if (channel.read(b, at + b.position()) < 0) {
+                        throw new NetcdfFormatException(header.file(), "variable '" + variable.name()
+                                + "' ends early at byte " + (at + b.position()) + " (expected: " + b.capacity()
+                                + " bytes from " + at + ")");
+                    }
+                }
+                b.flip();
+                for (int i = 0; i < perRecord; i++) {
+                    values[(int) (r * perRecord) + i] = switch (variable.type()) {
+                        case BYTE, CHAR -> b.get();
+                        case SHORT -> b.getShort();
+                        case INT -> b.getInt();
+                        case FLOAT -> b.getFloat();
+                        case DOUBLE -> b.getDouble();
+                    };
+                }
+            }
+        }
+        return values;
+    }
+}

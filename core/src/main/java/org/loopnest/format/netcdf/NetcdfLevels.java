@@ -1,0 +1,77 @@
+package org.loopnest.format.netcdf;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A file's vertical (pressure) coordinate: the variable's name and its values in hPa, read into memory.
+ *
+ * <p>Found by name: the one given, or the first of {@link #NAMES} that the file has. Its {@code units} must say Pa
+ * or hPa ({@code Pa}, {@code hPa}, {@code millibar}, {@code mbar}, {@code mb}, any case); Pa values are divided by
+ * 100. {@code scale_factor}/{@code add_offset} are applied.
+ *
+ * <p>Immutable (the accessor copies); safe to share between threads.
+ *
+ * @param variable the coordinate variable's name
+ * @param hPa      its values in hPa, in file order
+ * @param units    its {@code units} as written in the file
+ */
+public record NetcdfLevels(String variable, double[] hPa, String units) {
+    /** The names looked for, in this order, when none is given. */
+    public static final List<String> NAMES = List.of("level", "pressure_level", "isobaricInhPa", "plev");
+
+    /**
+     * Copies {@code hPa}.
+     *
+     * @param variable see the record's description
+     * @param hPa see the record's description
+     * @param units see the record's description
+     */
+    public NetcdfLevels {
+        hPa = hPa.clone();
+    }
+
+    /**
+     * The levels, in hPa.
+     *
+     * @return a new array
+     */
+    @Override
+    public double[] hPa() {
+        return hPa.clone();
+    }
+
+    /**
+     * Finds and reads the vertical coordinate.
+     *
+     * @param header the file's header
+     * @param name   the coordinate variable's name, or {@code null} to look for {@link #NAMES}
+     * @return its levels in hPa
+     * @throws NetcdfFormatException if the variable is absent, not 1-D, or its units are not Pa or hPa
+     * @throws IOException           if reading fails
+     */
+    public static NetcdfLevels read(NetcdfHeader header, String name) throws IOException {
+        NetcdfVariable v = name != null ? header.variable(name) : NAMES.stream().map(header::findVariable)
+                .flatMap(java.util.Optional::stream).findFirst()
+                .orElseThrow(() -> new NetcdfFormatException(header.file(), "no vertical coordinate variable "
+                        + "(expected one of: " + String.join(", ", NAMES) + ", or a name given)"));
+        if (v.dimensions().size() != 1) {
+            throw new NetcdfFormatException(header.file(), "vertical coordinate '" + v.name() + "' has dimensions "
+                    + v.dimensionNames() + " (expected: one)");
+        }
+        NetcdfPacking packing = NetcdfPacking.of(v);
+        String units = packing.units().orElse("");
+        double factor = switch (units.trim().toLowerCase(Locale.ROOT)) {
+            case "pa" -> 0.01;
+            case "hpa", "millibar", "millibars", "mbar", "mb" -> 1;
+            default -> throw new NetcdfFormatException(header.file(), "vertical coordinate '" + v.name()
+                    + "' has units '" + units + "' (expected: Pa or hPa)");
+        };
+        double[] values = NetcdfFile.readValues(header, v);
+        for (int i = 0; i < values.length; i++) {
+            values[i] = (values[i] * packing.scale() + packing.offset()) * factor;
+        }
+        return new NetcdfLevels(v.name(), values, units);
+    }
+}

@@ -1,0 +1,58 @@
+package org.loopnest.format.netcdf;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NetcdfLevelsTest {
+    @TempDir
+    Path dir;
+
+    private NetcdfHeader file(String name, String units, float... values) throws IOException {
+        Path file = dir.resolve(name + ".nc");
+        try (NetcdfWriter w = NetcdfWriter.create(file)) {
+            w.dimension("z", values.length).dimension("y", 1);
+            w.variable(name, List.of("z"), NetcdfAttribute.text("units", units));
+            w.variable("flat", List.of("z", "y"));
+            w.writeHeader();
+            w.write(name, 0, values);
+            w.commit();
+        }
+        return NetcdfFile.open(file);
+    }
+
+    @Test
+    void shouldFindTheVerticalCoordinateByItsUsualNamesInHectopascals() throws IOException {
+        NetcdfLevels plev = NetcdfLevels.read(file("plev", "Pa", 100000, 85000, 50000), null);
+        assertEquals("plev", plev.variable());
+        assertArrayEquals(new double[] {1000, 850, 500}, plev.hPa(), 1e-9);
+        assertEquals("Pa", plev.units());
+        assertArrayEquals(new double[] {1000, 300}, NetcdfLevels.read(file("isobaricInhPa", "hPa", 1000, 300),
+                null).hPa());
+        assertArrayEquals(new double[] {925}, NetcdfLevels.read(file("level", "millibars", 925), null).hPa());
+    }
+
+    @Test
+    void shouldReadACoordinateNamedByTheUser() throws IOException {
+        assertArrayEquals(new double[] {700}, NetcdfLevels.read(file("lev", "hPa", 700), "lev").hPa());
+    }
+
+    @Test
+    void shouldRefuseAMissingCoordinateOrOtherUnits() throws IOException {
+        assertEquals("lev.nc: no vertical coordinate variable (expected one of: level, pressure_level, "
+                + "isobaricInhPa, plev, or a name given)", assertThrows(NetcdfFormatException.class,
+                        () -> NetcdfLevels.read(file("lev", "hPa", 700), null)).getMessage());
+        assertEquals("level.nc: vertical coordinate 'level' has units 'm' (expected: Pa or hPa)",
+                assertThrows(NetcdfFormatException.class, () -> NetcdfLevels.read(file("level", "m", 10), null))
+                        .getMessage());
+        assertEquals("plev.nc: vertical coordinate 'flat' has dimensions [z, y] (expected: one)",
+                assertThrows(NetcdfFormatException.class, () -> NetcdfLevels.read(file("plev", "Pa", 1), "flat"))
+                        .getMessage());
+    }
+}
