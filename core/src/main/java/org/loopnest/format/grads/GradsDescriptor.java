@@ -363,9 +363,12 @@ public final class GradsDescriptor {
         Path absolute = target.toAbsolutePath();
         String dset = absolute.getParent().equals(dataFile.getParent()) ? "^" + dataFile.getFileName()
                 : dataFile.toString();
-        Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+        // not Files.createTempFile: its owner-only permissions would stay on the moved file
+        Path temporary = absolute.resolveSibling("." + absolute.getFileName() + "." + ProcessHandle.current().pid()
+                + "." + Long.toHexString(System.nanoTime()) + ".tmp");
         try {
-            Files.writeString(temporary, GradsText.of(this, dset), StandardCharsets.UTF_8);
+            Files.writeString(temporary, GradsText.of(this, dset), StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);
             Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(temporary);

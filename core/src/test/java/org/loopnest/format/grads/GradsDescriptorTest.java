@@ -227,6 +227,11 @@ class GradsDescriptorTest {
         try (var files = Files.list(ctl.getParent())) {
             assertEquals(List.of(ctl), files.toList(), "no temporary file left behind");
         }
+        if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+            assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(ctl),
+                    "the .ctl gets the permissions any new file gets, not a temporary file's owner-only ones");
+        }
         output.write(dir.resolve("apart.ctl"));
         assertTrue(Files.readString(dir.resolve("apart.ctl")).startsWith("DSET " + dir.resolve("out/theta.dat")
                 .toAbsolutePath() + "\n"), "data in another directory: an absolute DSET");
