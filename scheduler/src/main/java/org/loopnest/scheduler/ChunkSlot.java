@@ -18,9 +18,10 @@ final class ChunkSlot {
     Chunk chunk;
     ChunkBuffer in;
     ChunkBuffer out;
-    CompletableFuture<Void> kernel;
+    /** The kernel's completion, with its end ({@link System#nanoTime()}): carried by the future, not written into
+     * the slot, so that a late completion of an abandoned chunk cannot touch a slot reused since. */
+    CompletableFuture<Long> kernel;
     long kernelStart;
-    long kernelEnd;
     /** The chunk was given back to the run's queue (its device was lost): later stages skip it. */
     boolean abandoned;
 

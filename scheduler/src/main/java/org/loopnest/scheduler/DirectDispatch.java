@@ -64,7 +64,7 @@ final class DirectDispatch {
         CompletableFuture<Void> launched;
         try {
             launched = run.device().launch(run.launch(chunk, null, null));
-        } catch (RuntimeException e) {
+        } catch (Throwable e) { // an Error too: the chunk's hold must still be given back
             launched = CompletableFuture.failedFuture(e);
         }
         run.control().track(launched).whenComplete((v, t) -> completed(chunk, start, t));
@@ -77,12 +77,10 @@ final class DirectDispatch {
             } else if (!run.control().aborted()) {
                 run.kernelRan(chunk, start, System.nanoTime());
                 run.chunksDone().increment();
-                try {
-                    run.control().chunkDone(); // tells the progress listener
-                } catch (RuntimeException listenerFailed) {
-                    run.failed(Stage.DESERIALIZE, chunk, listenerFailed);
-                }
+                run.control().chunkDone(); // tells the progress listener
             }
+        } catch (Throwable listenerFailed) { // an Error too (an assertion in a listener): it fails the run
+            run.failed(Stage.DESERIALIZE, chunk, listenerFailed);
         } finally {
             inFlight.decrementAndGet();
             run.release();

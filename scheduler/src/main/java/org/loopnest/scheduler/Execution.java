@@ -53,6 +53,8 @@ public final class Execution implements AutoCloseable {
     private final List<DeviceRun> runs = new ArrayList<>();
     /** The pipelines this run made because their device keeps none; closed when the run ends. */
     private final List<PackedPipeline> ownPipelines = new ArrayList<>();
+    /** The pipeline serving each run on a device with memory of its own. */
+    private final Map<DeviceRun, PackedPipeline> servedBy = new java.util.IdentityHashMap<>();
     private final Map<Device, DeviceTimes> measuredAtStart = new LinkedHashMap<>();
     private final Map<Device, Map<Stage, Duration>> measuredDuringRun = new LinkedHashMap<>();
     private boolean cleaned;
@@ -121,11 +123,13 @@ public final class Execution implements AutoCloseable {
             if (run.direct()) {
                 new DirectDispatch(run).start();
             } else {
-                PackedPipeline.of(run.device()).orElseGet(() -> {
+                PackedPipeline pipeline = PackedPipeline.of(run.device()).orElseGet(() -> {
                     PackedPipeline own = new PackedPipeline(run.deviceName());
                     ownPipelines.add(own);
                     return own;
-                }).submit(run);
+                });
+                pipeline.submit(run);
+                servedBy.put(run, pipeline);
             }
         }
     }
@@ -269,6 +273,7 @@ public final class Execution implements AutoCloseable {
             try {
                 queue.close();
                 runs.forEach(DeviceRun::stopPools);
+                servedBy.forEach((run, pipeline) -> pipeline.withdraw(run)); // if still waiting behind other runs
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_WAIT_SECONDS);
                 stopped = true;
                 for (DeviceRun run : runs) {

@@ -76,6 +76,7 @@ final class PackedPipeline implements AutoCloseable {
         };
         this.waits = new StageWaitStrategy();
         this.disruptor = new Disruptor<>(ChunkSlot::new, RING_SIZE, factory, ProducerType.SINGLE, waits);
+        disruptor.setDefaultExceptionHandler(new KeepServing(device)); // before the handlers: they take it
         disruptor.handleEventsWith(new Stages.Serialize(device, waits))
                 .then(new Stages.CopyIn(device, waits))
                 .then(new Stages.Kernel(device, waits))
@@ -115,6 +116,17 @@ final class PackedPipeline implements AutoCloseable {
         toFeed.add(run);
     }
 
+    /**
+     * Takes {@code run} back if the feeder has not started on it (it waits behind another run): its feeder's hold is
+     * given back at once, so that a run cancelled, timed out or finished elsewhere meanwhile is not held until the
+     * runs before it end. Does nothing once the feeder has taken it.
+     */
+    void withdraw(DeviceRun run) {
+        if (toFeed.remove(run)) {
+            retire(run);
+        }
+    }
+
     /** Gives back a hold on {@code run}; the last one ends the pipeline's service of it. */
     private void retire(DeviceRun run) {
         run.release(() -> serving.remove(run));
@@ -130,6 +142,8 @@ final class PackedPipeline implements AutoCloseable {
             }
             try {
                 publishAll(run);
+            } catch (Throwable t) { // an Error too: the feeder serves every later run of the device
+                run.control().fail(Stage.SERIALIZE, -1, device, t);
             } finally {
                 retire(run);
             }

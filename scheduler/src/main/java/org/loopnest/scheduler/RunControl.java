@@ -35,6 +35,13 @@ final class RunControl {
     private final ProgressListener progress;
     /** Held while a chunk is counted and the listener told, so that calls never overlap and come in order. */
     private final Object progressLock = new Object();
+    /**
+     * Held (briefly, never while the listener runs) while a chunk is counted and while a cancellation or timeout
+     * decides whether the run is still going, so that a finished run is never failed afterwards.
+     */
+    private final Object decisionLock = new Object();
+    /** Set under {@link #decisionLock} when a cancellation or timeout has won against the last chunk. */
+    private boolean stopping;
 
     /**
      * The control of a run of {@code total} chunks on {@code devices} devices.
@@ -112,8 +119,10 @@ final class RunControl {
         long n;
         boolean last;
         synchronized (progressLock) {
-            n = done.incrementAndGet();
-            last = n == total;
+            synchronized (decisionLock) {
+                n = done.incrementAndGet();
+                last = n == total && !stopping; // a cancellation decided before this chunk wins: the run fails
+            }
             if (last) {
                 lastWrittenNanos = writtenAt; // before the listener: the wall time ends with the last output
             }
@@ -140,9 +149,13 @@ final class RunControl {
      * that has finished stays a success.
      */
     void abortIfRunning(LoopNestException cause) {
-        if (done.get() < total) {
-            abort(cause);
+        synchronized (decisionLock) { // decided against chunkDone, so a finished run is never then failed
+            if (done.get() >= total) {
+                return;
+            }
+            stopping = true;
         }
+        abort(cause); // outside the lock: the run's end wakes the queue, whose lock is taken before this one
     }
 
     /** Stops the run with {@code cause} unless it is already stopped; the first cause wins. */

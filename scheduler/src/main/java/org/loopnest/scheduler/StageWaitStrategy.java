@@ -52,8 +52,9 @@ final class StageWaitStrategy implements WaitStrategy {
                 try {
                     monitor.wait();
                 } catch (InterruptedException e) {
-                    barrier.checkAlert(); // a pipeline closing halts before it interrupts: end quietly
-                    throw e;
+                    // a pipeline closing halts before it interrupts: end quietly; any other interrupt (left by user
+                    // code on this thread) must not kill a stage that serves every later run of the device
+                    barrier.checkAlert();
                 }
             }
         }

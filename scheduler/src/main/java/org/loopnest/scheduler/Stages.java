@@ -60,9 +60,14 @@ final class Stages {
             CompletableFuture<Void> launched = run.device().launch(run.launch(slot.chunk, slot.in, slot.out));
             ChunkBuffer input = slot.in;
             slot.in = null; // from here the kernel's completion owns it
-            slot.kernel = run.control().track(launched.whenComplete((v, t) -> {
-                slot.kernelEnd = System.nanoTime();
+            slot.kernel = run.control().track(launched.handle((v, t) -> {
+                long end = System.nanoTime();
                 run.buffers().inputs().give(input);
+                if (t != null) {
+                    throw t instanceof java.util.concurrent.CompletionException c ? c
+                            : new java.util.concurrent.CompletionException(t);
+                }
+                return end;
             }));
         }
 
@@ -81,13 +86,14 @@ final class Stages {
         @Override
         void process(ChunkSlot slot) {
             DeviceRun run = slot.run;
+            long kernelEnd;
             try {
-                run.control().await(slot.kernel);
+                kernelEnd = run.control().await(slot.kernel);
             } catch (RuntimeException kernelFailed) { // the kernel's failure, not this stage's
                 slot.abandoned |= run.failed(Stage.KERNEL, slot.chunk, kernelFailed);
                 throw new RunControl.Aborted();
             }
-            run.kernelRan(slot.chunk, slot.kernelStart, slot.kernelEnd);
+            run.kernelRan(slot.chunk, slot.kernelStart, kernelEnd);
             long start = System.nanoTime();
             long bytes = run.layout().outputBytes(slot.chunk);
             if (bytes > 0) {

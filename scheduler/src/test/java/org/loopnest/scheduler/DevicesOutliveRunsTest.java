@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
@@ -209,5 +210,51 @@ class DevicesOutliveRunsTest {
         }
         IllegalStateException closed = assertThrows(IllegalStateException.class, () -> kept.submit(null));
         assertEquals("device keeps-one is closed", closed.getMessage());
+    }
+
+    @Test
+    void shouldFailNotHangWhenAProgressListenerThrowsAnErrorOnTheCpusLastChunk() {
+        float[] a = ramp(8 * 64);
+        StageFailedException e = assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () ->
+                assertThrows(StageFailedException.class, () -> plusOne(a, new float[a.length])
+                        .onProgress((done, total) -> {
+                            if (done == total) {
+                                throw new AssertionError("listener's own assertion");
+                            }
+                        }).run()));
+        assertTrue(e.getCause() instanceof AssertionError, String.valueOf(e.getCause()));
+        assertEquals(8, plusOne(a, new float[a.length]).run().chunks(), "the shared cpu device serves the next run");
+    }
+
+    @Test
+    void shouldEndARunCancelledWhileItWaitsBehindAnotherRunOnTheSameDeviceAtOnce() throws Exception {
+        CountDownLatch firstHolds = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (SimDevice sim = new SimDevice(SimConfig.builder().name("queued").memory(1 << 20).build())) {
+            Execution first = LoopNest.of(8, 64).in("a", ramp(8 * 64)).out("b", new float[8 * 64]).kernel(arrays -> {
+                FloatView in = arrays.floats("a");
+                FloatView out = arrays.floats("b");
+                return it -> {
+                    if (it.index(0) == 1 && it.index(1) == 0) { // holds the first run on its second chunk
+                        firstHolds.countDown();
+                        awaitQuietly(release);
+                    }
+                    out.set(it, in.get(it));
+                };
+            }).splitAt(1).on(sim).start();
+            try {
+                assertTrue(firstHolds.await(20, TimeUnit.SECONDS), "the first run holds the device");
+                Execution second = plusOne(ramp(8 * 64), new float[8 * 64]).on(sim).start(); // waits behind it
+                second.cancel();
+                assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () ->
+                        assertThrows(org.loopnest.error.RunCancelledException.class, second::await),
+                        "a queued run ends at once when cancelled, not after the run before it");
+            } finally {
+                release.countDown();
+            }
+            assertEquals(8, first.await().chunks());
+            assertEquals(8, plusOne(ramp(8 * 64), new float[8 * 64]).on(sim).run().chunks(),
+                    "the cancelled run's buffers were freed: the device serves the next run");
+        }
     }
 }
