@@ -18,12 +18,14 @@ final class SimClock implements AutoCloseable {
     private final String device;
     private final ScheduledThreadPoolExecutor timer;
     private final Set<CompletableFuture<Void>> waiting = ConcurrentHashMap.newKeySet();
+    private volatile Thread thread;
 
     SimClock(String device) {
         this.device = device;
         this.timer = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, ThreadNames.clock(device));
             t.setDaemon(true);
+            thread = t;
             return t;
         });
         timer.setRemoveOnCancelPolicy(true);
@@ -55,12 +57,25 @@ final class SimClock implements AutoCloseable {
         return new IllegalStateException("device " + device + " closed while a kernel ran");
     }
 
-    /** Stops the thread and fails every kernel still waiting for its time. Idempotent. */
+    /**
+     * Stops the thread, fails every kernel still waiting for its time and waits (up to 10 s) for the thread to end.
+     * Idempotent.
+     */
     @Override
     public void close() {
         timer.shutdownNow();
         for (CompletableFuture<Void> kernel : Set.copyOf(waiting)) {
             kernel.completeExceptionally(closedWhileWaiting());
+        }
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            timer.awaitTermination(10, TimeUnit.SECONDS);
+            Thread t = thread;
+            if (t != null) {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
