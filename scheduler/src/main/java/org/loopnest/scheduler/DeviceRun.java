@@ -95,14 +95,14 @@ final class DeviceRun implements AutoCloseable {
                         control));
             }
             return true;
-        } catch (DeviceLostException gone) {
-            lose(gone);
-            return false;
-        } catch (CompletionException e) {
+        } catch (RuntimeException e) { // thrown by the device, or by a copy waited for (then wrapped)
             Throwable cause = RunControl.unwrap(e);
             if (cause instanceof DeviceLostException gone) {
                 lose(gone);
                 return false;
+            }
+            if (!(e instanceof CompletionException)) {
+                throw e;
             }
             throw cause instanceof LoopNestException known ? known
                     : new LoopNestException("device " + deviceName + ": setting up the run failed: " + cause, cause);
