@@ -61,6 +61,9 @@ public final class ArrayBinding {
             shape[m] = space.extent(dims[m]);
         }
         holder.check(what, shape, shapeText(space, dims));
+        if (holder instanceof FileHolder file) {
+            file.checkFile(what, role, shape);
+        }
         if (role == Role.OUT && holder instanceof BufferHolder buffer && buffer.isReadOnly()) {
             throw new IllegalArgumentException(what + ": the buffer is read-only (expected: a writable buffer)");
         }

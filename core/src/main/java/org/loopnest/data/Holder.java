@@ -1,12 +1,14 @@
 package org.loopnest.data;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
 
 /**
  * What the user's data lives in. Create one with {@link #of(Object)} for a flat or jagged primitive array,
  * {@link #strided(Object, long, long...)} for a flat array with explicit strides (permuted or padded layouts), or
- * {@link #of(ByteBuffer, ElementType)} for a buffer. {@code LoopNest.in/out} call {@link #of(Object)} for
- * plain arrays, so most users never name this type.
+ * {@link #of(ByteBuffer, ElementType)} for a buffer, {@link #file} for an array that lives in a file of any size.
+ * {@code LoopNest.in/out} call {@link #of(Object)} for plain arrays, so most users never name this type.
  *
  * <p>A holder keeps a reference to the user's storage; it never copies it. Immutable.
  */
@@ -97,6 +99,68 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
         checkBuffer(buffer, type);
         checkStrided(offset, strides);
         return new BufferHolder(buffer, type, offset, strides.clone());
+    }
+
+    /**
+     * An array that lives in a file, element {@code (a_0, …)} at byte {@code offsetBytes + (Σ a_m·strides[m])·size}
+     * (row-major when no strides are given), read or written chunk by chunk: the file may be larger than the host's
+     * memory and hold more than 2^31 elements. Bound as an input, the file must exist and be long enough; bound as an
+     * output, a new file is written under a temporary name and moved into place when the run succeeds (see
+     * {@link FileHolder}). Strides let one variable of several records in a file be bound (a GrADS variable, say).
+     *
+     * <pre>{@code
+     * nest.in("T", Holder.file(Path.of("t.f32"), ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
+     *     .out("theta", Holder.file(Path.of("theta.f32"), ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0));
+     * }</pre>
+     *
+     * @param path the file
+     * @param type the element type
+     * @param order the byte order of the elements in the file
+     * @param offsetBytes the byte position of element {@code (0, …)}
+     * @param strides the element stride of each index the array is bound with, in the binding's order; none for
+     *     row-major
+     * @return a holder over the file (nothing is opened until the array is bound)
+     * @throws IllegalArgumentException if an argument is null or {@code offsetBytes < 0}
+     */
+    public static FileHolder file(Path path, ElementType type, ByteOrder order, long offsetBytes, long... strides) {
+        return newFile(path, type, order, offsetBytes, strides, false);
+    }
+
+    /**
+     * Like {@link #file}, but an output writes straight into the existing file, with no temporary name and no move: for
+     * a file whose commit the caller owns (a {@link org.loopnest.format.netcdf.NetcdfWriter}'s temporary file, whose
+     * header it wrote). A failed run leaves what it wrote so far in that file. As an input, the same as {@link #file}.
+     *
+     * @param path the existing file
+     * @param type the element type
+     * @param order the byte order of the elements in the file
+     * @param offsetBytes the byte position of element {@code (0, …)}
+     * @param strides the element stride of each index; none for row-major
+     * @return a holder over the file
+     * @throws IllegalArgumentException if an argument is null or {@code offsetBytes < 0}
+     */
+    public static FileHolder fileInPlace(Path path, ElementType type, ByteOrder order, long offsetBytes,
+                                         long... strides) {
+        return newFile(path, type, order, offsetBytes, strides, true);
+    }
+
+    private static FileHolder newFile(Path path, ElementType type, ByteOrder order, long offsetBytes, long[] strides,
+                                      boolean inPlace) {
+        if (path == null) {
+            throw new IllegalArgumentException("file: path is null (expected: the file holding the array)");
+        }
+        if (type == null) {
+            throw new IllegalArgumentException("file " + path + ": type is null (expected: FLOAT, DOUBLE, INT or LONG)");
+        }
+        if (order == null) {
+            throw new IllegalArgumentException("file " + path + ": byte order is null (expected: "
+                    + "ByteOrder.LITTLE_ENDIAN or BIG_ENDIAN)");
+        }
+        if (offsetBytes < 0) {
+            throw new IllegalArgumentException("file " + path + ": offsetBytes = " + offsetBytes + " (expected: >= 0)");
+        }
+        long[] given = strides == null || strides.length == 0 ? null : strides.clone();
+        return new FileHolder(path, type, order, offsetBytes, given, inPlace);
     }
 
     private static void checkBuffer(ByteBuffer buffer, ElementType type) {

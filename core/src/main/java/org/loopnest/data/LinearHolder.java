@@ -9,7 +9,7 @@ import org.loopnest.internal.data.HolderAccess;
  * A holder whose elements sit at {@code offset + Σ a_m·stride_m} in one linear store (an array or a buffer).
  * Strides default to row-major over the bound shape.
  */
-public abstract sealed class LinearHolder extends Holder permits FlatHolder, BufferHolder {
+public abstract sealed class LinearHolder extends Holder permits FlatHolder, BufferHolder, FileHolder {
     static {
         HolderAccess.install(new HolderAccess.Holders() {
             @Override

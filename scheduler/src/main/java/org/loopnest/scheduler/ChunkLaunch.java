@@ -1,6 +1,10 @@
 package org.loopnest.scheduler;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.FileHolder;
+import org.loopnest.internal.data.FileWindow;
 import org.loopnest.data.Role;
 import org.loopnest.internal.data.UnsetOutputs;
 import org.loopnest.internal.data.Views;
@@ -13,13 +17,15 @@ import org.loopnest.internal.kernel.ViewTable;
 
 /**
  * The launch of one chunk on a host-addressable device: binds the kernel's arrays straight to the user's holders
- * and runs blocks of iterations on the device's threads. (Devices with memory of their own get a
+ * (a file-backed array through the chunk's mapped window of the file, {@link FileWindow}) and runs blocks of
+ * iterations on the device's threads. (Devices with memory of their own get a
  * {@link PackedLaunch}.)
  */
 final class ChunkLaunch implements Launch {
     private final RunPlan plan;
     private final Chunk chunk;
     private final java.util.function.BooleanSupplier cancelled;
+    private final Map<String, FileWindow> windows = new ConcurrentHashMap<>(2);
 
     /** @param cancelled whether the run has stopped: blocks not yet started are skipped */
     ChunkLaunch(RunPlan plan, Chunk chunk, java.util.function.BooleanSupplier cancelled) {
@@ -40,8 +46,22 @@ final class ChunkLaunch implements Launch {
      */
     @Override
     public void run(long from, long to) {
-        plan.kernel().runBlock(new ViewTable(plan.arrays(), Views::direct),
+        plan.kernel().runBlock(new ViewTable(plan.arrays(), this::view),
                 plan.layout().split(), chunk, from, to, this::clearOutputs);
+    }
+
+    /** The view straight into the user's holder; for a file, into the chunk's mapped window of it. */
+    private Object view(ArrayBinding binding) {
+        if (binding.holder() instanceof FileHolder file) {
+            FileWindow w = window(binding);
+            return Views.over(binding, w.typed(), w.addressing(binding, file));
+        }
+        return Views.direct(binding);
+    }
+
+    /** The chunk's window of a file-backed array, mapped by the first block that needs it and shared by the rest. */
+    private FileWindow window(ArrayBinding binding) {
+        return windows.computeIfAbsent(binding.name(), n -> FileWindow.of(binding, plan.layout().split(), chunk));
     }
 
     private void clearOutputs(Iteration piece) {
@@ -49,7 +69,13 @@ final class ChunkLaunch implements Launch {
         long to = from + piece.remaining();
         Split split = plan.layout().split();
         for (ArrayBinding binding : plan.arrays().values()) {
-            if (binding.role() == Role.OUT) {
+            if (binding.role() != Role.OUT) {
+                continue;
+            }
+            if (binding.holder() instanceof FileHolder file) {
+                FileWindow w = window(binding);
+                UnsetOutputs.clear(w.typed(), w.addressing(binding, file), split.cursor(chunk, from, to));
+            } else {
                 UnsetOutputs.clear(binding, split.cursor(chunk, from, to));
             }
         }

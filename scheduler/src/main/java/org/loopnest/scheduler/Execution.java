@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.nio.file.Files;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceTimes;
+import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.error.DeviceException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
@@ -59,9 +60,12 @@ public final class Execution implements AutoCloseable {
     private final Map<Device, Map<Stage, Duration>> measuredDuringRun = new LinkedHashMap<>();
     private boolean cleaned;
     private RunReport report;
+    /** The run's new output files: moved into place when it succeeds, deleted otherwise. */
+    private final FileOutputs files;
 
-    private Execution(RunPlan plan) {
+    private Execution(RunPlan plan, FileOutputs files) {
         this.plan = plan;
+        this.files = files;
         this.devices = plan.devices().open();
         this.control = new RunControl(plan.layout().split().chunkCount(), devices.size(), plan.progress());
         this.queue = new ChunkQueue(plan.layout().split(), control);
@@ -81,7 +85,14 @@ public final class Execution implements AutoCloseable {
     }
 
     static Execution start(RunPlan plan) {
-        Execution execution = new Execution(plan);
+        FileOutputs files = FileOutputs.begin(plan.arrays().values()); // fails before anything runs
+        Execution execution;
+        try {
+            execution = new Execution(plan, files);
+        } catch (RuntimeException | Error e) {
+            files.close();
+            throw e;
+        }
         try {
             execution.launch();
         } catch (RuntimeException | Error e) {
@@ -194,6 +205,16 @@ public final class Execution implements AutoCloseable {
         long wallNanos = (control.failure() == null ? endNanos : System.nanoTime()) - startNanos;
         writeTrace(wallNanos);
         LoopNestException failure = control.failure();
+        if (failure == null && cleanupFailure == null) {
+            try {
+                files.commit(); // every chunk written and nothing in flight: the new files go into place together
+            } catch (java.io.UncheckedIOException e) {
+                throw new LoopNestException("the run succeeded but its output files could not be put in place: "
+                        + e.getMessage(), e);
+            }
+        } else {
+            files.close();
+        }
         if (failure != null) {
             if (cleanupFailure != null) {
                 failure.addSuppressed(cleanupFailure);
@@ -288,6 +309,9 @@ public final class Execution implements AutoCloseable {
                     }
                 }
             } finally {
+                if (control.failure() != null) {
+                    files.close(); // a failed, cancelled or timed-out run leaves no new file behind
+                }
                 if (stopped) {
                     ChunkBuffer.closeAll(runs.toArray(AutoCloseable[]::new));
                 } else {
@@ -365,7 +389,11 @@ public final class Execution implements AutoCloseable {
     public void close() {
         if (report == null) {
             cancel();
-            cleanUp();
+            try {
+                cleanUp();
+            } finally {
+                files.close(); // closed without await: the outputs are not put in place
+            }
         }
     }
 }

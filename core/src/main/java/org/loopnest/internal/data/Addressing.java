@@ -68,6 +68,16 @@ public final class Addressing {
         return general(binding.dims(), holder.strides(binding.shape()), holder.offset(), 0, 0);
     }
 
+    /**
+     * {@return the same addressing with every position moved by {@code delta} elements} For a window of a store that
+     * starts at position {@code -delta}.
+     *
+     * @param delta added to every position
+     */
+    public Addressing shifted(long delta) {
+        return new Addressing(dims, coefs, base + delta, slab, firstOuter, contiguous);
+    }
+
     /** {@return whether the position is simply {@code k + }{@link #flatBase()}} */
     public boolean isContiguous() {
         return contiguous;

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.BufferHolder;
+import org.loopnest.data.FileHolder;
 import org.loopnest.data.FlatHolder;
 import org.loopnest.data.Holder;
 import org.loopnest.data.JaggedHolder;
@@ -18,7 +19,8 @@ import org.loopnest.data.Role;
  * Refuses an output that shares memory with another binding or with itself, by the memory each binding actually
  * reaches: flat arrays by identity, jagged arrays by their primitive rows (an output row bound twice, or also
  * reached by any other binding), buffers by the byte ranges their elements span in one backing store (the same
- * heap array, or native memory).
+ * heap array, or native memory), files by the byte ranges their elements span in the same file (told apart per
+ * record for variables interleaved in one file).
  *
  * <p><b>Limits:</b> buffers are compared by the range from their lowest to their highest element, so two layouts
  * interleaved in one buffer count as overlapping. Java 17 has no public way to a direct buffer's address: there
@@ -46,7 +48,8 @@ public final class Overlap {
             if (added.role() != Role.OUT && other.role() != Role.OUT) {
                 continue;
             }
-            if (added.holder().storage() == other.holder().storage() && !(added.holder() instanceof BufferHolder)) {
+            if (added.holder().storage() == other.holder().storage() && !(added.holder() instanceof BufferHolder)
+                    && !(added.holder() instanceof FileHolder)) {
                 throw new IllegalArgumentException(added + " is the same array as " + other + EXPECTED);
             }
             mine = mine == null ? pieces(added) : mine;
@@ -91,12 +94,56 @@ public final class Overlap {
     private static List<Piece> pieces(ArrayBinding binding) {
         Holder holder = binding.holder();
         if (holder instanceof FlatHolder flat) {
-            return List.of(new Piece(flat.array(), 0, flat.capacity(), -1, "the array"));
+            return List.of(new Piece(flat.array(), 0, flat.capacity(), -1, "the array", 0, 0, 0));
         }
         if (holder instanceof JaggedHolder jagged) {
             return rows(jagged, binding.shape());
         }
-        return binding.elements() == 0 ? List.of() : List.of(bytes((BufferHolder) holder, binding.shape()));
+        if (binding.elements() == 0) {
+            return List.of();
+        }
+        if (holder instanceof FileHolder file) {
+            return List.of(fileBytes(file, binding.shape()));
+        }
+        return List.of(bytes((BufferHolder) holder, binding.shape()));
+    }
+
+    /**
+     * A file-backed array's bytes in its file; for a layout that repeats every {@code S} bytes along its largest stride
+     * (one variable of the records of a GrADS file, say) also where in each period its bytes fall, so that variables
+     * interleaved in one file are told apart.
+     */
+    private static Piece fileBytes(FileHolder file, long[] shape) {
+        long[] span = HolderAccess.holders().span(file, shape);
+        int size = file.type().bytes();
+        long from = file.offsetBytes() + span[0] * size;
+        long to = file.offsetBytes() + (span[1] + 1) * size;
+        long[] strides = file.strides(shape);
+        int widest = -1;
+        for (int m = 0; m < shape.length; m++) {
+            if (shape[m] > 1 && (widest < 0 || Math.abs(strides[m]) > Math.abs(strides[widest]))) {
+                widest = m;
+            }
+        }
+        long period = 0;
+        long phase = 0;
+        long reach = 0;
+        if (widest >= 0) {
+            long inner = size;
+            for (int m = 0; m < shape.length; m++) {
+                if (m != widest) {
+                    inner += Math.abs(strides[m]) * (shape[m] - 1) * size;
+                }
+            }
+            long s = Math.abs(strides[widest]) * size;
+            if (inner <= s) {
+                period = s;
+                phase = Math.floorMod(from, s);
+                reach = inner;
+            }
+        }
+        return new Piece(file.storage(), from, to, -1, "bytes [" + from + ", " + to + ") of file " + file.path(),
+                period, phase, reach);
     }
 
     private static List<Piece> rows(JaggedHolder jagged, long[] shape) {
@@ -108,7 +155,7 @@ public final class Overlap {
         long[] prefix = new long[shape.length];
         for (long r = 0; r < rows; r++) {
             Object row = jagged.row(prefix);
-            pieces.add(new Piece(row, 0, Array.getLength(row), r, null));
+            pieces.add(new Piece(row, 0, Array.getLength(row), r, null, 0, 0, 0));
             for (int m = shape.length - 2; m >= 0 && ++prefix[m] == shape[m]; m--) {
                 prefix[m] = 0;
             }
@@ -139,13 +186,23 @@ public final class Overlap {
         long to = base + (span[1] + 1) * size;
         boolean hex = store == NATIVE_MEMORY;
         return new Piece(store, from, to, -1, kind + " [" + (hex ? "0x" + Long.toHexString(from) : from) + ", "
-                + (hex ? "0x" + Long.toHexString(to) : to) + ")");
+                + (hex ? "0x" + Long.toHexString(to) : to) + ")", 0, 0, 0);
     }
 
-    /** A range of one store; {@code row} numbers a jagged array's rows (row-major), else -1. */
-    private record Piece(Object store, long from, long to, long row, String what) {
+    /**
+     * A range of one store; {@code row} numbers a jagged array's rows (row-major), else -1. A piece with a
+     * {@code period} above 0 reaches, in each period of that many bytes, only {@code reach} bytes from {@code phase}.
+     */
+    private record Piece(Object store, long from, long to, long row, String what, long period, long phase, long reach) {
         boolean meets(Piece other) {
-            return store == other.store && from < other.to && other.from < to;
+            if (store != other.store || from >= other.to || other.from >= to) {
+                return false;
+            }
+            if (period == 0 || period != other.period) {
+                return true;
+            }
+            long gap = Math.floorMod(other.phase - phase, period); // other's start, seen from mine, within a period
+            return gap < reach || period - gap < other.reach;
         }
 
         String text(ArrayBinding binding) {

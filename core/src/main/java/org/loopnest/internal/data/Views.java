@@ -1,8 +1,10 @@
 package org.loopnest.internal.data;
 
 import java.nio.Buffer;
+import java.nio.ByteBuffer;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.DoubleView;
+import org.loopnest.data.FileHolder;
 import org.loopnest.data.FlatHolder;
 import org.loopnest.data.FloatView;
 import org.loopnest.data.IntView;
@@ -24,11 +26,17 @@ public final class Views {
     /**
      * {@return a {@code FloatView}, {@code DoubleView}, {@code IntView} or {@code LongView}, by the binding's element
      * type, straight into the user's holder: no copy (host-addressable devices)} An input's view refuses writes.
+     * A file-backed array's view from here reaches no element (any access throws {@link IndexOutOfBoundsException}):
+     * it serves lookups only, such as checking a body's array names; runs reach files through each chunk's
+     * {@link FileWindow}.
      *
      * @param binding the array, with its holder
      */
     public static Object direct(ArrayBinding binding) {
         ElementOps ops = ElementOps.of(binding.type());
+        if (binding.holder() instanceof FileHolder file) {
+            return over(binding, ElementCopier.typed(ByteBuffer.allocate(0), file.type()), Addressing.contiguous(0));
+        }
         if (binding.holder() instanceof JaggedHolder) {
             return ops.jaggedView(new JaggedRows(binding), binding);
         }

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.FileHolder;
+import org.loopnest.internal.data.ChunkSpan;
 import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.error.DeviceMemoryException;
@@ -21,11 +23,15 @@ import org.loopnest.internal.serializer.ChunkLayout;
  * ({@link BufferCounts#bytes}), and each
  * buffer at most the largest single allocation. For every depth {@code d} the largest fitting {@code r} is
  * found and {@code r = clamp(⌊D / Q_d⌋, 1, r_max)}; the shallowest depth whose chunk is within a factor 2 of
- * the closest to {@code D} wins (whole outer iterations of a shallow loop are the natural chunks). Stateless.
+ * the closest to {@code D} wins (whole outer iterations of a shallow loop are the natural chunks). On a
+ * host-addressable device a chunk also keeps each file-backed array's window within {@value #FILE_WINDOW_BYTES}
+ * bytes, as that device maps one window per chunk. Stateless.
  */
 public final class SplitPlanner {
     /** Chunks a run aims for. */
     public static final int TARGET_CHUNKS = 16;
+    /** The largest file window a chunk aims to map on a host-addressable device (see {@link #fileWindowGroup}). */
+    public static final long FILE_WINDOW_BYTES = 1L << 30;
     /** Fewest iterations per chunk per compute unit. */
     public static final long MIN_ITERATIONS_PER_UNIT = 1024;
 
@@ -140,8 +146,8 @@ public final class SplitPlanner {
         double bestScore = Double.MAX_VALUE;
         for (int d = 0; d < space.depth(); d++) {
             Split one = space.split(d, 1);
-            long rMax = device.hostAddressable() ? Math.max(1, one.outerCount()) : largestFittingGroup(one, bindings,
-                    device, buffers);
+            long rMax = device.hostAddressable() ? Math.min(Math.max(1, one.outerCount()), fileWindowGroup(one, bindings))
+                    : largestFittingGroup(one, bindings, device, buffers);
             if (rMax < 1) {
                 continue;
             }
@@ -173,6 +179,23 @@ public final class SplitPlanner {
                     + device.name() + " memory";
         }
         return new SplitChoice(best, layout, why);
+    }
+
+    /**
+     * The most outer iterations per chunk that keep each file-backed array's mapped window (a host-addressable device
+     * maps one per chunk) within {@value #FILE_WINDOW_BYTES} bytes, judged from one outer iteration's window; no limit
+     * without files.
+     */
+    static long fileWindowGroup(Split one, List<ArrayBinding> bindings) {
+        long limit = Long.MAX_VALUE;
+        for (ArrayBinding b : bindings) {
+            if (b.holder() instanceof FileHolder file && b.elements() > 0 && one.outerCount() > 0) {
+                long[] span = ChunkSpan.of(b, file, one, 0, 1);
+                long bytes = (span[1] - span[0] + 1) * file.type().bytes();
+                limit = Math.min(limit, Math.max(1, FILE_WINDOW_BYTES / Math.max(1, bytes)));
+            }
+        }
+        return limit;
     }
 
     /**

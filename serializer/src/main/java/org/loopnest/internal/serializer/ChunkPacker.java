@@ -1,8 +1,6 @@
 package org.loopnest.internal.serializer;
 
-import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import org.loopnest.internal.data.ElementCopier;
 import org.loopnest.index.Chunk;
 
 /**
@@ -35,8 +33,7 @@ public final class ChunkPacker {
      */
     public void pack(Chunk chunk, ByteBuffer inputBuffer) {
         for (Placement p : layout.inputs()) {
-            Buffer packed = ElementCopier.typed(inputBuffer, p.binding().type());
-            new RowWalker(layout.split(), p, packed).walk(chunk.firstOuter(), chunk.outerCount(), true);
+            new RowWalker(layout.split(), p, inputBuffer).walk(chunk.firstOuter(), chunk.outerCount(), true);
         }
     }
 
@@ -47,8 +44,7 @@ public final class ChunkPacker {
      */
     public void packResident(ByteBuffer residentBuffer) {
         for (Placement p : layout.resident()) {
-            Buffer packed = ElementCopier.typed(residentBuffer, p.binding().type());
-            new RowWalker(layout.split(), p, packed).walk(0, 1, true);
+            new RowWalker(layout.split(), p, residentBuffer).walk(0, 1, true);
         }
     }
 
@@ -60,8 +56,7 @@ public final class ChunkPacker {
      */
     public void unpack(Chunk chunk, ByteBuffer outputBuffer) {
         for (Placement p : layout.outputs()) {
-            Buffer packed = ElementCopier.typed(outputBuffer, p.binding().type());
-            new RowWalker(layout.split(), p, packed).walk(chunk.firstOuter(), chunk.outerCount(), false);
+            new RowWalker(layout.split(), p, outputBuffer).walk(chunk.firstOuter(), chunk.outerCount(), false);
         }
     }
 }

@@ -1,7 +1,9 @@
 package org.loopnest.internal.serializer;
 
 import java.nio.Buffer;
+import java.nio.ByteBuffer;
 import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.FileHolder;
 import org.loopnest.internal.data.ElementCopier;
 import org.loopnest.data.JaggedHolder;
 import org.loopnest.data.LinearHolder;
@@ -10,12 +12,15 @@ import org.loopnest.index.Split;
 /**
  * Moves one array's elements for a range of outer iterations between the user's holder and its packed region,
  * row by row along the array's last index, merging rows that are adjacent on both sides into one copy (so a
- * row-major array indexed by every loop moves in one bulk copy per chunk). One walk, one thread.
+ * row-major array indexed by every loop moves in one bulk copy per chunk). A file-backed array's rows are read and
+ * written with positional file operations ({@link FileRows}), one per merged run, straight to and from the packed
+ * bytes. One walk, one thread.
  */
 final class RowWalker {
     private final Split split;
     private final Placement placement;
     private final Buffer packed;
+    private final ByteBuffer packedBytes;
     private final ArrayBinding binding;
     private final int[] dims;
     private final long[] shape;
@@ -26,15 +31,17 @@ final class RowWalker {
     private final int firstInner;
     private final int rowLength;
 
-    private int runUser;
+    private FileRows fileRows;
+    private long runUser;
     private int runPacked;
     private int runLength;
     private boolean packing;
 
-    RowWalker(Split split, Placement placement, Buffer packed) {
+    RowWalker(Split split, Placement placement, ByteBuffer packedBytes) {
         this.split = split;
         this.placement = placement;
-        this.packed = packed;
+        this.packedBytes = packedBytes;
+        this.packed = ElementCopier.typed(packedBytes, placement.binding().type());
         this.binding = placement.binding();
         this.dims = binding.dims();
         this.shape = binding.shape();
@@ -44,7 +51,7 @@ final class RowWalker {
         this.rowLength = lastIsInner ? (int) shape[dims.length - 1] : 1;
         if (binding.holder() instanceof LinearHolder l) {
             this.linear = l;
-            this.linearView = l.typedView();
+            this.linearView = l instanceof FileHolder ? null : l.typedView();
             this.strides = l.strides(shape);
         } else {
             this.linear = null;
@@ -60,6 +67,19 @@ final class RowWalker {
         if (slab == 0 || rowLength == 0) {
             return;
         }
+        if (linear instanceof FileHolder) {
+            try (FileRows rows = new FileRows(binding, packedBytes, !pack)) {
+                fileRows = rows;
+                walkSlabs(firstOuter, outerCount, slab);
+            } finally {
+                fileRows = null;
+            }
+            return;
+        }
+        walkSlabs(firstOuter, outerCount, slab);
+    }
+
+    private void walkSlabs(long firstOuter, long outerCount, long slab) {
         long rowsPerSlab = slab / rowLength;
         int region = placement.regionElement();
         for (long e = 0; e < outerCount; e++) {
@@ -108,19 +128,29 @@ final class RowWalker {
                 return;
             }
             flush();
-            runUser = (int) position;
+            runUser = position;
             runPacked = packedPosition;
             runLength = rowLength;
             return;
         }
         flush();
-        move(linearView, (int) position, (int) step, packedPosition, rowLength);
+        moveLinear(position, step, packedPosition, rowLength);
     }
 
     private void flush() {
         if (runLength > 0) {
-            move(linearView, runUser, 1, runPacked, runLength);
+            moveLinear(runUser, 1, runPacked, runLength);
             runLength = 0;
+        }
+    }
+
+    private void moveLinear(long userPosition, long userStride, int packedPosition, int count) {
+        if (fileRows == null) {
+            move(linearView, (int) userPosition, (int) userStride, packedPosition, count);
+        } else if (packing) {
+            fileRows.read(userPosition, userStride, packedPosition, count);
+        } else {
+            fileRows.write(userPosition, userStride, packedPosition, count);
         }
     }
 

@@ -1,0 +1,154 @@
+package org.loopnest.data;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.Buffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import org.loopnest.internal.data.ElementCopier;
+
+/**
+ * An array that lives in a file: element {@code (a_0, …)} sits at byte
+ * {@code offsetBytes + (Σ a_m·stride_m)·elementBytes}, in the file's byte order, with element strides that default to
+ * row-major over the bound shape. Made by {@link Holder#file} or {@link Holder#fileInPlace}. Positions are
+ * {@code long}s: an array may have more than 2^31 elements, and a file may be larger than the host's memory.
+ *
+ * <p><b>How a run reaches the file.</b> Devices with memory of their own get each chunk's region read straight from
+ * the file into the chunk's staging buffer, and their outputs written back the same way (positional reads and writes,
+ * one per contiguous run of elements); the {@code cpu} device maps the chunk's window of the file and runs the kernel
+ * over it in place. Memory therefore stays bounded by the chunks in flight, whatever the file's size.
+ *
+ * <p><b>Outputs.</b> An output made by {@link Holder#file} is written to a new file under a temporary name beside
+ * {@link #path()} ({@code .name.<pid>.<n>.tmp}); every such file of a run is moved into place together once the run
+ * has succeeded, and deleted if it fails, is cancelled or the JVM exits first (a shutdown hook). Outputs naming the
+ * same path share one file (several variables of one GrADS data file). Bytes of the new file that no output writes
+ * read as 0. An output made by {@link Holder#fileInPlace} writes into an existing file the caller owns, with no
+ * temporary name: for a file the caller itself commits, such as {@link org.loopnest.format.netcdf.NetcdfWriter}'s.
+ *
+ * <p><b>Checks.</b> When bound, an input's file must exist, be a readable regular file and hold every element its
+ * shape reaches; a new output's directory must exist and be writable, its path must not be a directory, and its file
+ * system must have room for it. Each failure is an {@link IllegalArgumentException} naming the array, the file and
+ * what was expected, before anything runs. One run at a time may write a given output file.
+ *
+ * <p>Immutable; the file itself is the user's, and changing it while a run reads it gives undefined results.
+ */
+public final class FileHolder extends LinearHolder {
+    /** The largest window of a file one chunk may map on the {@code cpu} device, in bytes (2^31 − 1). */
+    public static final long MAX_WINDOW_BYTES = Integer.MAX_VALUE;
+
+    private final Path path;
+    private final ByteOrder order;
+    private final long offsetBytes;
+    private final boolean inPlace;
+    private final String storage;
+
+    FileHolder(Path path, ElementType type, ByteOrder order, long offsetBytes, long[] strides, boolean inPlace) {
+        super(type, 0, strides);
+        this.path = path.toAbsolutePath().normalize();
+        this.order = order;
+        this.offsetBytes = offsetBytes;
+        this.inPlace = inPlace;
+        this.storage = this.path.toString().intern(); // one object per file, so that identity compares files
+    }
+
+    /** {@return the file, absolute} */
+    public Path path() {
+        return path;
+    }
+
+    /** {@return the byte order of the elements in the file} */
+    public ByteOrder byteOrder() {
+        return order;
+    }
+
+    /** {@return the byte position of element {@code (0, …, 0)} in the file} */
+    public long offsetBytes() {
+        return offsetBytes;
+    }
+
+    /** {@return whether an output writes straight into the existing file (else into a new file moved into place)} */
+    public boolean writesInPlace() {
+        return inPlace;
+    }
+
+    /** {@return the file's absolute path as one shared string: two holders over one file return the same object} */
+    @Override
+    public Object storage() {
+        return storage;
+    }
+
+    /** {@return the elements the file holds from {@link #offsetBytes()} on now (0 if it does not exist)} */
+    @Override
+    public long capacity() {
+        try {
+            return Files.isRegularFile(path) ? Math.max(0, Files.size(path) - offsetBytes) / type().bytes() : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the size of " + path, e);
+        }
+    }
+
+    /**
+     * {@return a read-only typed view of the whole file from {@link #offsetBytes()} on, mapped} Runs never use it (they
+     * read by windows); for a quick look at a small file.
+     *
+     * @throws IllegalStateException if that is more than {@link #MAX_WINDOW_BYTES} bytes
+     * @throws UncheckedIOException if the file cannot be mapped
+     */
+    @Override
+    public Buffer typedView() {
+        long bytes = capacity() * type().bytes();
+        if (bytes > MAX_WINDOW_BYTES) {
+            throw new IllegalStateException(path + " holds " + bytes + " bytes after offset " + offsetBytes
+                    + " (expected: at most " + MAX_WINDOW_BYTES + " for one view; runs read files by windows)");
+        }
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            return ElementCopier.typed(channel.map(FileChannel.MapMode.READ_ONLY, offsetBytes, bytes).order(order),
+                    type());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot map " + path, e);
+        }
+    }
+
+    /** The last byte (exclusive) an array of {@code shape} reaches in the file. */
+    long endByte(long[] shape) {
+        long[] span = span(shape);
+        if (span == null || span[0] < 0) {
+            return -1;
+        }
+        try {
+            return Math.addExact(offsetBytes, Math.multiplyExact(span[1] + 1, type().bytes()));
+        } catch (ArithmeticException overflow) {
+            return -1;
+        }
+    }
+
+    /** Only the strides' count and reach here; the file itself is checked by {@link #checkFile} once the role is known. */
+    @Override
+    void check(String what, long[] shape, String shapeText) {
+        if (isStrided() && strides(shape).length != shape.length) {
+            throw new IllegalArgumentException(what + ": " + strides(shape).length + " strides for indices " + shapeText
+                    + " (expected: " + shape.length + ", one per index)");
+        }
+        long elements = 1;
+        for (long n : shape) {
+            elements = Math.multiplyExact(elements, n);
+        }
+        if (elements > 0 && endByte(shape) < 0) {
+            throw new IllegalArgumentException(what + ": strides " + Arrays.toString(strides(shape)) + " from byte "
+                    + offsetBytes + " reach outside the file's positions (expected: non-negative positions within the "
+                    + "range of a long)");
+        }
+    }
+
+    /**
+     * Checks the file for the role it is bound in: an input's must exist and hold every element; a new output's
+     * directory must take it.
+     */
+    void checkFile(String what, Role role, long[] shape) {
+        FileChecks.check(what, role, this, shape);
+    }
+}

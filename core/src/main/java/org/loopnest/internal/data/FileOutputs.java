@@ -1,0 +1,222 @@
+package org.loopnest.internal.data;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.FileHolder;
+import org.loopnest.data.Role;
+
+/**
+ * The new output files of one run: each is written under a temporary name beside its final one
+ * ({@code .name.<pid>.<n>.tmp}), sized when the run starts; {@link #commit} forces them all to disk and only then
+ * moves them into place, one after the other; {@link #close} without a commit deletes them, so that a failed or
+ * cancelled run leaves the previous files untouched and nothing behind (and {@code TemporaryFiles}' shutdown hook
+ * does the same if the JVM exits mid-run). Outputs naming the same path share one temporary file.
+ *
+ * <p>While a run writes them, {@link #target} tells the devices where each output's bytes go. A file is written by one
+ * run at a time: a second run naming it fails to start.
+ *
+ * <p><b>Threading:</b> {@link #begin}, {@link #commit} and {@link #close} from the run's owner; {@link #target} from
+ * any thread.
+ */
+public final class FileOutputs implements AutoCloseable {
+    private static final ConcurrentMap<FileHolder, Path> TARGETS = new ConcurrentHashMap<>();
+    private static final ConcurrentMap<Path, FileOutputs> BUSY = new ConcurrentHashMap<>();
+    private static final FileOutputs NONE = new FileOutputs();
+
+    private final Map<Path, Path> temporaries = new LinkedHashMap<>();
+    private final List<FileHolder> holders = new ArrayList<>();
+    private boolean ended;
+
+    private FileOutputs() {
+    }
+
+    /**
+     * Creates the temporary files of every new-file output among {@code bindings}, each sized to the furthest byte its
+     * outputs reach.
+     *
+     * @param bindings the run's arrays
+     * @return the run's output files (nothing to do if it has none)
+     * @throws IllegalArgumentException naming the array and file if another run is writing the file, or its file
+     *     system lacks the room for all the run's new files there
+     * @throws UncheckedIOException naming the file if a temporary file cannot be made (nothing is left behind)
+     */
+    public static FileOutputs begin(Iterable<ArrayBinding> bindings) {
+        Map<Path, Long> sizes = new LinkedHashMap<>();
+        Map<Path, ArrayBinding> named = new LinkedHashMap<>();
+        List<FileHolder> mine = new ArrayList<>();
+        for (ArrayBinding b : bindings) {
+            if (b.role() == Role.OUT && b.holder() instanceof FileHolder file && !file.writesInPlace()) {
+                sizes.merge(file.path(), endByte(b, file), Math::max);
+                named.putIfAbsent(file.path(), b);
+                mine.add(file);
+            }
+        }
+        if (sizes.isEmpty()) {
+            return NONE;
+        }
+        FileOutputs outputs = new FileOutputs();
+        try {
+            checkRoom(sizes, named);
+            for (Map.Entry<Path, Long> e : sizes.entrySet()) {
+                outputs.claim(e.getKey(), named.get(e.getKey()));
+                outputs.temporaries.put(e.getKey(), create(e.getKey(), e.getValue(), named.get(e.getKey())));
+            }
+            for (FileHolder file : mine) {
+                TARGETS.put(file, outputs.temporaries.get(file.path()));
+                outputs.holders.add(file);
+            }
+            return outputs;
+        } catch (RuntimeException e) {
+            outputs.close();
+            throw e;
+        }
+    }
+
+    /**
+     * {@return where {@code file}'s bytes are: the running output's temporary file, or the file itself}
+     *
+     * @param file the holder
+     */
+    public static Path target(FileHolder file) {
+        return TARGETS.getOrDefault(file, file.path());
+    }
+
+    /**
+     * Forces every file to disk, then moves each into place (atomically where the file system can).
+     *
+     * @throws UncheckedIOException naming the file that could not be written or moved, and those already moved; the
+     *     temporary files not yet moved are deleted
+     */
+    public void commit() {
+        if (this == NONE) {
+            return;
+        }
+        List<Path> moved = new ArrayList<>();
+        try {
+            for (Path temporary : temporaries.values()) {
+                force(temporary);
+            }
+            for (Map.Entry<Path, Path> e : temporaries.entrySet()) {
+                move(e.getValue(), e.getKey());
+                TemporaryFiles.forget(e.getValue());
+                moved.add(e.getKey());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("output files: " + e + (moved.isEmpty() ? "; no output was replaced"
+                    : "; already in place: " + moved), e);
+        } finally {
+            moved.forEach(temporaries::remove);
+            close();
+        }
+    }
+
+    /** Deletes the temporary files not moved into place and lets other runs write these files. Idempotent. */
+    @Override
+    public void close() {
+        if (this == NONE || ended) {
+            return;
+        }
+        ended = true;
+        holders.forEach(TARGETS::remove);
+        for (Path temporary : temporaries.values()) {
+            try {
+                Files.deleteIfExists(temporary);
+            } catch (IOException ignored) {
+                // left for the shutdown hook
+                continue;
+            }
+            TemporaryFiles.forget(temporary);
+        }
+        BUSY.values().removeIf(owner -> owner == this);
+    }
+
+    private void claim(Path path, ArrayBinding binding) {
+        if (BUSY.putIfAbsent(path, this) != null) {
+            throw new IllegalArgumentException(binding + ": file " + path + " is being written by another run "
+                    + "(expected: one run at a time per output file)");
+        }
+    }
+
+    private static long endByte(ArrayBinding binding, FileHolder file) {
+        if (binding.elements() == 0) {
+            return file.offsetBytes();
+        }
+        long[] span = HolderAccess.holders().span(file, binding.shape());
+        return file.offsetBytes() + (span[1] + 1) * file.type().bytes();
+    }
+
+    private static void checkRoom(Map<Path, Long> sizes, Map<Path, ArrayBinding> named) {
+        Map<FileStore, Long> needed = new LinkedHashMap<>();
+        Map<FileStore, Path> example = new LinkedHashMap<>();
+        try {
+            for (Map.Entry<Path, Long> e : sizes.entrySet()) {
+                FileStore store = Files.getFileStore(e.getKey().getParent());
+                needed.merge(store, e.getValue(), Long::sum);
+                example.putIfAbsent(store, e.getKey());
+            }
+            for (Map.Entry<FileStore, Long> e : needed.entrySet()) {
+                long free = e.getKey().getUsableSpace();
+                if (free < e.getValue()) {
+                    Path path = example.get(e.getKey());
+                    throw new IllegalArgumentException(named.get(path) + ": the outputs on the file system of " + path
+                            + " need " + e.getValue() + " bytes but it has " + free + " free (expected: room for "
+                            + "every output)");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the free space for the outputs: " + e, e);
+        }
+    }
+
+    private static Path create(Path path, long size, ArrayBinding binding) {
+        // not Files.createTempFile: its owner-only permissions would stay on the moved file
+        Path temporary = path.resolveSibling("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + Long.toHexString(System.nanoTime()) + ".tmp");
+        TemporaryFiles.remember(temporary);
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE)) {
+            if (size > 0) {
+                channel.write(ByteBuffer.allocate(1), size - 1); // sized, not filled: unwritten bytes read as 0
+            }
+            return temporary;
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(temporary);
+                TemporaryFiles.forget(temporary);
+            } catch (IOException ignored) {
+                // the shutdown hook deletes it
+            }
+            throw new UncheckedIOException(binding + ": cannot create " + temporary + " (" + size + " bytes) for "
+                    + path + ": " + e, e);
+        }
+    }
+
+    private static void force(Path temporary) throws IOException {
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+    }
+
+    private static void move(Path temporary, Path target) throws IOException {
+        try {
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}

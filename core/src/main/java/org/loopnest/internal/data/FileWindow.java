@@ -1,0 +1,68 @@
+package org.loopnest.internal.data;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.Buffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.FileHolder;
+import org.loopnest.data.LinearHolder;
+import org.loopnest.data.Role;
+import org.loopnest.index.Chunk;
+import org.loopnest.index.Split;
+
+/**
+ * A mapped window of a file-backed array: the elements from position {@link #first()} to the window's end as a typed
+ * buffer in the file's byte order, so that the {@code cpu} device runs kernels over the file in place. An input's
+ * window is mapped read-only, an output's read-write (into the run's temporary file, {@link FileOutputs#target}).
+ * The mapping lives until the buffer is collected; absolute reads and writes on it may come from several threads.
+ *
+ * @param typed the window as a {@code FloatBuffer}, … element 0 being position {@code first}
+ * @param first the array position of the window's element 0
+ */
+public record FileWindow(Buffer typed, long first) {
+    /**
+     * {@return the window {@code binding} needs for {@code chunk}}
+     *
+     * @param binding a binding whose holder is a {@link FileHolder}
+     * @param split the chunk's split
+     * @param chunk the chunk
+     * @throws IllegalStateException naming the array if the window is larger than {@link FileHolder#MAX_WINDOW_BYTES}
+     * @throws UncheckedIOException naming the file if it cannot be mapped
+     */
+    public static FileWindow of(ArrayBinding binding, Split split, Chunk chunk) {
+        FileHolder file = (FileHolder) binding.holder();
+        long[] span = ChunkSpan.of(binding, file, split, chunk.firstOuter(), chunk.outerCount());
+        int size = file.type().bytes();
+        long bytes = (span[1] - span[0] + 1) * size;
+        if (bytes > FileHolder.MAX_WINDOW_BYTES) {
+            throw new IllegalStateException(binding + ": chunk " + chunk.number() + " reaches " + bytes + " bytes of "
+                    + file.path() + " (expected: at most " + FileHolder.MAX_WINDOW_BYTES + " per chunk on a device that "
+                    + "maps files; split deeper or into more chunks)");
+        }
+        boolean write = binding.role() == Role.OUT;
+        Path target = FileOutputs.target(file);
+        try (FileChannel channel = write ? FileChannel.open(target, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                : FileChannel.open(target, StandardOpenOption.READ)) {
+            MappedByteBuffer mapped = channel.map(write ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
+                    file.offsetBytes() + span[0] * size, bytes);
+            mapped.order(file.byteOrder());
+            return new FileWindow(ElementCopier.typed(mapped, file.type()), span[0]);
+        } catch (IOException e) {
+            throw new UncheckedIOException(binding + ": cannot map " + bytes + " bytes of " + target + ": " + e, e);
+        }
+    }
+
+    /**
+     * {@return where {@code binding}'s element for the current iteration sits in this window}
+     *
+     * @param binding the array
+     * @param holder its holder
+     */
+    public Addressing addressing(ArrayBinding binding, LinearHolder holder) {
+        return Addressing.of(binding, holder).shifted(-first);
+    }
+}

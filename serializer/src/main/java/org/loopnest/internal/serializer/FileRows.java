@@ -1,0 +1,172 @@
+package org.loopnest.internal.serializer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.FileHolder;
+import org.loopnest.internal.data.FileOutputs;
+
+/**
+ * Moves runs of elements between a file-backed array and a chunk's packed bytes with positional reads and writes:
+ * a run whose elements are adjacent in the file is one read (straight into the packed bytes) or one write; the bytes
+ * are swapped when the file's byte order is not the packed buffer's. A run with a stride goes through a scratch buffer
+ * of at most {@value #SCRATCH_BYTES} bytes (reads) or element by element (writes, so that outputs interleaved in one
+ * file never rewrite each other's bytes). Opens the file for one walk; one thread.
+ */
+final class FileRows implements AutoCloseable {
+    /** The largest scratch buffer a strided read or a swapped write uses. */
+    static final int SCRATCH_BYTES = 1 << 20;
+
+    private final ArrayBinding binding;
+    private final FileHolder file;
+    private final Path target;
+    private final FileChannel channel;
+    private final ByteBuffer packed;
+    private final int size;
+    private final boolean swap;
+    private ByteBuffer scratch;
+
+    /**
+     * Opens {@code binding}'s file for reading ({@code write} false) or writing (the run's temporary file for a new
+     * output).
+     *
+     * @throws UncheckedIOException naming the array and file if it cannot be opened
+     */
+    FileRows(ArrayBinding binding, ByteBuffer packed, boolean write) {
+        this.binding = binding;
+        this.file = (FileHolder) binding.holder();
+        this.target = FileOutputs.target(file);
+        this.packed = packed;
+        this.size = file.type().bytes();
+        this.swap = file.byteOrder() != packed.order();
+        try {
+            this.channel = write ? FileChannel.open(target, StandardOpenOption.WRITE)
+                    : FileChannel.open(target, StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw new UncheckedIOException(binding + ": cannot open " + target + ": " + e, e);
+        }
+    }
+
+    /** Reads {@code count} elements from file positions {@code user + m·stride} to packed positions {@code at + m}. */
+    void read(long user, long stride, int at, int count) {
+        if (stride == 1 || count == 1) {
+            ByteBuffer dst = slice(at, count);
+            readFully(dst, byteOf(user));
+            if (swap) {
+                swapInPlace(packed, at * size, count);
+            }
+            return;
+        }
+        int perRead = Math.max(1, (int) Math.min(count, SCRATCH_BYTES / ((Math.abs(stride) - 1) * size + size)));
+        for (int done = 0; done < count; done += perRead) {
+            int n = Math.min(perRead, count - done);
+            long from = stride > 0 ? user + done * stride : user + (done + n - 1) * stride;
+            int spanBytes = (int) (((n - 1) * Math.abs(stride) + 1) * size);
+            ByteBuffer s = scratch(spanBytes);
+            readFully(s, byteOf(from));
+            for (int m = 0; m < n; m++) {
+                long element = user + (done + m) * stride - from;
+                copyElement(s, (int) (element * size), packed, (at + done + m) * size, swap);
+            }
+        }
+    }
+
+    /** Writes {@code count} elements from packed positions {@code at + m} to file positions {@code user + m·stride}. */
+    void write(long user, long stride, int at, int count) {
+        if (stride == 1 && !swap) {
+            writeFully(slice(at, count), byteOf(user));
+            return;
+        }
+        if (stride == 1) {
+            int perWrite = Math.max(1, SCRATCH_BYTES / size);
+            for (int done = 0; done < count; done += perWrite) {
+                int n = Math.min(perWrite, count - done);
+                ByteBuffer s = scratch(n * size);
+                for (int m = 0; m < n; m++) {
+                    copyElement(packed, (at + done + m) * size, s, m * size, true);
+                }
+                writeFully(s, byteOf(user + done));
+            }
+            return;
+        }
+        for (int m = 0; m < count; m++) {
+            ByteBuffer s = scratch(size);
+            copyElement(packed, (at + m) * size, s, 0, swap);
+            writeFully(s, byteOf(user + m * stride));
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(binding + ": cannot close " + target + ": " + e, e);
+        }
+    }
+
+    private long byteOf(long element) {
+        return file.offsetBytes() + element * size;
+    }
+
+    private ByteBuffer slice(int at, int count) {
+        return packed.duplicate().order(packed.order()).limit((at + count) * size).position(at * size);
+    }
+
+    private ByteBuffer scratch(int bytes) {
+        if (scratch == null || scratch.capacity() < bytes) {
+            scratch = ByteBuffer.allocate(Math.max(bytes, Math.min(SCRATCH_BYTES, 64 * size)));
+        }
+        return scratch.clear().limit(bytes).order(packed.order()); // same order: copyElement swaps only when told
+    }
+
+    private void readFully(ByteBuffer dst, long position) {
+        long at = position;
+        try {
+            while (dst.hasRemaining()) {
+                int n = channel.read(dst, at);
+                if (n < 0) {
+                    throw new UncheckedIOException(new IOException(binding + ": file " + target + " ends at byte " + at
+                            + " (expected: at least " + (at + dst.remaining()) + " bytes; was it shortened during the "
+                            + "run?)"));
+                }
+                at += n;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(binding + ": reading " + target + " at byte " + at + " failed: " + e, e);
+        }
+        dst.flip();
+    }
+
+    private void writeFully(ByteBuffer src, long position) {
+        long at = position;
+        try {
+            while (src.hasRemaining()) {
+                at += channel.write(src, at);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(binding + ": writing " + target + " at byte " + at + " failed: " + e
+                    + " (expected: room on its file system; the run's new files are deleted)", e);
+        }
+    }
+
+    private void swapInPlace(ByteBuffer bytes, int from, int count) {
+        for (int m = 0; m < count; m++) {
+            copyElement(bytes, from + m * size, bytes, from + m * size, true);
+        }
+    }
+
+    private void copyElement(ByteBuffer src, int srcByte, ByteBuffer dst, int dstByte, boolean reverse) {
+        if (size == Long.BYTES) {
+            long v = src.getLong(srcByte);
+            dst.putLong(dstByte, reverse ? Long.reverseBytes(v) : v);
+        } else {
+            int v = src.getInt(srcByte);
+            dst.putInt(dstByte, reverse ? Integer.reverseBytes(v) : v);
+        }
+    }
+}
