@@ -3,6 +3,7 @@ package org.loopnest.format.netcdf;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -15,6 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.FileHolder;
+import org.loopnest.data.Holder;
 
 /**
  * Writes a classic 64-bit-offset NetCDF file (CDF-2) of float variables with CF attributes: declare dimensions,
@@ -194,6 +198,27 @@ public final class NetcdfWriter implements AutoCloseable {
         ByteBuffer b = ByteBuffer.allocate(values.length * Float.BYTES);
         b.asFloatBuffer().put(values);
         writeFully(b, v.begin() + firstElement * Float.BYTES);
+    }
+
+    /**
+     * A file-backed array over one variable of the temporary file, for a run to write in place:
+     * {@code Holder.fileInPlace(<the temporary file>, FLOAT, BIG_ENDIAN, <the variable's begin>)}, row-major over the
+     * variable's dimensions. Bind it as an output of a nest whose loops are the variable's dimensions, in order; the
+     * run writes straight into the temporary file, and {@link #commit} then moves it into place (a failed run leaves
+     * what it wrote in the temporary file, which {@link #close} deletes).
+     *
+     * @param variable the variable's name
+     * @return the holder
+     * @throws IllegalArgumentException if the variable is unknown, naming those there are
+     * @throws IllegalStateException    before {@link #writeHeader} or after {@link #commit}/{@link #close}
+     */
+    public FileHolder holder(String variable) {
+        if (state != State.WRITING) {
+            throw new IllegalStateException("holder(\"" + variable + "\") while " + state
+                    + " (expected: after writeHeader, before commit/close)");
+        }
+        return Holder.fileInPlace(temporary, ElementType.FLOAT, ByteOrder.BIG_ENDIAN,
+                header.variable(variable).begin());
     }
 
     /**

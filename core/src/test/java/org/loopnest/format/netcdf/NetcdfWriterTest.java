@@ -90,6 +90,42 @@ class NetcdfWriterTest {
     }
 
     @Test
+    void shouldGiveAnInPlaceBigEndianHolderOverAVariableOfItsTemporaryFile() throws IOException {
+        Path target = dir.resolve("held.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(target)) {
+            w.dimension("y", 2).dimension("x", 3);
+            w.variable("a", List.of("x"));
+            w.variable("b", List.of("y", "x"));
+            NetcdfHeader planned = w.writeHeader();
+            org.loopnest.data.FileHolder b = w.holder("b");
+            assertEquals(planned.variable("b").begin(), b.offsetBytes());
+            assertEquals(java.nio.ByteOrder.BIG_ENDIAN, b.byteOrder());
+            assertEquals(org.loopnest.data.ElementType.FLOAT, b.type());
+            assertTrue(b.writesInPlace(), "writes into the writer's own temporary file");
+            assertTrue(Files.isRegularFile(b.path()), "the temporary file exists");
+            assertFalse(b.path().equals(target.toAbsolutePath()), "not the target before commit");
+            try (FileChannel c = FileChannel.open(b.path(), java.nio.file.StandardOpenOption.WRITE)) {
+                ByteBuffer values = ByteBuffer.allocate(24); // big-endian, as the holder says
+                values.asFloatBuffer().put(ramp(6, 1));
+                c.write(values, b.offsetBytes());
+            }
+            IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> w.holder("c"));
+            assertEquals("held.nc: no variable 'c' (expected one of: a, b)", unknown.getMessage());
+            w.commit();
+            IllegalStateException late = assertThrows(IllegalStateException.class, () -> w.holder("b"));
+            assertEquals("holder(\"b\") while COMMITTED (expected: after writeHeader, before commit/close)",
+                    late.getMessage());
+        }
+        NetcdfHeader h = NetcdfFile.open(target);
+        assertEquals(2.5f, readFloat(target, h.offset(h.variable("b"), 1, 0)));
+        try (NetcdfWriter early = NetcdfWriter.create(dir.resolve("early.nc"))) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> early.holder("b"));
+            assertEquals("holder(\"b\") while DECLARING (expected: after writeHeader, before commit/close)",
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void shouldLeaveNoTemporaryFileAndTheOldTargetWhenNotCommitted() throws IOException {
         Path target = dir.resolve("out.nc");
         Files.writeString(target, "old");
