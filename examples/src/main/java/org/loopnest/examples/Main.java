@@ -7,6 +7,7 @@ import org.loopnest.examples.cli.DevicesCommand;
 import org.loopnest.examples.cli.ErrorHandler;
 import org.loopnest.examples.cli.Nest5Command;
 import org.loopnest.examples.cli.NodeCommand;
+import org.loopnest.examples.cli.RunCommand;
 import org.loopnest.examples.cli.WeatherCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,12 +16,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code loopnest} command line: {@code weather}, {@code nest5}, {@code devices} (and {@code bench}, which the
+ * The {@code loopnest} command line: {@code weather}, {@code run}, {@code nest5}, {@code devices} (and {@code bench}, which the
  * launcher script hands to the perf module). Exit codes: 0 done, 1 failed, 2 bad input.
  */
 @Command(name = "loopnest",
         description = "Runs dependence-free loop nests chunked and pipelined on a device.",
-        subcommands = {WeatherCommand.class, Nest5Command.class, DevicesCommand.class, NodeCommand.class,
+        subcommands = {WeatherCommand.class, RunCommand.class, Nest5Command.class, DevicesCommand.class, NodeCommand.class,
                 BenchCommand.class},
         footer = {"", "Run 'loopnest COMMAND --help' for a command's options.",
                 "Exit status: 0 done, 1 the run failed or did not verify, 2 bad input."})
@@ -59,7 +60,7 @@ public final class Main implements Callable<Integer> {
     /** Without a command: the usage, and exit code 2. */
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("loopnest: no command given (expected: weather, nest5, devices, node or bench)");
+        spec.commandLine().getErr().println("loopnest: no command given (expected: weather, run, nest5, devices, node or bench)");
         spec.commandLine().usage(spec.commandLine().getErr());
         return ErrorHandler.BAD_INPUT;
     }

@@ -1,0 +1,355 @@
+package org.loopnest.examples.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.loopnest.LoopNest;
+import org.loopnest.data.FileHolder;
+import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.error.KernelSyntaxException;
+import org.loopnest.examples.run.FileArray;
+import org.loopnest.examples.run.InputFiles;
+import org.loopnest.examples.run.InputOption;
+import org.loopnest.examples.run.NestShape;
+import org.loopnest.examples.run.OutputComparison;
+import org.loopnest.examples.run.OutputFiles;
+import org.loopnest.examples.run.OutputOption;
+import org.loopnest.format.netcdf.NetcdfAttribute;
+import org.loopnest.kernel.DeviceCode;
+import org.loopnest.report.RunReport;
+import org.loopnest.scheduler.Execution;
+import org.loopnest.scheduler.RunPlan;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code loopnest run}: any kernel-language body over arrays that live in files (raw, NetCDF classic, GrADS), streamed
+ * chunk by chunk through the devices or nodes {@code weather} runs on, into raw or NetCDF files.
+ *
+ * <p><b>Failure:</b> every option and file is checked before anything runs (exit code 2, nothing written): the body's
+ * source, each {@code --in}'s syntax, file and variable, the nest's shape (a mismatch names both files), each
+ * {@code --out}'s path. The outputs (and the report) are written under hidden temporary names and put in place
+ * together only after the run, and its verification if asked, succeeded ({@link OutputFiles}); a failure or Ctrl-C
+ * leaves the previous files and no temporary behind.
+ */
+@Command(name = "run", sortOptions = false,
+        description = {"Runs a body of the kernel language (docs/KERNELS.md) over arrays in files, chunk by chunk: "
+                + "inputs from raw, NetCDF classic or GrADS files, outputs to raw or NetCDF files, on the devices "
+                + "or nodes 'weather' runs on.",
+                "Loop names and extents come from the files (NetCDF dimensions, GrADS t,z,y,x) in order of first "
+                + "appearance, or from --names and --shape."},
+        footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
+                + "(nothing written).", "", "Examples:",
+                "  loopnest run --body 'theta = T * pow(1000.0f / p, 0.2857143f);' \\",
+                "      --in T=data.nc:t --in p:level=levels.f32 --out theta=theta.nc",
+                "  loopnest run --shape 5,7,46,72 --body 'y = 2.0f * x_in;' --in x_in=x.f32 --out y=y.f32 --verify",
+                "  loopnest run --body 'c = T - 273.15f;' --in T=model.ctl:T --out c=c.nc --device sim"})
+public final class RunCommand implements Callable<Integer> {
+    /** Fewest chunks an automatic split is allowed, so that the pipeline overlaps and progress shows. */
+    public static final int MIN_CHUNKS = 8;
+
+    /** The kernel's entry-point name, and the stem of the files {@code --dump-kernels} writes. */
+    public static final String KERNEL_NAME = "run";
+
+    /** The byte orders {@code --byte-order} takes. */
+    enum Order {
+        LITTLE(ByteOrder.LITTLE_ENDIAN), BIG(ByteOrder.BIG_ENDIAN);
+
+        private final ByteOrder order;
+
+        Order(ByteOrder order) {
+            this.order = order;
+        }
+    }
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Option(names = "--body", paramLabel = "CODE",
+            description = "The statements of one iteration, in the kernel language: inputs and loop indices are read "
+                    + "by name, every output assigned.")
+    private String body;
+
+    @Option(names = "--body-file", paramLabel = "FILE", description = "Read the body from FILE instead.")
+    private Path bodyFile;
+
+    @Option(names = "--in", paramLabel = "NAME[:INDEX,...]=FILE[:VAR]",
+            description = "An input: a raw file (.f32, .f64, .i32, .i64; indexed by the INDEXes given, else by every "
+                    + "loop), a NetCDF classic variable FILE.nc:VAR (its dimensions are the loops; INDEXes rename "
+                    + "them) or a GrADS variable FILE.ctl:VAR (loops t,z,y,x, or t,y,x for a surface variable; "
+                    + "INDEXes rename them). Repeatable.")
+    private List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "NAME=FILE",
+            description = "An output, indexed by every loop: a raw file (.f32, .f64, .i32, .i64, row-major) or a "
+                    + "float variable of a NetCDF classic file (.nc; several outputs may share one). Repeatable.")
+    private List<String> outputs = new ArrayList<>();
+
+    @Option(names = "--shape", paramLabel = "N,...", split = ",",
+            description = "The extent of each loop, outermost first, where no file says it (raw files); must agree "
+                    + "with the files.")
+    private List<Long> shape;
+
+    @Option(names = "--names", paramLabel = "NAME,...", split = ",",
+            description = "The loops' names and order, outermost first. Default: the inputs' indices in order of "
+                    + "first appearance; for raw files alone, x / y,x / z,y,x / t,z,y,x by depth.")
+    private List<String> names;
+
+    @Option(names = "--byte-order", paramLabel = "little|big", defaultValue = "little",
+            description = "Byte order of raw input and output files. Default: ${DEFAULT-VALUE}.")
+    private Order byteOrder;
+
+    @Option(names = "--split", paramLabel = "D|auto", defaultValue = "auto",
+            description = "Split depth: the first D loops form the outer loop, one chunk per outer iteration; auto "
+                    + "lets LoopNest choose (at least " + MIN_CHUNKS + " chunks where the nest allows). Default: "
+                    + "${DEFAULT-VALUE}.")
+    private String split;
+
+    @Mixin
+    private DeviceOptions device;
+
+    @Option(names = "--dump-kernels", paramLabel = "DIR",
+            description = "Write the generated kernels (run.cl, run.cu, run.java) into DIR before running.")
+    private Path dumpKernels;
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Write the run's timeline as Chrome Trace Event JSON.")
+    private Path trace;
+
+    @Option(names = "--trace-svg", paramLabel = "FILE", description = "Draw the run's timeline as an SVG chart.")
+    private Path traceSvg;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Write the run report as JSON, with the outputs.")
+    private Path report;
+
+    @Option(names = "--verify",
+            description = "Run the body again sequentially on the JVM (one cpu thread) into temporary files and "
+                    + "compare every output value; outputs are written only if they agree.")
+    private boolean verify;
+
+    @Option(names = "--tolerance", paramLabel = "REL", defaultValue = "0",
+            description = "Relative difference --verify accepts. Default: 0, exact (cpu, sim and nodes run the same "
+                    + "JVM code; OpenCL and CUDA math may differ in the last bits, docs/KERNELS.md section 8).")
+    private double tolerance;
+
+    @Override
+    public Integer call() throws IOException {
+        Setup setup = validate();
+        PrintWriter stdout = spec.commandLine().getOut();
+        RunPaths paths = paths(setup.outputs());
+        try (OpenDevices targets = device.open()) { // first, so that a missing device is reported at once
+            for (Path file : paths.removeStale()) {
+                stdout.println("removed " + file + ", left by an interrupted run");
+            }
+            stdout.println("run: " + setup.nest() + " (" + setup.nest().points() + " points); " + describe(setup));
+            try (OutputFiles files = OutputFiles.stage(setup.outputs(), setup.nest(), byteOrder.order,
+                    attributes(setup))) {
+                RunReport run = run(setup, files.holders(), targets);
+                stdout.println(run);
+                if (verify && !verified(setup, files.holders(), stdout)) {
+                    spec.commandLine().getErr().println(spec.qualifiedName() + ": outputs did not verify; nothing "
+                            + "written");
+                    return ErrorHandler.FAILED;
+                }
+                if (report != null) {
+                    Files.writeString(files.stageExtra(report), run.toJson() + System.lineSeparator());
+                }
+                files.commit();
+            }
+        }
+        stdout.println("wrote " + String.join(" ", setup.outputs().stream().map(o -> o.file().toString()).distinct()
+                .toList()) + (report != null ? " and report " + report : ""));
+        stdout.flush();
+        return ErrorHandler.OK;
+    }
+
+    /** What the options say, checked: the body, the inputs' arrays, the nest, the outputs and the split. */
+    private record Setup(String body, List<FileArray> arrays, NestShape nest, List<OutputOption> outputs,
+            Integer depth) {
+    }
+
+    private Setup validate() throws IOException {
+        device.validate();
+        try {
+            String code = body();
+            List<FileArray> described = new ArrayList<>();
+            for (String text : inputs) {
+                described.add(InputFiles.describe(InputOption.parse(text), byteOrder.order));
+            }
+            checkShapeOptions();
+            NestShape nest = NestShape.resolve(described, names, shape);
+            List<FileArray> arrays = new ArrayList<>();
+            for (FileArray array : described) {
+                arrays.add(array.resolve(nest));
+            }
+            List<OutputOption> outs = outputs.stream().map(OutputOption::parse).toList();
+            RunPaths paths = paths(outs);
+            paths.check(arrays);
+            paths.checkSpace(nest, verify);
+            PathChecks.directory("--dump-kernels", dumpKernels, List.of());
+            if (!(tolerance >= 0 && tolerance < Double.POSITIVE_INFINITY)) {
+                throw new IllegalArgumentException("--tolerance " + tolerance + " (expected: a relative difference "
+                        + ">= 0)");
+            }
+            return new Setup(code, arrays, nest, outs, parseSplit(nest));
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private RunPaths paths(List<OutputOption> outs) {
+        return new RunPaths(outs, trace, traceSvg, report);
+    }
+
+    private String body() throws IOException {
+        if ((body == null) == (bodyFile == null)) {
+            throw new IllegalArgumentException((body == null ? "no body" : "both --body and --body-file")
+                    + " (expected: --body CODE or --body-file FILE)");
+        }
+        String code = body;
+        if (bodyFile != null) {
+            PathChecks.readable("--body-file", bodyFile);
+            code = Files.readString(bodyFile);
+        }
+        if (code.isBlank()) {
+            throw new IllegalArgumentException((body != null ? "--body" : "--body-file " + bodyFile) + ": empty "
+                    + "(expected: statements that assign every --out)");
+        }
+        return code;
+    }
+
+    private void checkShapeOptions() {
+        if (shape != null) {
+            for (long n : shape) {
+                if (n < 1) {
+                    throw new IllegalArgumentException("--shape " + String.join(",", shape.stream()
+                            .map(String::valueOf).toList()) + ": extent " + n + " (expected: each >= 1)");
+                }
+            }
+        }
+        if (names != null) {
+            for (String name : names) {
+                if (!DeviceCode.isIdentifier(name)) {
+                    throw new IllegalArgumentException("--names " + String.join(",", names) + ": '" + name
+                            + "' is not a name (expected: letters, digits and _, not starting with a digit)");
+                }
+            }
+            if (names.stream().distinct().count() != names.size()) {
+                throw new IllegalArgumentException("--names " + String.join(",", names) + ": a name is given twice "
+                        + "(expected: distinct names)");
+            }
+        }
+    }
+
+    private Integer parseSplit(NestShape nest) {
+        if ("auto".equals(split)) {
+            return null;
+        }
+        int depth = nest.names().size();
+        String range = "expected: auto, or a depth from 0 to " + depth + " for the loops " + nest.names();
+        try {
+            int d = Integer.parseInt(split.strip());
+            if (d < 0 || d > depth) {
+                throw new IllegalArgumentException("--split " + split + ": out of range (" + range + ")");
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--split " + split + ": not a depth (" + range + ")");
+        }
+    }
+
+    private static String describe(Setup setup) {
+        List<String> parts = new ArrayList<>();
+        for (FileArray a : setup.arrays()) {
+            parts.add("in " + a.name() + a.indices() + " " + a.type() + " from " + a.file().getFileName());
+        }
+        for (OutputOption o : setup.outputs()) {
+            parts.add("out " + o.name() + " to " + o.file().getFileName());
+        }
+        return String.join(", ", parts);
+    }
+
+    private List<NetcdfAttribute> attributes(Setup setup) {
+        return List.of(NetcdfAttribute.text("Conventions", "CF-1.8"),
+                NetcdfAttribute.text("source", "loopnest run"),
+                NetcdfAttribute.text("loopnest_body", setup.body().strip()));
+    }
+
+    /** The nest over the inputs and the given output holders, with the body. */
+    private static LoopNest nest(Setup setup, Map<String, FileHolder> outs) {
+        NestShape shape = setup.nest();
+        LoopNest nest = LoopNest.of(shape.extents()).names(shape.names().toArray(String[]::new));
+        for (FileArray array : setup.arrays()) {
+            nest.in(array.name(), array.holder(shape), array.bindIndices(shape));
+        }
+        outs.forEach(nest::out);
+        return nest.deviceCode(DeviceCode.of(setup.body()).named(KERNEL_NAME));
+    }
+
+    private RunReport run(Setup setup, Map<String, FileHolder> outs, OpenDevices targets) throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        try (ProgressDisplay progress = ProgressDisplay.interactive(err, "run")) {
+            LoopNest nest = device.buffersOn(nest(setup, outs).on(targets.array())).onProgress(progress);
+            if (trace != null) {
+                nest.trace(trace);
+            }
+            if (traceSvg != null) {
+                nest.traceSvg(traceSvg);
+            }
+            RunPlan plan = plan(nest, setup.depth());
+            if (dumpKernels != null) {
+                for (Path file : plan.writeKernels(dumpKernels)) {
+                    spec.commandLine().getOut().println("wrote kernel " + file);
+                }
+            }
+            try (Execution execution = plan.start()) {
+                return execution.await();
+            }
+        }
+    }
+
+    /** Plans the nest; a body the kernel language refuses is bad input, its message as the language gives it. */
+    private RunPlan plan(LoopNest nest, Integer depth) {
+        try {
+            return SplitPolicy.plan(nest, depth, MIN_CHUNKS);
+        } catch (KernelSyntaxException e) {
+            throw bad((bodyFile != null ? "--body-file " + bodyFile : "--body") + ": " + e.getMessage());
+        }
+    }
+
+    /** Runs the body again on one JVM thread into scratch files and compares every output; prints the result. */
+    private boolean verified(Setup setup, Map<String, FileHolder> outs, PrintWriter stdout) throws IOException {
+        boolean passed = true;
+        try (OutputFiles reference = OutputFiles.scratch(setup.outputs(), setup.nest());
+                CpuDevice jvm = new CpuDevice(1)) {
+            nest(setup, reference.holders()).on(jvm).run();
+            for (Map.Entry<String, FileHolder> out : outs.entrySet()) {
+                OutputComparison.Result result = OutputComparison.compare(out.getKey(), out.getValue(),
+                        reference.holders().get(out.getKey()), setup.nest(), tolerance);
+                passed &= result.passed();
+                stdout.println("verify " + out.getKey() + ": " + (result.passed() ? "all " + result.values()
+                        + " values " + (tolerance == 0 ? "equal" : "within " + tolerance) + " to a sequential run on "
+                        + "the JVM" : result.differences() + " of " + result.values() + " values differ from a "
+                        + "sequential run on the JVM (run vs JVM): " + String.join("; ", result.first())));
+            }
+        }
+        return passed;
+    }
+
+    private ParameterException bad(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,145 @@
+package org.loopnest.examples.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.FileStore;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.loopnest.examples.run.FileArray;
+import org.loopnest.examples.run.FileFormat;
+import org.loopnest.examples.run.NestShape;
+import org.loopnest.examples.run.OutputOption;
+import org.loopnest.examples.weather.StagingNames;
+
+/**
+ * The files {@code loopnest run} writes, checked before anything runs: each {@code --out} a raw or NetCDF file in a
+ * writable directory, not a directory, not an input, under a name no other array has; several outputs may share one
+ * {@code .nc} file but no other; {@code --trace}, {@code --trace-svg} and {@code --report} likewise; and room on the
+ * file systems for the outputs (twice, with {@code --verify}: its sequential run writes a second copy beside them).
+ *
+ * <p><b>Threading:</b> stateless after construction. <b>Failure:</b> {@link IllegalArgumentException} naming the
+ * option and what was expected.
+ */
+final class RunPaths {
+    private final List<OutputOption> outputs;
+    private final Path trace;
+    private final Path traceSvg;
+    private final Path report;
+
+    RunPaths(List<OutputOption> outputs, Path trace, Path traceSvg, Path report) {
+        this.outputs = List.copyOf(outputs);
+        this.trace = trace;
+        this.traceSvg = traceSvg;
+        this.report = report;
+    }
+
+    /** Checks the outputs' formats, names and paths against each other and the inputs. */
+    void check(List<FileArray> inputs) {
+        if (outputs.isEmpty()) {
+            throw new IllegalArgumentException("no --out (expected: at least one NAME=FILE, an output the body "
+                    + "assigns, indexed by every loop)");
+        }
+        Map<String, String> names = new HashMap<>();
+        Map<Path, String> read = new HashMap<>();
+        for (FileArray in : inputs) {
+            names.put(in.name(), in.input().option());
+            read.put(in.file().toAbsolutePath().normalize(), in.input().option());
+            read.put(in.input().file().toAbsolutePath().normalize(), in.input().option());
+        }
+        Map<String, List<Path>> written = new LinkedHashMap<>();
+        Map<Path, Boolean> seen = new HashMap<>();
+        for (OutputOption out : outputs) {
+            checkFormat(out);
+            String other = names.putIfAbsent(out.name(), out.option());
+            if (other != null) {
+                throw new IllegalArgumentException(out.option() + ": '" + out.name() + "' is also the name in "
+                        + other + " (expected: a distinct name for each array)");
+            }
+            Path file = out.file().toAbsolutePath().normalize();
+            if (read.containsKey(file)) {
+                throw new IllegalArgumentException(out.option() + ": " + out.file() + " is read by " + read.get(file)
+                        + " (expected: a file no input reads)");
+            }
+            PathChecks.file(out.option(), out.file());
+            if (seen.putIfAbsent(file, Boolean.TRUE) == null || FileFormat.of(out.option(), out.file())
+                    != FileFormat.NETCDF) {
+                written.put(out.option(), List.of(out.file())); // outputs share a .nc file, nothing else
+            }
+        }
+        for (Map.Entry<String, Path> extra : extras().entrySet()) {
+            PathChecks.file(extra.getKey(), extra.getValue());
+            written.put(extra.getKey(), List.of(extra.getValue()));
+        }
+        PathChecks.distinct(written);
+    }
+
+    private static void checkFormat(OutputOption out) {
+        if (FileFormat.of(out.option(), out.file()) == FileFormat.GRADS) {
+            throw new IllegalArgumentException(out.option() + ": GrADS output is not supported by run yet "
+                    + "(expected: .f32, .f64, .i32, .i64 or .nc)");
+        }
+    }
+
+    /**
+     * Checks that the file systems of the outputs have room for them.
+     *
+     * @param nest      the nest, whose points each output has
+     * @param verifying whether {@code --verify} writes a second copy
+     */
+    void checkSpace(NestShape nest, boolean verifying) throws IOException {
+        Map<FileStore, Long> needed = new LinkedHashMap<>();
+        Map<FileStore, String> first = new HashMap<>();
+        for (OutputOption out : outputs) {
+            long bytes = Math.multiplyExact(nest.points(), (long) (FileFormat.of(out.option(), out.file())
+                    == FileFormat.NETCDF ? Float.BYTES : FileFormat.rawType(out.option(), out.file()).bytes()));
+            FileStore store = Files.getFileStore(out.file().toAbsolutePath().getParent());
+            needed.merge(store, verifying ? 2 * bytes : bytes, Math::addExact);
+            first.putIfAbsent(store, out.option());
+        }
+        for (Map.Entry<FileStore, Long> store : needed.entrySet()) {
+            long free = store.getKey().getUsableSpace();
+            if (free < store.getValue()) {
+                throw new IllegalArgumentException(first.get(store.getKey()) + ": the outputs need "
+                        + store.getValue() + " bytes" + (verifying ? " (twice their size: --verify writes a second "
+                        + "copy)" : "") + " but " + store.getKey() + " has " + free + " free (expected: room for "
+                        + "them)");
+            }
+        }
+    }
+
+    /**
+     * Removes the temporaries and backups a killed run left beside the outputs and the report.
+     *
+     * @return the files removed or restored
+     */
+    List<Path> removeStale() throws IOException {
+        List<Path> removed = new ArrayList<>();
+        List<Path> files = new ArrayList<>(outputs.stream().map(OutputOption::file).toList());
+        if (report != null) {
+            files.add(report);
+        }
+        for (Path file : files) {
+            removed.addAll(StagingNames.removeStale(file.toAbsolutePath().getParent(),
+                    List.of(file.getFileName().toString())));
+        }
+        return removed;
+    }
+
+    private Map<String, Path> extras() {
+        Map<String, Path> extras = new LinkedHashMap<>();
+        if (trace != null) {
+            extras.put("--trace", trace);
+        }
+        if (traceSvg != null) {
+            extras.put("--trace-svg", traceSvg);
+        }
+        if (report != null) {
+            extras.put("--report", report);
+        }
+        return extras;
+    }
+}

@@ -1,0 +1,65 @@
+package org.loopnest.examples.run;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import org.loopnest.data.ElementType;
+
+/**
+ * The kinds of file {@code ./loopnest run} reads and writes, told apart by the file name's extension: raw arrays
+ * ({@code .f32} float32, {@code .f64} float64, {@code .i32} int32, {@code .i64} int64, row-major, no header), NetCDF
+ * classic ({@code .nc}) and GrADS descriptors ({@code .ctl}, inputs only). Stateless.
+ */
+public enum FileFormat {
+    /** A raw array: elements only, row-major over the indices it is bound with. */
+    RAW,
+    /** A classic NetCDF file (CDF-1 or CDF-2); a NetCDF-4/HDF5 file is refused. */
+    NETCDF,
+    /** A GrADS descriptor ({@code .ctl}) and the data file it names. */
+    GRADS;
+
+    private static final String EXPECTED = "expected: .f32, .f64, .i32, .i64 (raw), .nc (NetCDF classic) or .ctl "
+            + "(GrADS)";
+
+    /**
+     * {@return the format of {@code file}, by its extension}
+     *
+     * @param option how messages name the option, e.g. {@code --in T=t.bin}
+     * @param file   the file
+     * @throws IllegalArgumentException naming the option when the extension is none of those
+     */
+    public static FileFormat of(String option, Path file) {
+        String name = extension(file);
+        return switch (name) {
+            case "f32", "f64", "i32", "i64" -> RAW;
+            case "nc", "nc3", "cdf" -> NETCDF;
+            case "ctl" -> GRADS;
+            default -> throw new IllegalArgumentException(option + ": cannot tell the format of " + file.getFileName()
+                    + " from its extension (" + EXPECTED + ")");
+        };
+    }
+
+    /**
+     * {@return the element type a raw file's extension says}
+     *
+     * @param option how messages name the option
+     * @param file   a raw file
+     * @throws IllegalArgumentException naming the option when it is not a raw file's extension
+     */
+    public static ElementType rawType(String option, Path file) {
+        return switch (extension(file)) {
+            case "f32" -> ElementType.FLOAT;
+            case "f64" -> ElementType.DOUBLE;
+            case "i32" -> ElementType.INT;
+            case "i64" -> ElementType.LONG;
+            default -> throw new IllegalArgumentException(option + ": " + file.getFileName() + " is not a raw file ("
+                    + EXPECTED + ")");
+        };
+    }
+
+    private static String extension(Path file) {
+        Path name = file.getFileName();
+        String text = name == null ? "" : name.toString();
+        int dot = text.lastIndexOf('.');
+        return dot < 0 ? "" : text.substring(dot + 1).toLowerCase(Locale.ROOT);
+    }
+}

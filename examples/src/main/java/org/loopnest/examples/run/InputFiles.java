@@ -1,0 +1,97 @@
+package org.loopnest.examples.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.loopnest.examples.weather.FileKinds;
+
+/**
+ * Reads what an input's file says about its array, by format: a raw file says nothing (its indices come from the
+ * option, its extents from the nest), a NetCDF classic file ({@link NetcdfInput}) and a GrADS descriptor
+ * ({@link GradsInput}) give dimension names, extents and where the variable lies. Only headers are read.
+ *
+ * <p><b>Threading:</b> stateless. <b>Failure:</b> an {@link IllegalArgumentException} naming the option, the file and
+ * what was expected: a missing or unreadable file, a directory, an unknown variable (listing those there are), a
+ * format or type not supported.
+ */
+public final class InputFiles {
+    private InputFiles() {
+    }
+
+    /**
+     * {@return the array an input's file describes}
+     *
+     * @param input   the option
+     * @param rawOrder the byte order of raw files ({@code --byte-order})
+     * @throws IllegalArgumentException as the class comment says
+     */
+    public static FileArray describe(InputOption input, ByteOrder rawOrder) {
+        FileFormat format = FileFormat.of(input.option(), input.file());
+        checkReadable(input.option(), input.file());
+        return switch (format) {
+            case RAW -> raw(input, rawOrder);
+            case NETCDF -> NetcdfInput.describe(input);
+            case GRADS -> GradsInput.describe(input);
+        };
+    }
+
+    private static FileArray raw(InputOption input, ByteOrder order) {
+        if (input.variable() != null) {
+            throw new IllegalArgumentException(input.option() + ": a raw file has no variables (expected: "
+                    + "NAME[:INDEX,...]=FILE for a raw file; FILE:VAR for .nc and .ctl files)");
+        }
+        long[] unknown = new long[input.indices().size()];
+        java.util.Arrays.fill(unknown, -1);
+        return new FileArray(input, input.file(), input.indices(), unknown, null,
+                FileFormat.rawType(input.option(), input.file()), order, 0, true);
+    }
+
+    /** Checks that {@code file} is a readable regular file, naming the option otherwise. */
+    static void checkReadable(String option, Path file) {
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new IllegalArgumentException(option + ": " + file + ": " + (Files.isRegularFile(file)
+                    ? "a regular file without read permission" : FileKinds.describe(file))
+                    + " (expected: a readable regular file)");
+        }
+    }
+
+    /** Checks that a raw file holds exactly its array's elements. */
+    static void checkRawSize(FileArray array) {
+        long expected = Math.multiplyExact(array.elements(), (long) array.type().bytes());
+        long size;
+        try {
+            size = Files.size(array.file());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the size of " + array.file(), e);
+        }
+        if (size != expected) {
+            throw new IllegalArgumentException(array.input().option() + ": " + array.file() + " holds " + size
+                    + " bytes (expected: " + expected + " = " + array.elements() + " " + array.type() + " elements for "
+                    + "indices " + array.indices() + " of extents " + java.util.Arrays.toString(array.extents())
+                    + ")");
+        }
+    }
+
+    /**
+     * {@return the indices the option gives, or the file's own names when it gives none}
+     *
+     * @param input the option
+     * @param own   the file's names, outermost first
+     * @param what  what the names are, for the message
+     * @throws IllegalArgumentException if the option gives another number of indices
+     */
+    static List<String> renamed(InputOption input, List<String> own, String what) {
+        if (input.indices().isEmpty()) {
+            return own;
+        }
+        if (input.indices().size() != own.size()) {
+            throw new IllegalArgumentException(input.option() + ": " + input.indices().size() + " indices "
+                    + input.indices() + " for the " + own.size() + " " + what + " " + own + " (expected: one name "
+                    + "per " + (what.startsWith("dim") ? "dimension" : "index") + ", outermost first, or none)");
+        }
+        return input.indices();
+    }
+}

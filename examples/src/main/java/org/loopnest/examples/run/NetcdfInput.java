@@ -1,0 +1,103 @@
+package org.loopnest.examples.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.loopnest.data.ElementType;
+import org.loopnest.format.netcdf.NetcdfFile;
+import org.loopnest.format.netcdf.NetcdfHeader;
+import org.loopnest.format.netcdf.NetcdfVariable;
+
+/**
+ * A variable of a classic NetCDF file as an input array, in place: its dimensions' names become loop indices (or the
+ * names the option gives, one per dimension), their lengths the extents; elements big-endian from the variable's
+ * {@code begin}, a record variable's records {@code recordSize} bytes apart.
+ *
+ * <p>Supported: {@code float}, {@code double} and {@code int} variables, unpacked. Refused, saying so: a NetCDF-4/HDF5
+ * file (not supported by run yet), {@code byte}, {@code short} and {@code char} variables, and packed variables
+ * ({@code scale_factor}, {@code add_offset}), whose stored values are not the physical ones. A {@code _FillValue} is
+ * passed through as a value: the body sees it as stored.
+ *
+ * <p><b>Threading:</b> stateless. <b>Failure:</b> {@link IllegalArgumentException} naming the option.
+ */
+final class NetcdfInput {
+    private static final byte[] HDF5_MAGIC = {(byte) 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+
+    private NetcdfInput() {
+    }
+
+    static FileArray describe(InputOption input) {
+        String option = input.option();
+        checkNotHdf5(input);
+        NetcdfHeader header;
+        try {
+            header = NetcdfFile.open(input.file());
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+        }
+        if (input.variable() == null) {
+            throw new IllegalArgumentException(option + ": no variable given (expected: FILE.nc:VAR, VAR one of: "
+                    + names(header) + ")");
+        }
+        NetcdfVariable variable = header.findVariable(input.variable()).orElseThrow(() ->
+                new IllegalArgumentException(option + ": no variable '" + input.variable() + "' in "
+                        + input.file().getFileName() + " (expected one of: " + names(header) + ")"));
+        ElementType type = checkType(option, variable);
+        List<String> indices = InputFiles.renamed(input, variable.dimensionNames(), "dimensions");
+        long[] shape = variable.shape();
+        long[] strides = FileArray.rowMajor(shape);
+        if (variable.isRecord()) {
+            if (header.recordSize() % type.bytes() != 0) {
+                throw new IllegalArgumentException(option + ": records of " + header.recordSize() + " bytes are not a "
+                        + "whole number of " + type + " elements (expected: record variables of sizes that keep '"
+                        + variable.name() + "' aligned)");
+            }
+            strides[0] = header.recordSize() / type.bytes();
+        }
+        return new FileArray(input, input.file(), indices, shape, strides, type, ByteOrder.BIG_ENDIAN,
+                variable.begin(), false);
+    }
+
+    private static void checkNotHdf5(InputOption input) {
+        byte[] start = new byte[HDF5_MAGIC.length];
+        try (InputStream in = Files.newInputStream(input.file())) {
+            if (in.readNBytes(start, 0, start.length) == start.length && Arrays.equals(start, HDF5_MAGIC)) {
+                throw new IllegalArgumentException(input.option() + ": " + input.file().getFileName() + " is a "
+                        + "NetCDF-4/HDF5 file, not supported by run yet (expected: a classic NetCDF file, CDF-1 or "
+                        + "CDF-2; 'nccopy -k 64-bit-offset' converts one)");
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException(input.option() + ": cannot read " + input.file() + ": " + e, e);
+        }
+    }
+
+    private static ElementType checkType(String option, NetcdfVariable variable) {
+        for (String packing : List.of("scale_factor", "add_offset")) {
+            if (variable.attribute(packing).isPresent()) {
+                throw new IllegalArgumentException(option + ": variable '" + variable.name() + "' is packed ("
+                        + packing + "), not supported by run yet (expected: an unpacked float, double or int "
+                        + "variable)");
+            }
+        }
+        if (variable.dimensions().isEmpty()) {
+            throw new IllegalArgumentException(option + ": variable '" + variable.name() + "' is a scalar (expected: "
+                    + "a variable with dimensions)");
+        }
+        return switch (variable.type()) {
+            case FLOAT -> ElementType.FLOAT;
+            case DOUBLE -> ElementType.DOUBLE;
+            case INT -> ElementType.INT;
+            default -> throw new IllegalArgumentException(option + ": variable '" + variable.name() + "' holds "
+                    + variable.type().name().toLowerCase(java.util.Locale.ROOT) + " values, not supported by run yet "
+                    + "(expected: float, double or int)");
+        };
+    }
+
+    private static String names(NetcdfHeader header) {
+        return header.variables().stream().map(NetcdfVariable::name).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,272 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.format.grads.GradsDescriptor;
+import org.loopnest.format.netcdf.NetcdfAttribute;
+import org.loopnest.format.netcdf.NetcdfFile;
+import org.loopnest.format.netcdf.NetcdfHeader;
+import org.loopnest.format.netcdf.NetcdfVariable;
+import org.loopnest.format.netcdf.NetcdfWriter;
+
+/**
+ * {@code loopnest run} end to end: raw, NetCDF and GrADS inputs, raw and NetCDF outputs, on cpu and sim, compared with
+ * values computed here; {@code --verify}; and the messages of bad input, after which nothing is written.
+ */
+class RunCommandTest {
+    private static final Path GRADS_SAMPLE = Path.of(System.getProperty("loopnest.grads.sample",
+            "/usr/share/doc/grads/examples/model.ctl"));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRunABodyOverRawFilesOnCpuAndSimWithAnIndexSubsetInput() throws IOException {
+        float[] t = ramp(2 * 3 * 4, 250f, 0.5f);
+        float[] p = {1000f, 700f, 300f};
+        Path tFile = writeFloats(dir.resolve("T.f32"), t, ByteOrder.LITTLE_ENDIAN);
+        Path pFile = writeFloats(dir.resolve("levels.f32"), p, ByteOrder.LITTLE_ENDIAN);
+        float[] expected = new float[t.length];
+        for (int i = 0; i < t.length; i++) {
+            expected[i] = (float) (t[i] * Math.pow(1000.0f / p[(i / 4) % 3], 0.2857143f));
+        }
+        for (String device : List.of("cpu", "sim")) {
+            Path out = dir.resolve("theta-" + device + ".f32");
+            Cli run = Cli.run("run", "--shape", "2,3,4", "--names", "t,z,x", "--body",
+                    "theta = T * pow(1000.0f / p, 0.2857143f);", "--in", "T=" + tFile, "--in", "p:z=" + pFile,
+                    "--out", "theta=" + out, "--device", device, "--split", "2");
+            assertEquals(0, run.code(), run.err());
+            assertTrue(run.out().contains("run: t 2 x z 3 x x 4 (24 points)"), run.out());
+            assertArrayEquals(expected, readFloats(out, 0, t.length, ByteOrder.LITTLE_ENDIAN), 1e-4f, device);
+        }
+        assertEquals(List.of(), temporaries(), "no temporary file left");
+    }
+
+    @Test
+    void shouldVerifyAgainstASequentialRunOnTheJvmAndWriteBigEndianRawFiles() throws IOException {
+        float[] a = ramp(5 * 6, -3f, 0.25f);
+        Path aFile = writeFloats(dir.resolve("a.f32"), a, ByteOrder.BIG_ENDIAN);
+        Path out = dir.resolve("b.f32");
+        Cli run = Cli.run("run", "--shape", "5,6", "--byte-order", "big", "--body", "b = a * a + (float) x;",
+                "--in", "a=" + aFile, "--out", "b=" + out, "--device", "sim", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("verify b: all 30 values equal to a sequential run on the JVM"), run.out());
+        float[] expected = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            expected[i] = a[i] * a[i] + (i % 6);
+        }
+        assertArrayEquals(expected, readFloats(out, 0, a.length, ByteOrder.BIG_ENDIAN), 0f);
+        assertEquals(List.of(), temporaries(), "the verification's files are removed");
+    }
+
+    @Test
+    void shouldReadANetcdfVariableAndWriteANetcdfFileThatReadsBack() throws IOException {
+        float[] t = ramp(3 * 4 * 5, 270f, 0.5f);
+        Path nc = dir.resolve("data.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(nc)) {
+            w.dimension("level", 3).dimension("lat", 4).dimension("lon", 5);
+            w.variable("t", List.of("level", "lat", "lon"), NetcdfAttribute.text("units", "K"));
+            w.variable("other", List.of("lat"));
+            w.writeHeader();
+            w.write("t", 0, t);
+            w.commit();
+        }
+        float[] p = {1000f, 850f, 500f};
+        Path levels = writeFloats(dir.resolve("levels.f32"), p, ByteOrder.LITTLE_ENDIAN);
+        Path out = dir.resolve("theta.nc");
+        Cli run = Cli.run("run", "--body", "theta = T * pow(1000.0f / p, 0.2857143f); twice = 2.0f * T;", "--in",
+                "T=" + nc + ":t", "--in", "p:level=" + levels, "--out", "theta=" + out, "--out", "twice=" + out,
+                "--device", "sim", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("run: level 3 x lat 4 x lon 5 (60 points)"), run.out());
+        NetcdfHeader h = NetcdfFile.open(out);
+        NetcdfVariable theta = h.variable("theta");
+        assertEquals(List.of("level", "lat", "lon"), theta.dimensionNames());
+        assertEquals("CF-1.8", h.attribute("Conventions").orElseThrow().text());
+        float[] written = readFloats(out, theta.begin(), t.length, ByteOrder.BIG_ENDIAN);
+        float[] doubled = readFloats(out, h.variable("twice").begin(), t.length, ByteOrder.BIG_ENDIAN);
+        for (int i = 0; i < t.length; i++) {
+            assertEquals((float) (t[i] * Math.pow(1000.0f / p[i / 20], 0.2857143f)), written[i], 1e-3f, "theta " + i);
+            assertEquals(2 * t[i], doubled[i], 0f, "twice " + i);
+        }
+        assertEquals(List.of(), temporaries());
+        String header = ncdump(out);
+        assertTrue(header.contains("float theta(level, lat, lon) ;"), header);
+        assertTrue(header.contains(":Conventions = \"CF-1.8\" ;"), header);
+    }
+
+    @Test
+    void shouldRunOverTheDebianGradsSampleInPlace() throws IOException {
+        assumeTrue(Files.isRegularFile(GRADS_SAMPLE), "the GrADS sample " + GRADS_SAMPLE + " is not installed "
+                + "(Debian package grads; or -Dloopnest.grads.sample=/path/model.ctl)");
+        GradsDescriptor ctl = GradsDescriptor.parse(GRADS_SAMPLE);
+        Path out = dir.resolve("celsius.f32");
+        Cli run = Cli.run("run", "--body", "c = T - 273.15f + 0.0f * ps;", "--in", "T=" + GRADS_SAMPLE + ":T", "--in",
+                "ps:t,y,x=" + GRADS_SAMPLE + ":PS", "--out", "c=" + out, "--device", "sim", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("run: t 5 x z 7 x y 46 x x 72 (115920 points)"), run.out());
+        int grid = 46 * 72;
+        for (int[] tz : new int[][] {{0, 0}, {3, 4}, {4, 6}}) {
+            float[] stored = readFloats(ctl.dataFile(), ctl.offset("T", tz[0], tz[1]), grid, ctl.byteOrder());
+            float[] celsius = readFloats(out, ((long) tz[0] * 7 + tz[1]) * grid * 4, grid, ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < grid; i++) {
+                assertEquals(stored[i] - 273.15f, celsius[i], 1e-3f, "t=" + tz[0] + " z=" + tz[1] + " point " + i);
+            }
+        }
+    }
+
+    @Test
+    void shouldNameBothFilesWhenTheirExtentsDisagree() throws IOException {
+        assumeTrue(Files.isRegularFile(GRADS_SAMPLE), "the GrADS sample " + GRADS_SAMPLE + " is not installed");
+        Cli run = Cli.run("run", "--body", "r = T * Q;", "--in", "T=" + GRADS_SAMPLE + ":T", "--in",
+                "Q=" + GRADS_SAMPLE + ":Q", "--out", "r=" + dir.resolve("r.f32"));
+        assertEquals(2, run.code());
+        assertEquals("loopnest run: index 'z' is 7 in --in T=" + GRADS_SAMPLE + ":T (model.dat) but 5 in --in Q="
+                + GRADS_SAMPLE + ":Q (model.dat) (expected: the same extent in every file that uses it) (see "
+                + "'loopnest run --help')", run.err().strip());
+        assertEquals(List.of(), temporaries());
+    }
+
+    @Test
+    void shouldRefuseBadInputSayingWhatWasExpectedAndWriteNothing() throws IOException {
+        Path a = writeFloats(dir.resolve("a.f32"), ramp(6, 0, 1), ByteOrder.LITTLE_ENDIAN);
+        Path out = dir.resolve("o.f32");
+        String body = "o = a;";
+        assertBad("--in a.f32: no '=' (expected: NAME[:INDEX,...]=FILE[:VAR], e.g. T=data.nc:t or p:z=levels.f32)",
+                "--shape", "6", "--body", body, "--in", "a.f32", "--out", "o=" + out);
+        assertBad("--in a=" + dir.resolve("missing.f32") + ": " + dir.resolve("missing.f32") + ": no such file "
+                + "(expected: a readable regular file)",
+                "--shape", "6", "--body", body, "--in", "a=" + dir.resolve("missing.f32"), "--out", "o=" + out);
+        assertBad("--in a=" + a + ": " + a + " holds 24 bytes (expected: 28 = 7 float elements for indices [x] of "
+                + "extents [7])", "--shape", "7", "--body", body, "--in", "a=" + a, "--out", "o=" + out);
+        assertBad("--in a=" + dir.resolve("a.txt") + ": cannot tell the format of a.txt from its extension "
+                + "(expected: .f32, .f64, .i32, .i64 (raw), .nc (NetCDF classic) or .ctl (GrADS))",
+                "--shape", "6", "--body", body, "--in", "a=" + dir.resolve("a.txt"), "--out", "o=" + out);
+        assertBad("no --out (expected: at least one NAME=FILE, an output the body assigns, indexed by every loop)",
+                "--shape", "6", "--body", body, "--in", "a=" + a);
+        assertBad("no body (expected: --body CODE or --body-file FILE)", "--shape", "6", "--in", "a=" + a,
+                "--out", "o=" + out);
+        assertBad("no input says the nest's indices (expected: --shape, with --names or the default names, or an "
+                + "input whose file or INDEX list names them)", "--body", body, "--in", "a=" + a, "--out", "o=" + out);
+        assertBad("index 'x' has no extent: no file says it (expected: --shape with one extent per index of [x])",
+                "--names", "x", "--body", body, "--in", "a=" + a, "--out", "o=" + out);
+        Files.createDirectory(dir.resolve("adir.f32"));
+        assertBad("--out o=" + dir.resolve("adir.f32") + " " + dir.resolve("adir.f32") + ": a directory (expected: "
+                + "a file in an existing, writable directory)", "--shape", "6", "--body", body, "--in", "a=" + a,
+                "--out", "o=" + dir.resolve("adir.f32"));
+        assertBad("--out a=" + out + ": 'a' is also the name in --in a=" + a + " (expected: a distinct name for each "
+                + "array)", "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "a=" + out);
+        assertBad("--out o=" + a + ": " + a + " is read by --in a=" + a + " (expected: a file no input reads)",
+                "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + a);
+        assertBad("--split 3: out of range (expected: auto, or a depth from 0 to 1 for the loops [x])",
+                "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + out, "--split", "3");
+        Cli unknown = Cli.run("run", "--shape", "6", "--body", "o = b;", "--in", "a=" + a, "--out", "o=" + out);
+        assertEquals(2, unknown.code(), unknown.err());
+        assertTrue(unknown.err().startsWith("loopnest run: --body: kernel body 1:5: unknown name 'b' (expected: a "
+                + "loop index (x), an array (a, o), or a local declared before)"), unknown.err());
+        assertTrue(Files.notExists(out), "nothing written");
+        assertEquals(List.of(), temporaries());
+    }
+
+    @Test
+    void shouldRefuseUnknownVariablesPackedVariablesAndNetcdf4FilesNamingThem() throws IOException {
+        Path nc = dir.resolve("packed.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(nc)) {
+            w.dimension("x", 2);
+            w.variable("u", List.of("x"));
+            w.variable("s", List.of("x"), NetcdfAttribute.doubles("scale_factor", 0.5));
+            w.writeHeader();
+            w.commit();
+        }
+        Path out = dir.resolve("o.f32");
+        assertBad("--in a=" + nc + ":v: no variable 'v' in packed.nc (expected one of: u, s)",
+                "--body", "o = a;", "--in", "a=" + nc + ":v", "--out", "o=" + out);
+        assertBad("--in a=" + nc + ": no variable given (expected: FILE.nc:VAR, VAR one of: u, s)",
+                "--body", "o = a;", "--in", "a=" + nc, "--out", "o=" + out);
+        assertBad("--in a=" + nc + ":s: variable 's' is packed (scale_factor), not supported by run yet (expected: "
+                + "an unpacked float, double or int variable)", "--body", "o = a;", "--in", "a=" + nc + ":s",
+                "--out", "o=" + out);
+        assertBad("--in a:i,j=" + nc + ":u: 2 indices [i, j] for the 1 dimensions [x] (expected: one name per "
+                + "dimension, outermost first, or none)", "--body", "o = a;", "--in", "a:i,j=" + nc + ":u",
+                "--out", "o=" + out);
+        Path hdf = dir.resolve("four.nc");
+        Files.write(hdf, new byte[] {(byte) 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0});
+        assertBad("--in a=" + hdf + ":t: four.nc is a NetCDF-4/HDF5 file, not supported by run yet (expected: a "
+                + "classic NetCDF file, CDF-1 or CDF-2; 'nccopy -k 64-bit-offset' converts one)",
+                "--body", "o = a;", "--in", "a=" + hdf + ":t", "--out", "o=" + out);
+        assertBad("--out o=" + dir.resolve("o.ctl") + ": GrADS output is not supported by run yet (expected: .f32, "
+                + ".f64, .i32, .i64 or .nc)", "--body", "o = a;", "--in", "a=" + nc + ":u", "--out",
+                "o=" + dir.resolve("o.ctl"));
+        assertTrue(Files.notExists(out));
+    }
+
+    private void assertBad(String message, String... args) throws IOException {
+        String[] all = Stream.concat(Stream.of("run"), Stream.of(args)).toArray(String[]::new);
+        Cli run = Cli.run(all);
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest run: " + message + " (see 'loopnest run --help')", run.err().strip());
+        assertEquals(List.of(), temporaries(), "no temporary file after: " + message);
+    }
+
+    private List<Path> temporaries() throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList();
+        }
+    }
+
+    private String ncdump(Path file) throws IOException {
+        try {
+            Process p = new ProcessBuilder("ncdump", "-h", file.toString()).redirectErrorStream(true).start();
+            String text = new String(p.getInputStream().readAllBytes());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ncdump ended");
+            assertEquals(0, p.exitValue(), text);
+            return text;
+        } catch (IOException notInstalled) {
+            assumeTrue(false, "ncdump is not installed (Debian package netcdf-bin): " + notInstalled.getMessage());
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+
+    static float[] ramp(int n, float start, float step) {
+        float[] v = new float[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = start + i * step;
+        }
+        return v;
+    }
+
+    static Path writeFloats(Path file, float[] values, ByteOrder order) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(values.length * 4).order(order);
+        b.asFloatBuffer().put(values);
+        return Files.write(file, b.array());
+    }
+
+    static float[] readFloats(Path file, long at, int n, ByteOrder order) throws IOException {
+        try (FileChannel c = FileChannel.open(file)) {
+            ByteBuffer b = ByteBuffer.allocate(n * 4).order(order);
+            while (b.hasRemaining() && c.read(b, at + b.position()) > 0) {
+                // until full
+            }
+            float[] v = new float[n];
+            b.flip().asFloatBuffer().get(v);
+            return v;
+        }
+    }
+}
