@@ -110,6 +110,44 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldReadInterleavedRecordVariablesOfAnNcgenFileInAnyLoopOrder() throws IOException {
+        Path cdl = Files.writeString(dir.resolve("rec.cdl"), """
+                netcdf rec {
+                dimensions:
+                  time = UNLIMITED ;
+                  y = 2 ;
+                  x = 3 ;
+                variables:
+                  float a(time, y, x) ;
+                  float b(time, y, x) ;
+                  double c(y, x) ;
+                data:
+                  a = 0, 1, 2, 3, 4, 5, 10, 11, 12, 13, 14, 15 ;
+                  b = 100, 101, 102, 103, 104, 105, 110, 111, 112, 113, 114, 115 ;
+                  c = 0.5, 1.5, 2.5, 3.5, 4.5, 5.5 ;
+                }
+                """);
+        Path nc = dir.resolve("rec.nc");
+        tool("ncgen", "-k", "classic", "-o", nc.toString(), cdl.toString());
+        Path out = dir.resolve("s.f32");
+        Cli run = Cli.run("run", "--names", "x,y,time", "--body", "s = a + b + (float) c;", "--in", "a=" + nc + ":a",
+                "--in", "b=" + nc + ":b", "--in", "c=" + nc + ":c", "--out", "s=" + out, "--device", "sim",
+                "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("run: x 3 x y 2 x time 2 (12 points)"), run.out());
+        float[] s = readFloats(out, 0, 12, ByteOrder.LITTLE_ENDIAN);
+        for (int x = 0; x < 3; x++) {
+            for (int y = 0; y < 2; y++) {
+                for (int t = 0; t < 2; t++) {
+                    float a = 10 * t + 3 * y + x;
+                    assertEquals(a + (a + 100) + (3 * y + x + 0.5f), s[(x * 2 + y) * 2 + t], 0f,
+                            "x=" + x + " y=" + y + " t=" + t);
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldRunOverTheDebianGradsSampleInPlace() throws IOException {
         assumeTrue(Files.isRegularFile(GRADS_SAMPLE), "the GrADS sample " + GRADS_SAMPLE + " is not installed "
                 + "(Debian package grads; or -Dloopnest.grads.sample=/path/model.ctl)");
@@ -229,14 +267,20 @@ class RunCommandTest {
     }
 
     private String ncdump(Path file) throws IOException {
+        return tool("ncdump", "-h", file.toString());
+    }
+
+    /** Runs a netCDF tool; skips the test, saying why, where it is not installed. */
+    private static String tool(String... command) throws IOException {
         try {
-            Process p = new ProcessBuilder("ncdump", "-h", file.toString()).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String text = new String(p.getInputStream().readAllBytes());
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ncdump ended");
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), command[0] + " ended");
             assertEquals(0, p.exitValue(), text);
             return text;
         } catch (IOException notInstalled) {
-            assumeTrue(false, "ncdump is not installed (Debian package netcdf-bin): " + notInstalled.getMessage());
+            assumeTrue(false, command[0] + " is not installed (Debian package netcdf-bin): "
+                    + notInstalled.getMessage());
             return "";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
