@@ -98,12 +98,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "float variable of a NetCDF classic file (.nc; several outputs may share one). Repeatable.")
     private List<String> outputs = new ArrayList<>();
 
-    @Option(names = "--shape", paramLabel = "N,...", split = ",",
+    @Option(names = "--shape", paramLabel = "N,...", split = ",", hideParamSyntax = true,
             description = "The extent of each loop, outermost first, where no file says it (raw files); must agree "
                     + "with the files.")
     private List<Long> shape;
 
-    @Option(names = "--names", paramLabel = "NAME,...", split = ",",
+    @Option(names = "--names", paramLabel = "NAME,...", split = ",", hideParamSyntax = true,
             description = "The loops' names and order, outermost first. Default: the inputs' indices in order of "
                     + "first appearance; for raw files alone, x / y,x / z,y,x / t,z,y,x by depth.")
     private List<String> names;
