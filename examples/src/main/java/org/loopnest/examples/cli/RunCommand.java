@@ -13,7 +13,9 @@ import org.loopnest.LoopNest;
 import org.loopnest.data.FileHolder;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.error.KernelSyntaxException;
+import org.loopnest.examples.run.Coordinates;
 import org.loopnest.examples.run.FileArray;
+import org.loopnest.examples.run.FileFormat;
 import org.loopnest.examples.run.InputFiles;
 import org.loopnest.examples.run.InputOption;
 import org.loopnest.examples.run.NestShape;
@@ -155,8 +157,10 @@ public final class RunCommand implements Callable<Integer> {
                 stdout.println("removed " + file + ", left by an interrupted run");
             }
             stdout.println("run: " + setup.nest() + " (" + setup.nest().points() + " points); " + describe(setup));
+            Coordinates coordinates = coordinates(setup);
+            coordinates.notes().forEach(stdout::println);
             try (OutputFiles files = OutputFiles.stage(setup.outputs(), setup.nest(), byteOrder.order,
-                    attributes(setup))) {
+                    attributes(setup), coordinates)) {
                 RunReport run = run(setup, files.holders(), targets);
                 stdout.println(run);
                 if (verify && !verified(setup, files.holders(), stdout)) {
@@ -280,6 +284,14 @@ public final class RunCommand implements Callable<Integer> {
             parts.add("out " + o.name() + " to " + o.file().getFileName());
         }
         return String.join(", ", parts);
+    }
+
+    /** The coordinate variables of NetCDF outputs; none without one. */
+    private static Coordinates coordinates(Setup setup) {
+        boolean netcdf = setup.outputs().stream().anyMatch(o -> FileFormat.of(o.option(), o.file())
+                == FileFormat.NETCDF);
+        return netcdf ? Coordinates.of(setup.arrays(), setup.nest(), setup.outputs().stream()
+                .map(OutputOption::name).toList()) : Coordinates.none();
     }
 
     private List<NetcdfAttribute> attributes(Setup setup) {

@@ -19,7 +19,7 @@ import org.loopnest.format.netcdf.NetcdfWriter;
  * The outputs of one run as a set of files written in place and put where they belong together, or not at all. Each
  * target gets a hidden temporary beside it ({@link StagedFiles}); a raw output is written straight into its
  * temporary (sized first, sparse), a NetCDF output into a {@link NetcdfWriter}'s file made for that temporary, with
- * one float variable per output over the nest's dimensions. {@link #commit} puts every file in place; {@link #close}
+ * one float variable per output over the nest's dimensions, and the {@link Coordinates} the inputs give. {@link #commit} puts every file in place; {@link #close}
  * without it deletes every temporary, so a failed or unverified run leaves the previous files as they were.
  *
  * <p>{@link #scratch} makes the same outputs as raw files that are never committed: where {@code --verify} writes its
@@ -45,12 +45,13 @@ public final class OutputFiles implements AutoCloseable {
      * @param nest       the nest, whose names and extents become the NetCDF dimensions
      * @param rawOrder   the byte order of raw outputs
      * @param attributes the global attributes of NetCDF outputs
+     * @param coordinates the coordinate variables of NetCDF outputs
      * @return the staged set, to commit or close
      * @throws IllegalArgumentException naming the option when a NetCDF dimension is too long
      * @throws IOException if a temporary cannot be made (the set is then closed)
      */
     public static OutputFiles stage(List<OutputOption> outputs, NestShape nest, ByteOrder rawOrder,
-            List<NetcdfAttribute> attributes) throws IOException {
+            List<NetcdfAttribute> attributes, Coordinates coordinates) throws IOException {
         OutputFiles files = new OutputFiles();
         try {
             Map<Path, List<OutputOption>> netcdf = new LinkedHashMap<>();
@@ -62,7 +63,7 @@ public final class OutputFiles implements AutoCloseable {
                 }
             }
             for (Map.Entry<Path, List<OutputOption>> file : netcdf.entrySet()) {
-                files.netcdf(file.getKey(), file.getValue(), nest, attributes);
+                files.netcdf(file.getKey(), file.getValue(), nest, attributes, coordinates);
             }
             return files;
         } catch (IOException | RuntimeException e) {
@@ -105,8 +106,8 @@ public final class OutputFiles implements AutoCloseable {
         holders.put(name, Holder.fileInPlace(temporary, type, order, 0));
     }
 
-    private void netcdf(Path target, List<OutputOption> outputs, NestShape nest, List<NetcdfAttribute> attributes)
-            throws IOException {
+    private void netcdf(Path target, List<OutputOption> outputs, NestShape nest, List<NetcdfAttribute> attributes,
+            Coordinates coordinates) throws IOException {
         Path temporary = set.stage(target);
         NetcdfWriter writer = NetcdfWriter.create(temporary);
         synchronized (this) {
@@ -120,10 +121,12 @@ public final class OutputFiles implements AutoCloseable {
             throw new IllegalArgumentException(outputs.get(0).option() + ": " + e.getMessage(), e);
         }
         attributes.forEach(writer::attribute);
+        coordinates.declare(writer);
         for (OutputOption out : outputs) {
             writer.variable(out.name(), nest.names(), NetcdfAttribute.text("long_name", out.name()));
         }
         writer.writeHeader();
+        coordinates.write(writer);
         for (OutputOption out : outputs) {
             holders.put(out.name(), writer.holder(out.name()));
         }

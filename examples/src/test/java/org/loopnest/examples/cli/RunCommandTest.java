@@ -81,8 +81,11 @@ class RunCommandTest {
             w.dimension("level", 3).dimension("lat", 4).dimension("lon", 5);
             w.variable("t", List.of("level", "lat", "lon"), NetcdfAttribute.text("units", "K"));
             w.variable("other", List.of("lat"));
+            w.variable("level", List.of("level"), NetcdfAttribute.text("units", "hPa"),
+                    NetcdfAttribute.floats("_FillValue", -1f));
             w.writeHeader();
             w.write("t", 0, t);
+            w.write("level", 0, new float[] {1000f, 850f, 500f});
             w.commit();
         }
         float[] p = {1000f, 850f, 500f};
@@ -97,6 +100,10 @@ class RunCommandTest {
         NetcdfVariable theta = h.variable("theta");
         assertEquals(List.of("level", "lat", "lon"), theta.dimensionNames());
         assertEquals("CF-1.8", h.attribute("Conventions").orElseThrow().text());
+        NetcdfVariable level = h.variable("level");
+        assertArrayEquals(new double[] {1000, 850, 500}, NetcdfFile.readValues(h, level), "the input's coordinate");
+        assertEquals("hPa", level.attribute("units").orElseThrow().text());
+        assertTrue(level.attribute("_FillValue").isEmpty(), "only text attributes are copied");
         float[] written = readFloats(out, theta.begin(), t.length, ByteOrder.BIG_ENDIAN);
         float[] doubled = readFloats(out, h.variable("twice").begin(), t.length, ByteOrder.BIG_ENDIAN);
         for (int i = 0; i < t.length; i++) {
@@ -106,6 +113,7 @@ class RunCommandTest {
         assertEquals(List.of(), temporaries());
         String header = ncdump(out);
         assertTrue(header.contains("float theta(level, lat, lon) ;"), header);
+        assertTrue(header.contains("float level(level) ;"), header);
         assertTrue(header.contains(":Conventions = \"CF-1.8\" ;"), header);
     }
 
@@ -153,8 +161,10 @@ class RunCommandTest {
                 + "(Debian package grads; or -Dloopnest.grads.sample=/path/model.ctl)");
         GradsDescriptor ctl = GradsDescriptor.parse(GRADS_SAMPLE);
         Path out = dir.resolve("celsius.f32");
-        Cli run = Cli.run("run", "--body", "c = T - 273.15f + 0.0f * ps;", "--in", "T=" + GRADS_SAMPLE + ":T", "--in",
-                "ps:t,y,x=" + GRADS_SAMPLE + ":PS", "--out", "c=" + out, "--device", "sim", "--verify");
+        Path nc = dir.resolve("celsius.nc");
+        Cli run = Cli.run("run", "--body", "c = T - 273.15f + 0.0f * ps; k = c;", "--in", "T=" + GRADS_SAMPLE + ":T",
+                "--in", "ps:t,y,x=" + GRADS_SAMPLE + ":PS", "--out", "c=" + out, "--out", "k=" + nc, "--device",
+                "sim", "--verify");
         assertEquals(0, run.code(), run.err());
         assertTrue(run.out().contains("run: t 5 x z 7 x y 46 x x 72 (115920 points)"), run.out());
         int grid = 46 * 72;
@@ -165,6 +175,13 @@ class RunCommandTest {
                 assertEquals(stored[i] - 273.15f, celsius[i], 1e-3f, "t=" + tz[0] + " z=" + tz[1] + " point " + i);
             }
         }
+        NetcdfHeader h = NetcdfFile.open(nc);
+        assertArrayEquals(new double[] {1000, 850, 700, 500, 300, 200, 100}, NetcdfFile.readValues(h,
+                h.variable("z")), "ZDEF levels");
+        assertEquals("hPa", h.variable("z").attribute("units").orElseThrow().text());
+        assertEquals(-90.0, NetcdfFile.readValues(h, h.variable("y"))[0], "YDEF start");
+        assertEquals(355.0, NetcdfFile.readValues(h, h.variable("x"))[71], "XDEF end");
+        assertEquals("degrees_east", h.variable("x").attribute("units").orElseThrow().text());
     }
 
     @Test
