@@ -200,6 +200,7 @@ public final class RunCommand implements Callable<Integer> {
                 arrays.add(array.resolve(nest));
             }
             List<OutputOption> outs = outputs.stream().map(OutputOption::parse).toList();
+            checkApartFromLoops(nest, arrays, outs);
             RunPaths paths = paths(outs);
             paths.check(arrays);
             paths.checkSpace(nest, verify);
@@ -211,6 +212,19 @@ public final class RunCommand implements Callable<Integer> {
             return new Setup(code, arrays, nest, outs, parseSplit(nest));
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
+        }
+    }
+
+    /** An array named as a loop would be refused by the kernel language; said here, naming the option. */
+    private static void checkApartFromLoops(NestShape nest, List<FileArray> arrays, List<OutputOption> outs) {
+        List<String[]> named = new ArrayList<>();
+        arrays.forEach(a -> named.add(new String[] {a.name(), a.input().option()}));
+        outs.forEach(o -> named.add(new String[] {o.name(), o.option()}));
+        for (String[] array : named) {
+            if (nest.names().contains(array[0])) {
+                throw new IllegalArgumentException(array[1] + ": '" + array[0] + "' is also a loop's name (expected: "
+                        + "array names apart from the loops " + nest.names() + ")");
+            }
         }
     }
 

@@ -227,6 +227,8 @@ class RunCommandTest {
                 + "array)", "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "a=" + out);
         assertBad("--out o=" + a + ": " + a + " is read by --in a=" + a + " (expected: a file no input reads)",
                 "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + a);
+        assertBad("--out x=" + out + ": 'x' is also a loop's name (expected: array names apart from the loops [x])",
+                "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "x=" + out);
         assertBad("--split 3: out of range (expected: auto, or a depth from 0 to 1 for the loops [x])",
                 "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + out, "--split", "3");
         Cli unknown = Cli.run("run", "--shape", "6", "--body", "o = b;", "--in", "a=" + a, "--out", "o=" + out);
