@@ -22,6 +22,7 @@ import org.loopnest.examples.run.NestShape;
 import org.loopnest.examples.run.OutputComparison;
 import org.loopnest.examples.run.OutputFiles;
 import org.loopnest.examples.run.OutputOption;
+import org.loopnest.examples.run.UnpackedInputs;
 import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.report.RunReport;
@@ -159,8 +160,10 @@ public final class RunCommand implements Callable<Integer> {
             stdout.println("run: " + setup.nest() + " (" + setup.nest().points() + " points); " + describe(setup));
             Coordinates coordinates = coordinates(setup);
             coordinates.notes().forEach(stdout::println);
-            try (OutputFiles files = OutputFiles.stage(setup.outputs(), setup.nest(), byteOrder.order,
+            try (UnpackedInputs unpacked = unpack(setup, stdout);
+                    OutputFiles files = OutputFiles.stage(setup.outputs(), setup.nest(), byteOrder.order,
                     attributes(setup), coordinates)) {
+                setup = setup.with(unpacked.arrays());
                 RunReport run = run(setup, files.holders(), targets);
                 stdout.println(run);
                 if (verify && !verified(setup, files.holders(), stdout)) {
@@ -183,6 +186,21 @@ public final class RunCommand implements Callable<Integer> {
     /** What the options say, checked: the body, the inputs' arrays, the nest, the outputs and the split. */
     private record Setup(String body, List<FileArray> arrays, NestShape nest, List<OutputOption> outputs,
             Integer depth) {
+        Setup with(List<FileArray> newArrays) {
+            return new Setup(body, newArrays, nest, outputs, depth);
+        }
+    }
+
+    /** Unpacks the packed or short NetCDF inputs into temporary float files beside the first output. */
+    private static UnpackedInputs unpack(Setup setup, PrintWriter stdout) throws IOException {
+        for (FileArray a : setup.arrays()) {
+            if (a.unpacking() != null) {
+                stdout.println("unpacking " + a.input().option() + " (" + a.unpacking().variable().type().name()
+                        .toLowerCase(java.util.Locale.ROOT) + ", scale and offset applied, missing values NaN) into "
+                        + "a temporary float file of " + a.unpacking().bytes() + " bytes");
+            }
+        }
+        return UnpackedInputs.unpack(setup.arrays(), setup.outputs().get(0).file().toAbsolutePath().getParent());
     }
 
     private Setup validate() throws IOException {
@@ -203,7 +221,7 @@ public final class RunCommand implements Callable<Integer> {
             checkApartFromLoops(nest, arrays, outs);
             RunPaths paths = paths(outs);
             paths.check(arrays);
-            paths.checkSpace(nest, verify);
+            paths.checkSpace(nest, verify, UnpackedInputs.bytes(arrays));
             PathChecks.directory("--dump-kernels", dumpKernels, List.of());
             if (!(tolerance >= 0 && tolerance < Double.POSITIVE_INFINITY)) {
                 throw new IllegalArgumentException("--tolerance " + tolerance + " (expected: a relative difference "

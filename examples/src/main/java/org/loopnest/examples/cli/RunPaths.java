@@ -19,7 +19,8 @@ import org.loopnest.examples.weather.StagingNames;
  * The files {@code loopnest run} writes, checked before anything runs: each {@code --out} a raw or NetCDF file in a
  * writable directory, not a directory, not an input, under a name no other array has; several outputs may share one
  * {@code .nc} file but no other; {@code --trace}, {@code --trace-svg} and {@code --report} likewise; and room on the
- * file systems for the outputs (twice, with {@code --verify}: its sequential run writes a second copy beside them).
+ * file systems for the outputs (twice, with {@code --verify}: its sequential run writes a second copy beside them;
+ * and the inputs unpacked to temporary float files beside the first output).
  *
  * <p><b>Threading:</b> stateless after construction. <b>Failure:</b> {@link IllegalArgumentException} naming the
  * option and what was expected.
@@ -89,10 +90,12 @@ final class RunPaths {
      *
      * @param nest      the nest, whose points each output has
      * @param verifying whether {@code --verify} writes a second copy
+     * @param unpacked  the bytes of inputs unpacked beside the first output
      */
-    void checkSpace(NestShape nest, boolean verifying) throws IOException {
+    void checkSpace(NestShape nest, boolean verifying, long unpacked) throws IOException {
         Map<FileStore, Long> needed = new LinkedHashMap<>();
         Map<FileStore, String> first = new HashMap<>();
+        needed.put(Files.getFileStore(outputs.get(0).file().toAbsolutePath().getParent()), unpacked);
         for (OutputOption out : outputs) {
             long bytes = Math.multiplyExact(nest.points(), (long) (FileFormat.of(out.option(), out.file())
                     == FileFormat.NETCDF ? Float.BYTES : FileFormat.rawType(out.option(), out.file()).bytes()));
@@ -105,7 +108,7 @@ final class RunPaths {
             if (free < store.getValue()) {
                 throw new IllegalArgumentException(first.get(store.getKey()) + ": the outputs need "
                         + store.getValue() + " bytes" + (verifying ? " (twice their size: --verify writes a second "
-                        + "copy)" : "") + " but " + store.getKey() + " has " + free + " free (expected: room for "
+                        + "copy)" : "") + (unpacked > 0 ? " with " + unpacked + " of unpacked inputs" : "") + " but " + store.getKey() + " has " + free + " free (expected: room for "
                         + "them)");
             }
         }

@@ -27,9 +27,11 @@ import org.loopnest.data.Holder;
  * @param order       the elements' byte order
  * @param offsetBytes the byte position of element {@code (0, …)}
  * @param exactSize   whether the file must hold exactly the elements (raw files), rather than at least them
+ * @param unpacking   for a NetCDF variable to unpack before the run, how; {@code null} for one read in place. Until
+ *                    {@link #unpackedInto} gives it its temporary file, {@code file} is the NetCDF file
  */
 public record FileArray(InputOption input, Path file, List<String> indices, long[] extents, long[] strides,
-        ElementType type, ByteOrder order, long offsetBytes, boolean exactSize) {
+        ElementType type, ByteOrder order, long offsetBytes, boolean exactSize, NetcdfUnpacking unpacking) {
 
     /** Copies the arrays and list. */
     public FileArray {
@@ -63,11 +65,20 @@ public record FileArray(InputOption input, Path file, List<String> indices, long
             sizes[i] = nest.extentOf(names.get(i));
         }
         FileArray resolved = new FileArray(input, file, names, sizes, strides == null ? rowMajor(sizes) : strides,
-                type, order, offsetBytes, exactSize);
+                type, order, offsetBytes, exactSize, unpacking);
         if (exactSize) {
             InputFiles.checkRawSize(resolved);
         }
         return resolved;
+    }
+
+    /**
+     * {@return this array read from {@code unpacked}, the file its {@link #unpacking} wrote}
+     *
+     * @param unpacked the raw little-endian float file, row-major over the indices
+     */
+    public FileArray unpackedInto(Path unpacked) {
+        return new FileArray(input, unpacked, indices, extents, rowMajor(extents), type, order, 0, false, null);
     }
 
     /** {@return the number of elements: the product of the extents} */

@@ -46,7 +46,7 @@ public final class InputFiles {
         long[] unknown = new long[input.indices().size()];
         java.util.Arrays.fill(unknown, -1);
         return new FileArray(input, input.file(), input.indices(), unknown, null,
-                FileFormat.rawType(input.option(), input.file()), order, 0, true);
+                FileFormat.rawType(input.option(), input.file()), order, 0, true, null);
     }
 
     /** Checks that {@code file} is a readable regular file, naming the option otherwise. */

@@ -10,6 +10,8 @@ import java.util.stream.Collectors;
 import org.loopnest.data.ElementType;
 import org.loopnest.format.netcdf.NetcdfFile;
 import org.loopnest.format.netcdf.NetcdfHeader;
+import org.loopnest.format.netcdf.NetcdfPacking;
+import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfVariable;
 
 /**
@@ -17,10 +19,10 @@ import org.loopnest.format.netcdf.NetcdfVariable;
  * names the option gives, one per dimension), their lengths the extents; elements big-endian from the variable's
  * {@code begin}, a record variable's records {@code recordSize} bytes apart.
  *
- * <p>Supported: {@code float}, {@code double} and {@code int} variables, unpacked. Refused, saying so: a NetCDF-4/HDF5
- * file (not supported by run yet), {@code byte}, {@code short} and {@code char} variables, and packed variables
- * ({@code scale_factor}, {@code add_offset}), whose stored values are not the physical ones. A {@code _FillValue} is
- * passed through as a value: the body sees it as stored.
+ * <p>{@code float}, {@code double} and {@code int} variables are read in place, as stored (a {@code _FillValue} reaches
+ * the body as a value). Packed variables ({@code scale_factor}, {@code add_offset}) and {@code byte} and {@code short}
+ * ones are unpacked to a temporary float file before the run ({@link NetcdfUnpacking}: missing values become NaN).
+ * Refused, saying so: a NetCDF-4/HDF5 file (not supported by run yet), {@code char} variables, scalars.
  *
  * <p><b>Threading:</b> stateless. <b>Failure:</b> {@link IllegalArgumentException} naming the option.
  */
@@ -46,9 +48,13 @@ final class NetcdfInput {
         NetcdfVariable variable = header.findVariable(input.variable()).orElseThrow(() ->
                 new IllegalArgumentException(option + ": no variable '" + input.variable() + "' in "
                         + input.file().getFileName() + " (expected one of: " + names(header) + ")"));
-        ElementType type = checkType(option, variable);
         List<String> indices = InputFiles.renamed(input, variable.dimensionNames(), "dimensions");
         long[] shape = variable.shape();
+        if (needsUnpacking(option, variable)) {
+            return new FileArray(input, input.file(), indices, shape, null, ElementType.FLOAT,
+                    ByteOrder.LITTLE_ENDIAN, 0, false, new NetcdfUnpacking(header, variable));
+        }
+        ElementType type = checkType(option, variable);
         long[] strides = FileArray.rowMajor(shape);
         if (variable.isRecord()) {
             if (header.recordSize() % type.bytes() != 0) {
@@ -59,7 +65,7 @@ final class NetcdfInput {
             strides[0] = header.recordSize() / type.bytes();
         }
         return new FileArray(input, input.file(), indices, shape, strides, type, ByteOrder.BIG_ENDIAN,
-                variable.begin(), false);
+                variable.begin(), false, null);
     }
 
     private static void checkNotHdf5(InputOption input) {
@@ -75,18 +81,29 @@ final class NetcdfInput {
         }
     }
 
-    private static ElementType checkType(String option, NetcdfVariable variable) {
-        for (String packing : List.of("scale_factor", "add_offset")) {
-            if (variable.attribute(packing).isPresent()) {
-                throw new IllegalArgumentException(option + ": variable '" + variable.name() + "' is packed ("
-                        + packing + "), not supported by run yet (expected: an unpacked float, double or int "
-                        + "variable)");
-            }
-        }
+    /**
+     * Whether the variable is packed or of a type the body has no arrays of, and is unpacked to floats first; checks
+     * its attributes (a text {@code scale_factor} is an error) and that it has dimensions.
+     */
+    private static boolean needsUnpacking(String option, NetcdfVariable variable) {
         if (variable.dimensions().isEmpty()) {
             throw new IllegalArgumentException(option + ": variable '" + variable.name() + "' is a scalar (expected: "
                     + "a variable with dimensions)");
         }
+        if (variable.type() == NetcdfType.CHAR) {
+            throw new IllegalArgumentException(option + ": variable '" + variable.name() + "' holds characters "
+                    + "(expected: a numeric variable)");
+        }
+        try {
+            NetcdfPacking.of(variable);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+        }
+        return variable.attribute("scale_factor").isPresent() || variable.attribute("add_offset").isPresent()
+                || variable.type() == NetcdfType.BYTE || variable.type() == NetcdfType.SHORT;
+    }
+
+    private static ElementType checkType(String option, NetcdfVariable variable) {
         return switch (variable.type()) {
             case FLOAT -> ElementType.FLOAT;
             case DOUBLE -> ElementType.DOUBLE;

@@ -156,6 +156,37 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldUnpackPackedShortsIntoATemporaryFileWithMissingValuesAsNan() throws IOException {
+        Path cdl = Files.writeString(dir.resolve("packed.cdl"), """
+                netcdf packed {
+                dimensions:
+                  time = UNLIMITED ;
+                  x = 3 ;
+                variables:
+                  short t(time, x) ;
+                    t:scale_factor = 0.5 ;
+                    t:add_offset = 250.0 ;
+                    t:_FillValue = -32767s ;
+                  float other(time) ;
+                data:
+                  t = 0, 2, -32767, 10, -4, 6 ;
+                  other = 1, 2 ;
+                }
+                """);
+        Path nc = dir.resolve("packed.nc");
+        tool("ncgen", "-k", "classic", "-o", nc.toString(), cdl.toString());
+        Path out = dir.resolve("k.f32");
+        Cli run = Cli.run("run", "--body", "k = isnan(t) ? -1.0f : t;", "--in", "t=" + nc + ":t", "--out", "k=" + out,
+                "--device", "sim", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("unpacking --in t=" + nc + ":t (short, scale and offset applied, missing "
+                + "values NaN) into a temporary float file of 24 bytes"), run.out());
+        assertArrayEquals(new float[] {250f, 251f, -1f, 255f, 248f, 253f}, readFloats(out, 0, 6,
+                ByteOrder.LITTLE_ENDIAN), 0f);
+        assertEquals(List.of(), temporaries(), "the unpacked file is deleted");
+    }
+
+    @Test
     void shouldRunOverTheDebianGradsSampleInPlace() throws IOException {
         assumeTrue(Files.isRegularFile(GRADS_SAMPLE), "the GrADS sample " + GRADS_SAMPLE + " is not installed "
                 + "(Debian package grads; or -Dloopnest.grads.sample=/path/model.ctl)");
@@ -240,7 +271,7 @@ class RunCommandTest {
     }
 
     @Test
-    void shouldRefuseUnknownVariablesPackedVariablesAndNetcdf4FilesNamingThem() throws IOException {
+    void shouldRefuseUnknownVariablesAndNetcdf4FilesNamingThem() throws IOException {
         Path nc = dir.resolve("packed.nc");
         try (NetcdfWriter w = NetcdfWriter.create(nc)) {
             w.dimension("x", 2);
@@ -254,9 +285,6 @@ class RunCommandTest {
                 "--body", "o = a;", "--in", "a=" + nc + ":v", "--out", "o=" + out);
         assertBad("--in a=" + nc + ": no variable given (expected: FILE.nc:VAR, VAR one of: u, s)",
                 "--body", "o = a;", "--in", "a=" + nc, "--out", "o=" + out);
-        assertBad("--in a=" + nc + ":s: variable 's' is packed (scale_factor), not supported by run yet (expected: "
-                + "an unpacked float, double or int variable)", "--body", "o = a;", "--in", "a=" + nc + ":s",
-                "--out", "o=" + out);
         assertBad("--in a:i,j=" + nc + ":u: 2 indices [i, j] for the 1 dimensions [x] (expected: one name per "
                 + "dimension, outermost first, or none)", "--body", "o = a;", "--in", "a:i,j=" + nc + ":u",
                 "--out", "o=" + out);
