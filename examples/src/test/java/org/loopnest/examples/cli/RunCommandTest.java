@@ -74,6 +74,34 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRunABodyFileWithNoInputsAndWriteTheReportKernelsAndTraceWithTheOutputs() throws IOException {
+        Path body = Files.writeString(dir.resolve("body.lnk"), "const long i = y * 4 + x;\nn = (double) i * 0.5;\n"
+                + "m = (int) i;\n");
+        Path n = dir.resolve("n.f64");
+        Path m = dir.resolve("m.i32");
+        Path report = dir.resolve("report.json");
+        Path kernels = dir.resolve("kernels");
+        Path trace = dir.resolve("trace.json");
+        Cli run = Cli.run("run", "--shape", "3,4", "--body-file", body.toString(), "--out", "n=" + n, "--out",
+                "m=" + m, "--report", report.toString(), "--dump-kernels", kernels.toString(), "--trace",
+                trace.toString(), "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("run: y 3 x x 4 (12 points)"), run.out());
+        assertTrue(run.out().contains("verify n: all 12 values equal"), run.out());
+        ByteBuffer doubles = ByteBuffer.wrap(Files.readAllBytes(n)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer ints = ByteBuffer.wrap(Files.readAllBytes(m)).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 12; i++) {
+            assertEquals(i * 0.5, doubles.getDouble(i * 8), 0.0, "n " + i);
+            assertEquals(i, ints.getInt(i * 4), "m " + i);
+        }
+        assertTrue(Files.readString(report).contains("\"chunks\":"), "the report is JSON of the run");
+        assertTrue(Files.isRegularFile(kernels.resolve("run.cl")) && Files.isRegularFile(kernels.resolve("run.cu")),
+                "kernels written");
+        assertTrue(Files.size(trace) > 0, "trace written");
+        assertEquals(List.of(), temporaries());
+    }
+
+    @Test
     void shouldReadANetcdfVariableAndWriteANetcdfFileThatReadsBack() throws IOException {
         float[] t = ramp(3 * 4 * 5, 270f, 0.5f);
         Path nc = dir.resolve("data.nc");
