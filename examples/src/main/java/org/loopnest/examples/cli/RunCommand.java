@@ -221,6 +221,7 @@ public final class RunCommand implements Callable<Integer> {
             checkApartFromLoops(nest, arrays, outs);
             RunPaths paths = paths(outs);
             paths.check(arrays);
+            paths.checkNetcdfDimensions(nest);
             paths.checkSpace(nest, verify, UnpackedInputs.bytes(arrays));
             PathChecks.directory("--dump-kernels", dumpKernels, List.of());
             if (!(tolerance >= 0 && tolerance < Double.POSITIVE_INFINITY)) {

@@ -86,6 +86,26 @@ final class RunPaths {
     }
 
     /**
+     * Checks that each loop fits a NetCDF dimension (a classic file's lengths are 32-bit) where an output is NetCDF.
+     *
+     * @param nest the nest, whose loops become the dimensions
+     */
+    void checkNetcdfDimensions(NestShape nest) {
+        for (OutputOption out : outputs) {
+            if (FileFormat.of(out.option(), out.file()) != FileFormat.NETCDF) {
+                continue;
+            }
+            for (String loop : nest.names()) {
+                if (nest.extentOf(loop) > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException(out.option() + ": loop '" + loop + "' has "
+                            + nest.extentOf(loop) + " points, more than a classic NetCDF dimension holds (expected: at "
+                            + "most " + Integer.MAX_VALUE + "; write a raw file instead)");
+                }
+            }
+        }
+    }
+
+    /**
      * Checks that the file systems of the outputs have room for them.
      *
      * @param nest      the nest, whose points each output has

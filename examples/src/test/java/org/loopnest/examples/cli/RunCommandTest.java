@@ -288,6 +288,13 @@ class RunCommandTest {
                 "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + a);
         assertBad("--out x=" + out + ": 'x' is also a loop's name (expected: array names apart from the loops [x])",
                 "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "x=" + out);
+        assertBad("--out o=" + dir.resolve("o.nc") + ": loop 'x' has 3000000000 points, more than a classic NetCDF "
+                + "dimension holds (expected: at most 2147483647; write a raw file instead)", "--shape", "3000000000",
+                "--body", "o = 1.0f;", "--out", "o=" + dir.resolve("o.nc"));
+        assertBad("both --body and --body-file (expected: --body CODE or --body-file FILE)", "--shape", "6", "--body",
+                body, "--body-file", a.toString(), "--in", "a=" + a, "--out", "o=" + out);
+        assertBad("--tolerance -1.0 (expected: a relative difference >= 0)", "--shape", "6", "--body", body, "--in",
+                "a=" + a, "--out", "o=" + out, "--tolerance", "-1");
         assertBad("--split 3: out of range (expected: auto, or a depth from 0 to 1 for the loops [x])",
                 "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + out, "--split", "3");
         Cli unknown = Cli.run("run", "--shape", "6", "--body", "o = b;", "--in", "a=" + a, "--out", "o=" + out);
