@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.loopnest.LoopNest;
+import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.error.KernelSyntaxException;
@@ -228,10 +229,42 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--tolerance " + tolerance + " (expected: a relative difference "
                         + ">= 0)");
             }
-            return new Setup(code, arrays, nest, outs, parseSplit(nest));
+            Setup setup = new Setup(code, arrays, nest, outs, parseSplit(nest));
+            checkBody(setup);
+            return setup;
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
+    }
+
+    /**
+     * Compiles the body for a nest of one point with the same loops and arrays (of the same types, in memory), so
+     * that the kernel language's errors come before any file is unpacked, staged or read.
+     */
+    private void checkBody(Setup setup) {
+        NestShape shape = setup.nest();
+        long[] one = new long[shape.names().size()];
+        java.util.Arrays.fill(one, 1);
+        LoopNest probe = LoopNest.of(one).names(shape.names().toArray(String[]::new));
+        for (FileArray array : setup.arrays()) {
+            probe.in(array.name(), onePoint(array.type()), array.bindIndices(shape));
+        }
+        for (OutputOption out : setup.outputs()) {
+            probe.out(out.name(), onePoint(FileFormat.of(out.option(), out.file()) == FileFormat.NETCDF
+                    ? ElementType.FLOAT : FileFormat.rawType(out.option(), out.file())));
+        }
+        try (CpuDevice jvm = new CpuDevice(1)) {
+            plan(probe.deviceCode(DeviceCode.of(setup.body()).named(KERNEL_NAME)).on(jvm), 0);
+        }
+    }
+
+    private static Object onePoint(ElementType type) {
+        return switch (type) {
+            case FLOAT -> new float[1];
+            case DOUBLE -> new double[1];
+            case INT -> new int[1];
+            case LONG -> new long[1];
+        };
     }
 
     /** An array named as a loop would be refused by the kernel language; said here, naming the option. */

@@ -204,6 +204,10 @@ class RunCommandTest {
         Path nc = dir.resolve("packed.nc");
         tool("ncgen", "-k", "classic", "-o", nc.toString(), cdl.toString());
         Path out = dir.resolve("k.f32");
+        Cli wrong = Cli.run("run", "--body", "k = u;", "--in", "t=" + nc + ":t", "--out", "k=" + out);
+        assertEquals(2, wrong.code(), wrong.err());
+        assertTrue(wrong.err().startsWith("loopnest run: --body: kernel body 1:5: unknown name 'u'"), wrong.err());
+        assertEquals("", wrong.out(), "the body is checked before anything is unpacked");
         Cli run = Cli.run("run", "--body", "k = isnan(t) ? -1.0f : t;", "--in", "t=" + nc + ":t", "--out", "k=" + out,
                 "--device", "sim", "--verify");
         assertEquals(0, run.code(), run.err());
