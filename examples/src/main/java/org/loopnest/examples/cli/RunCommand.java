@@ -10,21 +10,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.loopnest.LoopNest;
-import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.error.KernelSyntaxException;
 import org.loopnest.examples.run.Coordinates;
 import org.loopnest.examples.run.FileArray;
-import org.loopnest.examples.run.FileFormat;
 import org.loopnest.examples.run.InputFiles;
 import org.loopnest.examples.run.InputOption;
 import org.loopnest.examples.run.NestShape;
 import org.loopnest.examples.run.OutputComparison;
 import org.loopnest.examples.run.OutputFiles;
 import org.loopnest.examples.run.OutputOption;
+import org.loopnest.examples.run.RunSpec;
+import org.loopnest.examples.run.SequentialCheck;
 import org.loopnest.examples.run.UnpackedInputs;
-import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.report.RunReport;
 import org.loopnest.scheduler.Execution;
@@ -61,9 +60,6 @@ import picocli.CommandLine.Spec;
 public final class RunCommand implements Callable<Integer> {
     /** Fewest chunks an automatic split is allowed, so that the pipeline overlaps and progress shows. */
     public static final int MIN_CHUNKS = 8;
-
-    /** The kernel's entry-point name, and the stem of the files {@code --dump-kernels} writes. */
-    public static final String KERNEL_NAME = "run";
 
     /** The byte orders {@code --byte-order} takes. */
     enum Order {
@@ -151,60 +147,53 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Setup setup = validate();
+        RunSpec run = validate();
+        Integer depth = parseSplit(run.nest());
         PrintWriter stdout = spec.commandLine().getOut();
-        RunPaths paths = paths(setup.outputs());
         try (OpenDevices targets = device.open()) { // first, so that a missing device is reported at once
-            for (Path file : paths.removeStale()) {
+            for (Path file : paths(run.outputs()).removeStale()) {
                 stdout.println("removed " + file + ", left by an interrupted run");
             }
-            stdout.println("run: " + setup.nest() + " (" + setup.nest().points() + " points); " + describe(setup));
-            Coordinates coordinates = coordinates(setup);
+            stdout.println("run: " + run.nest() + " (" + run.nest().points() + " points); " + run.describe());
+            Coordinates coordinates = run.coordinates();
             coordinates.notes().forEach(stdout::println);
-            try (UnpackedInputs unpacked = unpack(setup, stdout);
-                    OutputFiles files = OutputFiles.stage(setup.outputs(), setup.nest(), byteOrder.order,
-                    attributes(setup), coordinates)) {
-                setup = setup.with(unpacked.arrays());
-                RunReport run = run(setup, files.holders(), targets);
-                stdout.println(run);
-                if (verify && !verified(setup, files.holders(), stdout)) {
+            try (UnpackedInputs unpacked = unpack(run, stdout);
+                    OutputFiles files = OutputFiles.stage(run.outputs(), run.nest(), byteOrder.order,
+                            run.attributes(), coordinates)) {
+                RunSpec unpackedRun = run.with(unpacked.arrays());
+                RunReport result = run(unpackedRun, files.holders(), depth, targets);
+                stdout.println(result);
+                if (verify && !verified(unpackedRun, files.holders(), stdout)) {
                     spec.commandLine().getErr().println(spec.qualifiedName() + ": outputs did not verify; nothing "
                             + "written");
                     return ErrorHandler.FAILED;
                 }
                 if (report != null) {
-                    Files.writeString(files.stageExtra(report), run.toJson() + System.lineSeparator());
+                    Files.writeString(files.stageExtra(report), result.toJson() + System.lineSeparator());
                 }
                 files.commit();
             }
         }
-        stdout.println("wrote " + String.join(" ", setup.outputs().stream().map(o -> o.file().toString()).distinct()
+        stdout.println("wrote " + String.join(" ", run.outputs().stream().map(o -> o.file().toString()).distinct()
                 .toList()) + (report != null ? " and report " + report : ""));
         stdout.flush();
         return ErrorHandler.OK;
     }
 
-    /** What the options say, checked: the body, the inputs' arrays, the nest, the outputs and the split. */
-    private record Setup(String body, List<FileArray> arrays, NestShape nest, List<OutputOption> outputs,
-            Integer depth) {
-        Setup with(List<FileArray> newArrays) {
-            return new Setup(body, newArrays, nest, outputs, depth);
-        }
-    }
-
     /** Unpacks the packed or short NetCDF inputs into temporary float files beside the first output. */
-    private static UnpackedInputs unpack(Setup setup, PrintWriter stdout) throws IOException {
-        for (FileArray a : setup.arrays()) {
+    private static UnpackedInputs unpack(RunSpec run, PrintWriter stdout) throws IOException {
+        for (FileArray a : run.arrays()) {
             if (a.unpacking() != null) {
                 stdout.println("unpacking " + a.input().option() + " (" + a.unpacking().variable().type().name()
                         .toLowerCase(java.util.Locale.ROOT) + ", scale and offset applied, missing values NaN) into "
                         + "a temporary float file of " + a.unpacking().bytes() + " bytes");
             }
         }
-        return UnpackedInputs.unpack(setup.arrays(), setup.outputs().get(0).file().toAbsolutePath().getParent());
+        return UnpackedInputs.unpack(run.arrays(), run.outputs().get(0).file().toAbsolutePath().getParent());
     }
 
-    private Setup validate() throws IOException {
+    /** Checks every option and file, and compiles the body; returns what to run. */
+    private RunSpec validate() throws IOException {
         device.validate();
         try {
             String code = body();
@@ -229,42 +218,15 @@ public final class RunCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--tolerance " + tolerance + " (expected: a relative difference "
                         + ">= 0)");
             }
-            Setup setup = new Setup(code, arrays, nest, outs, parseSplit(nest));
-            checkBody(setup);
-            return setup;
+            parseSplit(nest);
+            RunSpec run = new RunSpec(code, arrays, nest, outs);
+            try (CpuDevice jvm = new CpuDevice(1)) {
+                plan(run.probe().on(jvm), 0); // the kernel language's errors, before any file is read
+            }
+            return run;
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
-    }
-
-    /**
-     * Compiles the body for a nest of one point with the same loops and arrays (of the same types, in memory), so
-     * that the kernel language's errors come before any file is unpacked, staged or read.
-     */
-    private void checkBody(Setup setup) {
-        NestShape shape = setup.nest();
-        long[] one = new long[shape.names().size()];
-        java.util.Arrays.fill(one, 1);
-        LoopNest probe = LoopNest.of(one).names(shape.names().toArray(String[]::new));
-        for (FileArray array : setup.arrays()) {
-            probe.in(array.name(), onePoint(array.type()), array.bindIndices(shape));
-        }
-        for (OutputOption out : setup.outputs()) {
-            probe.out(out.name(), onePoint(FileFormat.of(out.option(), out.file()) == FileFormat.NETCDF
-                    ? ElementType.FLOAT : FileFormat.rawType(out.option(), out.file())));
-        }
-        try (CpuDevice jvm = new CpuDevice(1)) {
-            plan(probe.deviceCode(DeviceCode.of(setup.body()).named(KERNEL_NAME)).on(jvm), 0);
-        }
-    }
-
-    private static Object onePoint(ElementType type) {
-        return switch (type) {
-            case FLOAT -> new float[1];
-            case DOUBLE -> new double[1];
-            case INT -> new int[1];
-            case LONG -> new long[1];
-        };
     }
 
     /** An array named as a loop would be refused by the kernel language; said here, naming the option. */
@@ -324,6 +286,7 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --split}: a depth from 0 to the nest's depth, or {@code null} for auto. */
     private Integer parseSplit(NestShape nest) {
         if ("auto".equals(split)) {
             return null;
@@ -341,53 +304,18 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static String describe(Setup setup) {
-        List<String> parts = new ArrayList<>();
-        for (FileArray a : setup.arrays()) {
-            parts.add("in " + a.name() + a.indices() + " " + a.type() + " from " + a.file().getFileName());
-        }
-        for (OutputOption o : setup.outputs()) {
-            parts.add("out " + o.name() + " to " + o.file().getFileName());
-        }
-        return String.join(", ", parts);
-    }
-
-    /** The coordinate variables of NetCDF outputs; none without one. */
-    private static Coordinates coordinates(Setup setup) {
-        boolean netcdf = setup.outputs().stream().anyMatch(o -> FileFormat.of(o.option(), o.file())
-                == FileFormat.NETCDF);
-        return netcdf ? Coordinates.of(setup.arrays(), setup.nest(), setup.outputs().stream()
-                .map(OutputOption::name).toList()) : Coordinates.none();
-    }
-
-    private List<NetcdfAttribute> attributes(Setup setup) {
-        return List.of(NetcdfAttribute.text("Conventions", "CF-1.8"),
-                NetcdfAttribute.text("source", "loopnest run"),
-                NetcdfAttribute.text("loopnest_body", setup.body().strip()));
-    }
-
-    /** The nest over the inputs and the given output holders, with the body. */
-    private static LoopNest nest(Setup setup, Map<String, FileHolder> outs) {
-        NestShape shape = setup.nest();
-        LoopNest nest = LoopNest.of(shape.extents()).names(shape.names().toArray(String[]::new));
-        for (FileArray array : setup.arrays()) {
-            nest.in(array.name(), array.holder(shape), array.bindIndices(shape));
-        }
-        outs.forEach(nest::out);
-        return nest.deviceCode(DeviceCode.of(setup.body()).named(KERNEL_NAME));
-    }
-
-    private RunReport run(Setup setup, Map<String, FileHolder> outs, OpenDevices targets) throws IOException {
+    private RunReport run(RunSpec run, Map<String, FileHolder> outs, Integer depth, OpenDevices targets)
+            throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         try (ProgressDisplay progress = ProgressDisplay.interactive(err, "run")) {
-            LoopNest nest = device.buffersOn(nest(setup, outs).on(targets.array())).onProgress(progress);
+            LoopNest nest = device.buffersOn(run.loopNest(outs).on(targets.array())).onProgress(progress);
             if (trace != null) {
                 nest.trace(trace);
             }
             if (traceSvg != null) {
                 nest.traceSvg(traceSvg);
             }
-            RunPlan plan = plan(nest, setup.depth());
+            RunPlan plan = plan(nest, depth);
             if (dumpKernels != null) {
                 for (Path file : plan.writeKernels(dumpKernels)) {
                     spec.commandLine().getOut().println("wrote kernel " + file);
@@ -408,21 +336,15 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Runs the body again on one JVM thread into scratch files and compares every output; prints the result. */
-    private boolean verified(Setup setup, Map<String, FileHolder> outs, PrintWriter stdout) throws IOException {
+    /** {@code --verify}: compares every output with a sequential run on the JVM; prints one line per output. */
+    private boolean verified(RunSpec run, Map<String, FileHolder> outs, PrintWriter stdout) throws IOException {
         boolean passed = true;
-        try (OutputFiles reference = OutputFiles.scratch(setup.outputs(), setup.nest());
-                CpuDevice jvm = new CpuDevice(1)) {
-            nest(setup, reference.holders()).on(jvm).run();
-            for (Map.Entry<String, FileHolder> out : outs.entrySet()) {
-                OutputComparison.Result result = OutputComparison.compare(out.getKey(), out.getValue(),
-                        reference.holders().get(out.getKey()), setup.nest(), tolerance);
-                passed &= result.passed();
-                stdout.println("verify " + out.getKey() + ": " + (result.passed() ? "all " + result.values()
-                        + " values " + (tolerance == 0 ? "equal" : "within " + tolerance) + " to a sequential run on "
-                        + "the JVM" : result.differences() + " of " + result.values() + " values differ from a "
-                        + "sequential run on the JVM (run vs JVM): " + String.join("; ", result.first())));
-            }
+        for (OutputComparison.Result result : SequentialCheck.compare(run, outs, tolerance)) {
+            passed &= result.passed();
+            stdout.println("verify " + result.name() + ": " + (result.passed() ? "all " + result.values() + " values "
+                    + (tolerance == 0 ? "equal" : "within " + tolerance) + " to a sequential run on the JVM"
+                    : result.differences() + " of " + result.values() + " values differ from a sequential run on the "
+                    + "JVM (run vs JVM): " + String.join("; ", result.first())));
         }
         return passed;
     }

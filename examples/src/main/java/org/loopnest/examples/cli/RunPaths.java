@@ -117,8 +117,8 @@ final class RunPaths {
         Map<FileStore, String> first = new HashMap<>();
         needed.put(Files.getFileStore(outputs.get(0).file().toAbsolutePath().getParent()), unpacked);
         for (OutputOption out : outputs) {
-            long bytes = Math.multiplyExact(nest.points(), (long) (FileFormat.of(out.option(), out.file())
-                    == FileFormat.NETCDF ? Float.BYTES : FileFormat.rawType(out.option(), out.file()).bytes()));
+            long bytes = Math.multiplyExact(nest.points(), (long) FileFormat.outputType(out.option(), out.file())
+                    .bytes());
             FileStore store = Files.getFileStore(out.file().toAbsolutePath().getParent());
             needed.merge(store, verifying ? 2 * bytes : bytes, Math::addExact);
             first.putIfAbsent(store, out.option());

@@ -56,6 +56,17 @@ public enum FileFormat {
         };
     }
 
+    /**
+     * {@return the element type an output file holds: a raw file's by its extension, float for NetCDF}
+     *
+     * @param option how messages name the option
+     * @param file   an output file
+     * @throws IllegalArgumentException naming the option when the extension is none the outputs take
+     */
+    public static ElementType outputType(String option, Path file) {
+        return of(option, file) == NETCDF ? ElementType.FLOAT : rawType(option, file);
+    }
+
     private static String extension(Path file) {
         Path name = file.getFileName();
         String text = name == null ? "" : name.toString();

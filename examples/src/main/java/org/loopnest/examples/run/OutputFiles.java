@@ -85,8 +85,7 @@ public final class OutputFiles implements AutoCloseable {
         OutputFiles files = new OutputFiles();
         try {
             for (OutputOption out : outputs) {
-                ElementType type = FileFormat.of(out.option(), out.file()) == FileFormat.NETCDF ? ElementType.FLOAT
-                        : FileFormat.rawType(out.option(), out.file());
+                ElementType type = FileFormat.outputType(out.option(), out.file());
                 Path beside = out.file().resolveSibling(out.file().getFileName() + "." + out.name()); // one per output
                 files.raw(out.name(), beside, type, ByteOrder.nativeOrder(), nest);
             }
