@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.format.grads.GradsDescriptor;
@@ -99,6 +100,23 @@ class RunCommandTest {
                 "kernels written");
         assertTrue(Files.size(trace) > 0, "trace written");
         assertEquals(List.of(), temporaries());
+    }
+
+    @Test
+    @Tag("cluster")
+    void shouldRunOverFilesOnLocalWorkerNodes() throws IOException {
+        float[] a = ramp(4 * 7 * 9, 1f, 0.5f);
+        Path aFile = writeFloats(dir.resolve("a.f32"), a, ByteOrder.LITTLE_ENDIAN);
+        Path out = dir.resolve("sq.nc");
+        Cli run = Cli.run("run", "--shape", "4,7,9", "--body", "sq = a * a;", "--in", "a=" + aFile, "--out",
+                "sq=" + out, "--nodes", "local:2", "--split", "2", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("verify sq: all 252 values equal"), run.out());
+        NetcdfHeader h = NetcdfFile.open(out);
+        float[] written = readFloats(out, h.variable("sq").begin(), a.length, ByteOrder.BIG_ENDIAN);
+        for (int i = 0; i < a.length; i++) {
+            assertEquals(a[i] * a[i], written[i], 0f, "point " + i);
+        }
     }
 
     @Test
