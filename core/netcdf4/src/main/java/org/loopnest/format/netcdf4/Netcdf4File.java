@@ -71,8 +71,10 @@ public final class Netcdf4File implements AutoCloseable {
         try {
             this.entries = Catalog.read(file, hdf, channel.size());
             this.attributes = Attributes.of(hdf);
-        } catch (HdfException e) {
-            throw unreadable(file, e);
+        } catch (Netcdf4FormatException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw unreadable(file, e); // jHDF on a damaged file: HdfException, but also overflows, underflows, …
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -112,12 +114,10 @@ public final class Netcdf4File implements AutoCloseable {
         try {
             hdf = new HdfFile(file);
             return new Netcdf4File(file, hdf, channel);
-        } catch (HdfException e) {
-            closeQuietly(hdf, channel);
-            throw unreadable(file, e);
+        } catch (Netcdf4FormatException e) {
+            throw closeAfter(e, hdf, channel);
         } catch (RuntimeException e) {
-            closeQuietly(hdf, channel);
-            throw e;
+            throw closeAfter(unreadable(file, e), hdf, channel);
         }
     }
 
@@ -189,7 +189,7 @@ public final class Netcdf4File implements AutoCloseable {
         }
         try {
             return Unpacker.values(variable, source(e));
-        } catch (HdfException | java.io.EOFException ex) {
+        } catch (RuntimeException | java.io.EOFException ex) {
             throw unreadable(variable, ex);
         }
     }
@@ -257,10 +257,10 @@ public final class Netcdf4File implements AutoCloseable {
         try (FileChannel out = FileChannel.open(raw, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             Unpacker.unpack(variable, source(e), plan, packing, missing, out);
-        } catch (HdfException | java.io.EOFException ex) {
+        } catch (RuntimeException | java.io.EOFException ex) {
             Files.deleteIfExists(raw);
             throw unreadable(variable, ex);
-        } catch (IOException | RuntimeException | Error ex) {
+        } catch (IOException | Error ex) {
             Files.deleteIfExists(raw);
             throw ex;
         }
@@ -338,28 +338,37 @@ public final class Netcdf4File implements AutoCloseable {
     }
 
     private Netcdf4FormatException unreadable(Netcdf4Variable v, Exception e) {
-        return new Netcdf4FormatException(file, "variable '" + v.name() + "' cannot be read: " + e.getMessage()
-                + " (expected: all of its data in the file; is the file truncated?)", e);
+        return new Netcdf4FormatException(file, "variable '" + v.name() + "' cannot be read: " + what(e)
+                + " (expected: its data complete and intact; is the file truncated or damaged?)", e);
     }
 
-    private static Netcdf4FormatException unreadable(Path file, HdfException e) {
-        return new Netcdf4FormatException(file, "not a readable HDF5 file: " + e.getMessage()
-                + (e.getCause() != null ? ": " + e.getCause().getMessage() : "")
+    private static Netcdf4FormatException unreadable(Path file, RuntimeException e) {
+        return new Netcdf4FormatException(file, "not a readable HDF5 file: " + what(e)
                 + " (expected: a complete HDF5/NetCDF-4 file)", e);
     }
 
-    private static void closeQuietly(HdfFile hdf, FileChannel channel) {
+    /** What jHDF said: its message and its cause's; the exception's class where it is not jHDF's own. */
+    private static String what(Exception e) {
+        String says = e instanceof HdfException || e instanceof IOException ? e.getMessage()
+                : e.getClass().getSimpleName() + ": " + e.getMessage();
+        return says + (e.getCause() != null ? ": " + e.getCause().getMessage() : "");
+    }
+
+    /** Closes what a failed open opened; a failure to close is added to {@code failure}, which is returned. */
+    private static Netcdf4FormatException closeAfter(Netcdf4FormatException failure, HdfFile hdf,
+            FileChannel channel) {
         try {
             if (hdf != null) {
                 hdf.close();
             }
         } catch (RuntimeException e) {
-            // the open already failed; that failure is the one reported
+            failure.addSuppressed(e);
         }
         try {
             channel.close();
         } catch (IOException e) {
-            // as above
+            failure.addSuppressed(e);
         }
+        return failure;
     }
 }
