@@ -242,7 +242,8 @@ class Netcdf4FileTest {
             assertEquals("hpa.nc: no variable 'plev' (expected one of: isobaricInhPa)",
                     assertThrows(Netcdf4FormatException.class, () -> nc.levels("plev")).getMessage());
         }
-        Path none = Ncgen.nc4(dir.resolve("none.nc"), "netcdf none {\ndimensions: x = 1 ;\nvariables: float x(x) ;\n}\n");
+        Path none = Ncgen.nc4(dir.resolve("none.nc"),
+                "netcdf none {\ndimensions: x = 1 ;\nvariables: float x(x) ;\n}\n");
         try (Netcdf4File nc = Netcdf4File.open(none)) {
             assertEquals("none.nc: no vertical coordinate variable (expected one of: level, pressure_level, "
                     + "isobaricInhPa, plev, or a name given)", assertThrows(Netcdf4FormatException.class,
