@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Real files: the NetCDF-4 samples that Debian's {@code r-cran-ncmeta} ({@code extdata/*.nc}) and {@code r-cran-stars}
  * ({@code nc/*.nc}) ship, or the directories named by {@code -Dloopnest.netcdf.samples=DIR[:DIR…]}. Each HDF5 one is
- * compared with {@code ncdump}: its root variables (names, types, dimensions; in any order) with {@code ncdump -h}, and every small
- * number variable's stored values with {@code ncdump -v}. Skipped, saying why, without the samples or the tools.
+ * compared with {@code ncdump}: its root variables (names, types, dimensions; in any order) with {@code ncdump -h},
+ * and every small number variable's stored values with {@code ncdump -v}. Skipped, saying why, without the samples or
+ * the tools.
  */
 class Netcdf4SampleTest {
     private static final String SAMPLES = System.getProperty("loopnest.netcdf.samples",
