@@ -27,14 +27,12 @@ final class Unpacker {
         ByteBuffer floats = ByteBuffer.allocate(plan.boxElements() * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
         long[] offset = new long[shape.length];
         int[] box = new int[shape.length];
-        double scale = packing.scale();
-        double add = packing.offset();
+        Converter converter = new Converter(packing, missing);
         while (plan.next(offset, box)) {
             source.read(offset, box, stored);
             int n = elements(box);
             for (int i = 0; i < n; i++) {
-                double s = Stored.get(stored, type, i * size);
-                floats.putFloat(i * Float.BYTES, packing.isMissing(s) ? missing : (float) (s * scale + add));
+                floats.putFloat(i * Float.BYTES, converter.convert(Stored.get(stored, type, i * size)));
             }
             Runs runs = new Runs(shape, offset, box);
             int bytes = runs.length() * Float.BYTES;
