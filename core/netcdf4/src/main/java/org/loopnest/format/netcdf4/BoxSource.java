@@ -2,8 +2,10 @@ package org.loopnest.format.netcdf4;
 
 import io.jhdf.api.Dataset;
 import io.jhdf.api.dataset.ChunkedDataset;
+import io.jhdf.api.dataset.ContiguousDataset;
 import io.jhdf.exceptions.HdfException;
 import java.io.IOException;
+import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -29,6 +31,23 @@ abstract class BoxSource {
 
     /** Fills {@code into} (of the file's byte order) from byte 0 with the box's elements, row-major. */
     abstract void read(long[] offset, int[] size, ByteBuffer into) throws IOException;
+
+    /**
+     * The source for a variable of a number type, by its storage.
+     *
+     * @param file      the file's channel, for contiguous data
+     * @param userBlock bytes before the HDF5 data (addresses are relative to it)
+     */
+    static BoxSource of(Netcdf4Variable v, Dataset d, FileChannel file, long userBlock) {
+        int size = v.type().size();
+        ByteOrder order = v.byteOrder().orElseThrow();
+        return switch (v.storage()) {
+            case CONTIGUOUS -> contiguous(v.shape(), size, file, ((ContiguousDataset) d).getDataAddress() + userBlock);
+            case CHUNKED, FILTERED -> chunked(v.shape(), size, (ChunkedDataset) d, fillElement(d, v.type(), order));
+            case UNWRITTEN -> inMemory(v.shape(), size, fillElement(d, v.type(), order), true);
+            case COMPACT -> inMemory(v.shape(), size, compact(d, v.type(), order), false);
+        };
+    }
 
     static BoxSource contiguous(long[] shape, int elementSize, FileChannel file, long dataOffset) {
         return new BoxSource(shape, elementSize) {
@@ -160,6 +179,18 @@ abstract class BoxSource {
             }
             return false;
         }
+    }
+
+    /** A compact (small: at most 64 KiB) variable's values as stored. */
+    private static ByteBuffer compact(Dataset d, Netcdf4Type type, ByteOrder order) {
+        Object data = d.isScalar() ? d.getData() : d.getDataFlat();
+        boolean array = data.getClass().isArray();
+        int n = array ? Array.getLength(data) : 1;
+        ByteBuffer b = ByteBuffer.allocate(n * type.size()).order(order);
+        for (int i = 0; i < n; i++) {
+            Stored.put(b, type, i * type.size(), (Number) (array ? Array.get(data, i) : data));
+        }
+        return b;
     }
 
     /** One element of the fill value as stored (HDF5's fill value, or zeros when the dataset has none). */

@@ -1,14 +1,9 @@
 package org.loopnest.format.netcdf4;
 
 import io.jhdf.HdfFile;
-import io.jhdf.api.Dataset;
 import io.jhdf.api.dataset.ChunkedDataset;
-import io.jhdf.api.dataset.ContiguousDataset;
 import io.jhdf.exceptions.HdfException;
 import java.io.IOException;
-import java.lang.reflect.Array;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -311,30 +306,7 @@ public final class Netcdf4File implements AutoCloseable {
     }
 
     private BoxSource source(Catalog.Entry e) {
-        Netcdf4Variable v = e.variable();
-        Dataset d = e.dataset();
-        int size = v.type().size();
-        ByteOrder order = v.byteOrder().orElseThrow();
-        return switch (v.storage()) {
-            case CONTIGUOUS -> BoxSource.contiguous(v.shape(), size, channel,
-                    ((ContiguousDataset) d).getDataAddress() + hdf.getUserBlockSize());
-            case CHUNKED, FILTERED -> BoxSource.chunked(v.shape(), size, (ChunkedDataset) d,
-                    BoxSource.fillElement(d, v.type(), order));
-            case UNWRITTEN -> BoxSource.inMemory(v.shape(), size, BoxSource.fillElement(d, v.type(), order), true);
-            case COMPACT -> BoxSource.inMemory(v.shape(), size, compact(d, v, order), false);
-        };
-    }
-
-    /** A compact (small, at most 64 KiB) variable's values as stored. */
-    private static ByteBuffer compact(Dataset d, Netcdf4Variable v, ByteOrder order) {
-        Object data = d.isScalar() ? d.getData() : d.getDataFlat();
-        int n = data.getClass().isArray() ? Array.getLength(data) : 1;
-        ByteBuffer b = ByteBuffer.allocate(n * v.type().size()).order(order);
-        for (int i = 0; i < n; i++) {
-            Stored.put(b, v.type(), i * v.type().size(), (Number) (data.getClass().isArray() ? Array.get(data, i)
-                    : data));
-        }
-        return b;
+        return BoxSource.of(e.variable(), e.dataset(), channel, hdf.getUserBlockSize());
     }
 
     private Netcdf4FormatException unreadable(Netcdf4Variable v, Exception e) {
