@@ -242,6 +242,25 @@ class Netcdf4FileTest {
             assertEquals("hpa.nc: no variable 'plev' (expected one of: isobaricInhPa)",
                     assertThrows(Netcdf4FormatException.class, () -> nc.levels("plev")).getMessage());
         }
+        Path level = Ncgen.nc4(dir.resolve("level.nc"), """
+                netcdf level {
+                dimensions:
+                    level = 3 ;
+                    plev = 1 ;
+                variables:
+                    double level(level) ;
+                        level:units = "hPa" ;
+                    float plev(plev) ;
+                        plev:units = "Pa" ;
+                data:
+                    level = 1000, 925, 850 ;
+                    plev = 70000 ;
+                }
+                """);
+        try (Netcdf4File nc = Netcdf4File.open(level)) {
+            assertArrayEquals(new double[] {1000, 925, 850}, nc.levels(null).hPa(), 1e-9, "level first");
+            assertArrayEquals(new double[] {700}, nc.levels("plev").hPa(), 1e-9);
+        }
         Path none = Ncgen.nc4(dir.resolve("none.nc"),
                 "netcdf none {\ndimensions: x = 1 ;\nvariables: float x(x) ;\n}\n");
         try (Netcdf4File nc = Netcdf4File.open(none)) {
