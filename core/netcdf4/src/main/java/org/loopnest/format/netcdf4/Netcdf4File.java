@@ -65,7 +65,7 @@ public final class Netcdf4File implements AutoCloseable {
         this.channel = channel;
         try {
             this.entries = Catalog.read(file, hdf, channel.size());
-            this.attributes = Attributes.of(hdf);
+            this.attributes = List.copyOf(Attributes.of(hdf));
         } catch (Netcdf4FormatException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -160,7 +160,7 @@ public final class Netcdf4File implements AutoCloseable {
     /**
      * The file's global attributes (text or numbers), without netCDF's {@code _NCProperties}.
      *
-     * @return the attributes
+     * @return the attributes, unmodifiable
      */
     public List<NetcdfAttribute> attributes() {
         return attributes;
