@@ -36,7 +36,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code loopnest run}: any kernel-language body over arrays that live in files (raw, NetCDF classic, GrADS), streamed
+ * {@code loopnest run}: any kernel-language body over arrays that live in files (raw, NetCDF, GrADS), streamed
  * chunk by chunk through the devices or nodes {@code weather} runs on, into raw or NetCDF files.
  *
  * <p><b>Failure:</b> every option and file is checked before anything runs (exit code 2, nothing written): the body's
@@ -47,15 +47,15 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", sortOptions = false,
         description = {"Runs a body of the kernel language (docs/KERNELS.md) over arrays in files, chunk by chunk: "
-                + "inputs from raw, NetCDF classic or GrADS files, outputs to raw or NetCDF files, on the devices "
-                + "or nodes 'weather' runs on.",
+                + "inputs from raw, NetCDF (classic or 4) or GrADS files, outputs to raw or NetCDF files, on the "
+                + "devices or nodes 'weather' runs on.",
                 "Loop names and extents come from the files (NetCDF dimensions, GrADS t,z,y,x) in order of first "
                 + "appearance, or from --names and --shape."},
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
                 + "(nothing written).", "", "Examples:",
                 "  loopnest run --body 'theta = T * pow(1000.0f / p, 0.2857143f);' \\",
                 "      --in T=data.nc:t --in p:level=levels.f32 --out theta=theta.nc",
-                "  loopnest run --shape 5,7,46,72 --body 'y = 2.0f * x_in;' --in x_in=x.f32 --out y=y.f32 --verify",
+                "  loopnest run --shape 5,7,46,72 --body 'b = 2.0f * a;' --in a=a.f32 --out b=b.f32 --verify",
                 "  loopnest run --body 'c = T - 273.15f;' --in T=model.ctl:T --out c=c.nc --device sim"})
 public final class RunCommand implements Callable<Integer> {
     /** Fewest chunks an automatic split is allowed, so that the pipeline overlaps and progress shows. */
@@ -88,9 +88,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--in", paramLabel = "NAME[:INDEX,...]=FILE[:VAR]",
             description = "An input: a raw file (.f32, .f64, .i32, .i64; indexed by the INDEXes given, else by every "
-                    + "loop), a NetCDF classic variable FILE.nc:VAR (its dimensions are the loops; INDEXes rename "
-                    + "them) or a GrADS variable FILE.ctl:VAR (loops t,z,y,x, or t,y,x for a surface variable; "
-                    + "INDEXes rename them). Repeatable.")
+                    + "loop), a NetCDF (classic or 4) variable FILE.nc:VAR (its dimensions are the loops; INDEXes "
+                    + "rename them) or a GrADS variable FILE.ctl:VAR (loops t,z,y,x, or t,y,x for a surface "
+                    + "variable; INDEXes rename them). Repeatable.")
     private List<String> inputs = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "NAME=FILE",
@@ -180,13 +180,12 @@ public final class RunCommand implements Callable<Integer> {
         return ErrorHandler.OK;
     }
 
-    /** Unpacks the packed or short NetCDF inputs into temporary float files beside the first output. */
+    /** Unpacks the inputs that cannot be read in place into temporary float files beside the first output. */
     private static UnpackedInputs unpack(RunSpec run, PrintWriter stdout) throws IOException {
         for (FileArray a : run.arrays()) {
             if (a.unpacking() != null) {
-                stdout.println("unpacking " + a.input().option() + " (" + a.unpacking().variable().type().name()
-                        .toLowerCase(java.util.Locale.ROOT) + ", scale and offset applied, missing values NaN) into "
-                        + "a temporary float file of " + a.unpacking().bytes() + " bytes");
+                stdout.println("unpacking " + a.input().option() + " (" + a.unpacking().what() + ") into a temporary "
+                        + "float file of " + a.unpacking().bytes() + " bytes");
             }
         }
         return UnpackedInputs.unpack(run.arrays(), run.outputs().get(0).file().toAbsolutePath().getParent());

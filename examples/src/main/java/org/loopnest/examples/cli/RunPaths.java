@@ -128,7 +128,8 @@ final class RunPaths {
             if (free < store.getValue()) {
                 throw new IllegalArgumentException(first.get(store.getKey()) + ": the outputs need "
                         + store.getValue() + " bytes" + (verifying ? " (twice their size: --verify writes a second "
-                        + "copy)" : "") + (unpacked > 0 ? " with " + unpacked + " of unpacked inputs" : "") + " but " + store.getKey() + " has " + free + " free (expected: room for "
+                        + "copy)" : "") + (unpacked > 0 ? " with " + unpacked + " of unpacked inputs" : "")
+                        + " but " + store.getKey() + " has " + free + " free (expected: room for "
                         + "them)");
             }
         }

@@ -14,9 +14,13 @@ import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf.NetcdfWriter;
+import org.loopnest.format.netcdf4.Netcdf4File;
+import org.loopnest.format.netcdf4.Netcdf4Type;
+import org.loopnest.format.netcdf4.Netcdf4Variable;
 
 /**
- * The coordinate variables a NetCDF output gets, one per loop where an input says it: a NetCDF input's 1-D
+ * The coordinate variables a NetCDF output gets, one per loop where an input says it: a NetCDF (classic or 4) input's
+ * 1-D
  * coordinate variable of a dimension (the variable named as the dimension, its text attributes {@code units},
  * {@code long_name}, {@code standard_name}, {@code axis}, {@code positive}, {@code calendar} copied), or a GrADS
  * input's XDEF ({@code degrees_east}), YDEF ({@code degrees_north}) and ZDEF (pressure, {@code hPa}) values. Each is
@@ -60,7 +64,13 @@ public final class Coordinates {
         for (FileArray array : arrays) {
             try {
                 switch (FileFormat.of(array.input().option(), array.input().file())) {
-                    case NETCDF -> fromNetcdf(array, found);
+                    case NETCDF -> {
+                        if (Netcdf4File.isHdf5(array.input().file())) {
+                            fromNetcdf4(array, found);
+                        } else {
+                            fromNetcdf(array, found);
+                        }
+                    }
                     case GRADS -> fromGrads(array, found);
                     case RAW -> { }
                 }
@@ -84,9 +94,30 @@ public final class Coordinates {
                 double[] values = NetcdfFile.readValues(header, coordinate.get());
                 List<NetcdfAttribute> attributes = new ArrayList<>();
                 for (String name : COPIED) {
-                    coordinate.get().attribute(name).filter(a -> a.type() == NetcdfType.CHAR).ifPresent(attributes::add);
+                    coordinate.get().attribute(name).filter(a -> a.type() == NetcdfType.CHAR)
+                            .ifPresent(attributes::add);
                 }
                 found.put(array.indices().get(i), new Coordinate(floats(values), attributes));
+            }
+        }
+    }
+
+    private static void fromNetcdf4(FileArray array, Map<String, Coordinate> found) throws IOException {
+        try (Netcdf4File file = Netcdf4File.open(array.input().file())) {
+            List<String> own = file.variable(array.input().variable()).dimensionNames();
+            for (int i = 0; i < own.size(); i++) {
+                String dimension = own.get(i);
+                Optional<Netcdf4Variable> coordinate = file.findVariable(dimension)
+                        .filter(v -> v.dimensionNames().equals(List.of(dimension)) && v.type() != Netcdf4Type.OTHER);
+                if (coordinate.isPresent() && !found.containsKey(array.indices().get(i))) {
+                    double[] values = file.readValues(coordinate.get());
+                    List<NetcdfAttribute> attributes = new ArrayList<>();
+                    for (String name : COPIED) {
+                        coordinate.get().attribute(name).filter(a -> a.type() == NetcdfType.CHAR)
+                                .ifPresent(attributes::add);
+                    }
+                    found.put(array.indices().get(i), new Coordinate(floats(values), attributes));
+                }
             }
         }
     }

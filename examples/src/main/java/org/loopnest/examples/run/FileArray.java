@@ -27,11 +27,11 @@ import org.loopnest.data.Holder;
  * @param order       the elements' byte order
  * @param offsetBytes the byte position of element {@code (0, …)}
  * @param exactSize   whether the file must hold exactly the elements (raw files), rather than at least them
- * @param unpacking   for a NetCDF variable to unpack before the run, how; {@code null} for one read in place. Until
- *                    {@link #unpackedInto} gives it its temporary file, {@code file} is the NetCDF file
+ * @param unpacking   for an input to unpack before the run, how; {@code null} for one read in place. Until
+ *                    {@link #unpackedInto} gives it its temporary file, {@code file} is the input's own
  */
 public record FileArray(InputOption input, Path file, List<String> indices, long[] extents, long[] strides,
-        ElementType type, ByteOrder order, long offsetBytes, boolean exactSize, NetcdfUnpacking unpacking) {
+        ElementType type, ByteOrder order, long offsetBytes, boolean exactSize, Unpacking unpacking) {
 
     /** Copies the arrays and list. */
     public FileArray {

@@ -1,10 +1,7 @@
 package org.loopnest.examples.run;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.loopnest.data.ElementType;
@@ -13,6 +10,7 @@ import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfVariable;
+import org.loopnest.format.netcdf4.Netcdf4File;
 
 /**
  * A variable of a classic NetCDF file as an input array, in place: its dimensions' names become loop indices (or the
@@ -22,19 +20,19 @@ import org.loopnest.format.netcdf.NetcdfVariable;
  * <p>{@code float}, {@code double} and {@code int} variables are read in place, as stored (a {@code _FillValue} reaches
  * the body as a value). Packed variables ({@code scale_factor}, {@code add_offset}) and {@code byte} and {@code short}
  * ones are unpacked to a temporary float file before the run ({@link NetcdfUnpacking}: missing values become NaN).
- * Refused, saying so: a NetCDF-4/HDF5 file (not supported by run yet), {@code char} variables, scalars.
+ * A NetCDF-4/HDF5 file goes to {@link Netcdf4Input}. Refused, saying so: {@code char} variables, scalars.
  *
  * <p><b>Threading:</b> stateless. <b>Failure:</b> {@link IllegalArgumentException} naming the option.
  */
 final class NetcdfInput {
-    private static final byte[] HDF5_MAGIC = {(byte) 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
-
     private NetcdfInput() {
     }
 
     static FileArray describe(InputOption input) {
         String option = input.option();
-        checkNotHdf5(input);
+        if (isHdf5(input)) {
+            return Netcdf4Input.describe(input);
+        }
         NetcdfHeader header;
         try {
             header = NetcdfFile.open(input.file());
@@ -68,16 +66,11 @@ final class NetcdfInput {
                 variable.begin(), false, null);
     }
 
-    private static void checkNotHdf5(InputOption input) {
-        byte[] start = new byte[HDF5_MAGIC.length];
-        try (InputStream in = Files.newInputStream(input.file())) {
-            if (in.readNBytes(start, 0, start.length) == start.length && Arrays.equals(start, HDF5_MAGIC)) {
-                throw new IllegalArgumentException(input.option() + ": " + input.file().getFileName() + " is a "
-                        + "NetCDF-4/HDF5 file, not supported by run yet (expected: a classic NetCDF file, CDF-1 or "
-                        + "CDF-2; 'nccopy -k 64-bit-offset' converts one)");
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException(input.option() + ": cannot read " + input.file() + ": " + e, e);
+    private static boolean isHdf5(InputOption input) {
+        try {
+            return Netcdf4File.isHdf5(input.file());
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(input.option() + ": " + e.getMessage(), e);
         }
     }
 

@@ -22,21 +22,22 @@ import org.loopnest.format.netcdf.NetcdfVariable;
  * @param header   the file's header
  * @param variable the variable
  */
-public record NetcdfUnpacking(NetcdfHeader header, NetcdfVariable variable) {
+public record NetcdfUnpacking(NetcdfHeader header, NetcdfVariable variable) implements Unpacking {
     private static final int BLOCK = 1 << 20;
 
-    /** {@return the bytes of the unpacked file} */
+    @Override
     public long bytes() {
         long records = variable.isRecord() ? header.numberOfRecords() : 1;
         return Math.multiplyExact(Math.multiplyExact(records, variable.elementsPerRecord()), (long) Float.BYTES);
     }
 
-    /**
-     * Writes the unpacked values into {@code file} (which must exist; it is written from byte 0).
-     *
-     * @param file the file to write
-     * @throws IOException if reading the variable or writing the file fails
-     */
+    @Override
+    public String what() {
+        return variable.type().name().toLowerCase(java.util.Locale.ROOT) + ", scale and offset applied, missing "
+                + "values NaN";
+    }
+
+    @Override
     public void into(Path file) throws IOException {
         NetcdfPacking packing = NetcdfPacking.of(variable);
         long records = variable.isRecord() ? header.numberOfRecords() : 1;

@@ -19,7 +19,8 @@ import org.loopnest.format.netcdf.NetcdfWriter;
  * The outputs of one run as a set of files written in place and put where they belong together, or not at all. Each
  * target gets a hidden temporary beside it ({@link StagedFiles}); a raw output is written straight into its
  * temporary (sized first, sparse), a NetCDF output into a {@link NetcdfWriter}'s file made for that temporary, with
- * one float variable per output over the nest's dimensions, and the {@link Coordinates} the inputs give. {@link #commit} puts every file in place; {@link #close}
+ * one float variable per output over the nest's dimensions, and the {@link Coordinates} the inputs give.
+ * {@link #commit} puts every file in place; {@link #close}
  * without it deletes every temporary, so a failed or unverified run leaves the previous files as they were.
  *
  * <p>{@link #scratch} makes the same outputs as raw files that are never committed: where {@code --verify} writes its

@@ -237,6 +237,45 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldReadNetcdf4VariablesInPlaceOrUnpackedFromChunks() throws IOException {
+        Path cdl = Files.writeString(dir.resolve("four.cdl"), """
+                netcdf four {
+                dimensions:
+                  time = 2 ;
+                  y = 3 ;
+                  x = 4 ;
+                variables:
+                  float t(time, y, x) ;
+                    t:_ChunkSizes = 1, 2, 3 ;
+                    t:_DeflateLevel = 1 ;
+                  float c(y, x) ;
+                    c:_Storage = "contiguous" ;
+                  float y(y) ;
+                    y:units = "degrees_north" ;
+                data:
+                  t = 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23 ;
+                  c = 100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200 ;
+                  y = -10, 0, 10 ;
+                }
+                """);
+        Path nc = dir.resolve("four.nc");
+        tool("ncgen", "-k", "nc4", "-o", nc.toString(), cdl.toString());
+        Path out = dir.resolve("sum.nc");
+        Cli run = Cli.run("run", "--body", "s = t + c;", "--in", "t=" + nc + ":t", "--in", "c=" + nc + ":c", "--out",
+                "s=" + out, "--device", "sim", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("unpacking --in t=" + nc + ":t (NetCDF-4 float, filtered"), run.out());
+        assertTrue(!run.out().contains("unpacking --in c="), "the contiguous float is read in place: " + run.out());
+        NetcdfHeader h = NetcdfFile.open(out);
+        float[] s = readFloats(out, h.variable("s").begin(), 24, ByteOrder.BIG_ENDIAN);
+        for (int i = 0; i < 24; i++) {
+            assertEquals(i + 100 * (i % 12 + 1), s[i], 0f, "point " + i);
+        }
+        assertArrayEquals(new double[] {-10, 0, 10}, NetcdfFile.readValues(h, h.variable("y")), "coordinate y");
+        assertEquals(List.of(), temporaries());
+    }
+
+    @Test
     void shouldRunOverTheDebianGradsSampleInPlace() throws IOException {
         assumeTrue(Files.isRegularFile(GRADS_SAMPLE), "the GrADS sample " + GRADS_SAMPLE + " is not installed "
                 + "(Debian package grads; or -Dloopnest.grads.sample=/path/model.ctl)");
@@ -328,7 +367,7 @@ class RunCommandTest {
     }
 
     @Test
-    void shouldRefuseUnknownVariablesAndNetcdf4FilesNamingThem() throws IOException {
+    void shouldRefuseUnknownVariablesAndDamagedFilesNamingThem() throws IOException {
         Path nc = dir.resolve("packed.nc");
         try (NetcdfWriter w = NetcdfWriter.create(nc)) {
             w.dimension("x", 2);
@@ -347,9 +386,10 @@ class RunCommandTest {
                 "--out", "o=" + out);
         Path hdf = dir.resolve("four.nc");
         Files.write(hdf, new byte[] {(byte) 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0});
-        assertBad("--in a=" + hdf + ":t: four.nc is a NetCDF-4/HDF5 file, not supported by run yet (expected: a "
-                + "classic NetCDF file, CDF-1 or CDF-2; 'nccopy -k 64-bit-offset' converts one)",
-                "--body", "o = a;", "--in", "a=" + hdf + ":t", "--out", "o=" + out);
+        Cli cut = Cli.run("run", "--body", "o = a;", "--in", "a=" + hdf + ":t", "--out", "o=" + out);
+        assertEquals(2, cut.code(), cut.err());
+        assertTrue(cut.err().startsWith("loopnest run: --in a=" + hdf + ":t: four.nc: not a readable HDF5 file: "),
+                cut.err());
         assertBad("--out o=" + dir.resolve("o.ctl") + ": GrADS output is not supported by run yet (expected: .f32, "
                 + ".f64, .i32, .i64 or .nc)", "--body", "o = a;", "--in", "a=" + nc + ":u", "--out",
                 "o=" + dir.resolve("o.ctl"));

@@ -38,15 +38,15 @@ class NestShapeTest {
 
     @Test
     void shouldNameBothFilesOrTheShapeWhenExtentsDisagree() {
-        assertEquals("index 'y' is 4 in --in a:y,x=a.nc:v (a.nc) but 6 in --in b:y=b.nc:v (b.nc) (expected: the same extent "
-                + "in every file that uses it)", message(List.of(array("a", "y,x", 4, 5), array("b", "y", 6)), null,
+        assertEquals("index 'y' is 4 in --in a:y,x=a.nc:v (a.nc) but 6 in --in b:y=b.nc:v (b.nc) (expected: the same "
+                + "extent in every file that uses it)", message(List.of(array("a", "y,x", 4, 5), array("b", "y", 6)), null,
                 null));
-        assertEquals("--shape 4,6: index 'x' is 6 but 5 in --in a:y,x=a.nc:v (a.nc) (expected: the extents the files say, "
-                + "or no --shape)", message(List.of(array("a", "y,x", 4, 5)), null, List.of(4L, 6L)));
+        assertEquals("--shape 4,6: index 'x' is 6 but 5 in --in a:y,x=a.nc:v (a.nc) (expected: the extents the files "
+                + "say, or no --shape)", message(List.of(array("a", "y,x", 4, 5)), null, List.of(4L, 6L)));
         assertEquals("--shape 4: 1 extents for the 2 indices [y, x] (expected: 2, one per index in order)",
                 message(List.of(array("a", "y,x", 4, 5)), null, List.of(4L)));
-        assertEquals("--names x: no index 'y', which --in a:y,x=a.nc:v uses (expected: every index the inputs use, in the "
-                + "nest's order)", message(List.of(array("a", "y,x", 4, 5)), List.of("x"), null));
+        assertEquals("--names x: no index 'y', which --in a:y,x=a.nc:v uses (expected: every index the inputs use, in "
+                + "the nest's order)", message(List.of(array("a", "y,x", 4, 5)), List.of("x"), null));
         assertEquals("index 'z' has no extent: no file says it (expected: --shape with one extent per index of [y, x, "
                 + "z])", message(List.of(array("a", "y,x", 4, 5), unknown("p", "z")), null, null));
     }
