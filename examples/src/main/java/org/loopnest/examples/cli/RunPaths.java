@@ -47,7 +47,11 @@ final class RunPaths {
         Map<String, String> names = new HashMap<>();
         Map<Path, String> read = new HashMap<>();
         for (FileArray in : inputs) {
-            names.put(in.name(), in.input().option());
+            String twice = names.putIfAbsent(in.name(), in.input().option());
+            if (twice != null) {
+                throw new IllegalArgumentException(in.input().option() + ": '" + in.name() + "' is also the name in "
+                        + twice + " (expected: a distinct name for each array)");
+            }
             read.put(in.file().toAbsolutePath().normalize(), in.input().option());
             read.put(in.input().file().toAbsolutePath().normalize(), in.input().option());
         }

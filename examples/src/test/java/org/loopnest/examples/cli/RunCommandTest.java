@@ -345,6 +345,8 @@ class RunCommandTest {
                 "--out", "o=" + dir.resolve("adir.f32"));
         assertBad("--out a=" + out + ": 'a' is also the name in --in a=" + a + " (expected: a distinct name for each "
                 + "array)", "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "a=" + out);
+        assertBad("--in a=" + a + ": 'a' is also the name in --in a=" + a + " (expected: a distinct name for each "
+                + "array)", "--shape", "6", "--body", body, "--in", "a=" + a, "--in", "a=" + a, "--out", "o=" + out);
         assertBad("--out o=" + a + ": " + a + " is read by --in a=" + a + " (expected: a file no input reads)",
                 "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + a);
         assertBad("--out x=" + out + ": 'x' is also a loop's name (expected: array names apart from the loops [x])",
