@@ -201,15 +201,18 @@ public final class NetcdfWriter implements AutoCloseable {
     }
 
     /**
-     * A file-backed array over one variable of the temporary file, for a run to write in place:
-     * {@code Holder.fileInPlace(<the temporary file>, FLOAT, BIG_ENDIAN, <the variable's begin>)}, row-major over the
-     * variable's dimensions. Bind it as an output of a nest whose loops are the variable's dimensions, in order; the
-     * run writes straight into the temporary file, and {@link #commit} then moves it into place (a failed run leaves
-     * what it wrote in the temporary file, which {@link #close} deletes).
+     * A file-backed array over one variable's values in the temporary file, for a run to write in place:
+     * {@code Holder.fileInPlace(<temporary file>, FLOAT, BIG_ENDIAN, begin)}, row-major over the variable's shape
+     * (bind it with the variable's dimensions as the loop's extents, outermost first). What the run writes lands
+     * in this writer's file; {@link #commit} then moves it into place, {@link #close} deletes it.
+     *
+     * <p>Pitfalls: valid only between {@link #writeHeader} and {@link #commit}/{@link #close}: a run that writes
+     * through it after those writes into a moved or deleted file. The holder does not commit; the caller commits
+     * after the run succeeded and closes on failure.
      *
      * @param variable the variable's name
-     * @return the holder
-     * @throws IllegalArgumentException if the variable is unknown, naming those there are
+     * @return the holder, {@link FileHolder#writesInPlace()}
+     * @throws IllegalArgumentException if the variable is unknown (the message lists those declared)
      * @throws IllegalStateException    before {@link #writeHeader} or after {@link #commit}/{@link #close}
      */
     public FileHolder holder(String variable) {
