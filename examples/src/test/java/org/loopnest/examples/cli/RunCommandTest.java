@@ -58,6 +58,22 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRemoveWhatAKilledRunLeftBesideItsOutputsAndNothingElse() throws IOException {
+        Path a = writeFloats(dir.resolve("a.f32"), ramp(6, 0, 1), ByteOrder.LITTLE_ENDIAN);
+        Path staged = Files.createFile(dir.resolve(".o.f32.3f2a9c.tmp"));
+        Path writer = Files.createFile(dir.resolve("..p.nc.3f2a9c.tmp.12345.1cda25.tmp"));
+        Path other = Files.createFile(dir.resolve(".q.f32.3f2a9c.tmp"));
+        Cli run = Cli.run("run", "--shape", "6", "--body", "o = a; p = a;", "--in", "a=" + a, "--out",
+                "o=" + dir.resolve("o.f32"), "--out", "p=" + dir.resolve("p.nc"));
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("removed " + staged + ", left by an interrupted run"), run.out());
+        assertTrue(run.out().contains("removed " + writer + ", left by an interrupted run"), run.out());
+        assertTrue(Files.exists(other), "another output's temporary is not this run's to remove");
+        Files.delete(other);
+        assertEquals(List.of(), temporaries());
+    }
+
+    @Test
     void shouldVerifyAgainstASequentialRunOnTheJvmAndWriteBigEndianRawFiles() throws IOException {
         float[] a = ramp(5 * 6, -3f, 0.25f);
         Path aFile = writeFloats(dir.resolve("a.f32"), a, ByteOrder.BIG_ENDIAN);
