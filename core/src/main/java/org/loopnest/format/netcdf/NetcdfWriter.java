@@ -3,6 +3,7 @@ package org.loopnest.format.netcdf;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -15,6 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.FileHolder;
+import org.loopnest.data.Holder;
 
 /**
  * Writes a classic 64-bit-offset NetCDF file (CDF-2) of float variables with CF attributes: declare dimensions,
@@ -194,6 +198,30 @@ public final class NetcdfWriter implements AutoCloseable {
         ByteBuffer b = ByteBuffer.allocate(values.length * Float.BYTES);
         b.asFloatBuffer().put(values);
         writeFully(b, v.begin() + firstElement * Float.BYTES);
+    }
+
+    /**
+     * A file-backed array over one variable's values in the temporary file, for a run to write in place:
+     * {@code Holder.fileInPlace(<temporary file>, FLOAT, BIG_ENDIAN, begin)}, row-major over the variable's shape
+     * (bind it with the variable's dimensions as the loop's extents, outermost first). What the run writes lands
+     * in this writer's file; {@link #commit} then moves it into place, {@link #close} deletes it.
+     *
+     * <p>Pitfalls: valid only between {@link #writeHeader} and {@link #commit}/{@link #close}: a run that writes
+     * through it after those writes into a moved or deleted file. The holder does not commit; the caller commits
+     * after the run succeeded and closes on failure.
+     *
+     * @param variable the variable's name
+     * @return the holder, {@link FileHolder#writesInPlace()}
+     * @throws IllegalArgumentException if the variable is unknown (the message lists those declared)
+     * @throws IllegalStateException    before {@link #writeHeader} or after {@link #commit}/{@link #close}
+     */
+    public FileHolder holder(String variable) {
+        if (state != State.WRITING) {
+            throw new IllegalStateException("holder(\"" + variable + "\") while " + state
+                    + " (expected: after writeHeader, before commit/close)");
+        }
+        return Holder.fileInPlace(temporary, ElementType.FLOAT, ByteOrder.BIG_ENDIAN,
+                header.variable(variable).begin());
     }
 
     /**
