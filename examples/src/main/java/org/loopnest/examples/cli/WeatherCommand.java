@@ -16,6 +16,13 @@ import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
+import org.loopnest.examples.weather.files.FileNest;
+import org.loopnest.examples.weather.files.FileVerification;
+import org.loopnest.examples.weather.files.GradsInput;
+import org.loopnest.examples.weather.files.NetcdfInput;
+import org.loopnest.examples.weather.files.OutputFiles;
+import org.loopnest.examples.weather.files.OutputFormat;
+import org.loopnest.examples.weather.files.WeatherInput;
 import org.loopnest.report.RunReport;
 import org.loopnest.scheduler.Execution;
 import org.loopnest.scheduler.RunPlan;
@@ -42,14 +49,18 @@ import picocli.CommandLine.Spec;
                 + "and q on pressure levels, as a LoopNest over t, z, y, x, and checks the result point by point "
                 + "against a plain sequential loop.",
                 "Without input files it makes synthetic fields (and verifies them); with --input-t and --input-q "
-                + "it reads raw little-endian float32 files laid out [t][z][y][x]."},
+                + "it reads raw little-endian float32 files laid out [t][z][y][x]; with --input a GrADS .ctl or a "
+                + "classic NetCDF file, streamed chunk by chunk from the file into --out (GrADS or NetCDF), in "
+                + "bounded memory whatever its size."},
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
                 + "(nothing written).", "", "Examples:", "  loopnest weather",
                 "  loopnest weather --device sim --device-memory 8m --link-bandwidth 2GB/s",
                 "  loopnest weather --device opencl --dump-kernels kernels",
                 "  loopnest weather --device sim --trace run.json --trace-svg run.svg",
                 "  loopnest weather --shape 5,7,46,72 --input-t T.f32 --input-q Q.f32 \\",
-                "      --out derived --report run.json"})
+                "      --out derived --report run.json",
+                "  loopnest weather --input /usr/share/doc/grads/examples/model.ctl --out derived",
+                "  loopnest weather --input era5.nc --var-t t --var-q q --out derived --format netcdf"})
 public final class WeatherCommand implements Callable<Integer> {
     /** Fewest chunks an automatic split is allowed, so that the pipeline overlaps and progress shows. */
     public static final int MIN_CHUNKS = 8;
@@ -76,6 +87,32 @@ public final class WeatherCommand implements Callable<Integer> {
     @Option(names = "--input-q", paramLabel = "FILE",
             description = "Specific humidity in kg/kg, raw little-endian float32.")
     private Path inputQ;
+
+    @Option(names = "--input", paramLabel = "FILE",
+            description = "Read T and q from a GrADS descriptor (.ctl) or a classic NetCDF file (.nc) instead: "
+                    + "shape, levels and grid come from the file; needs --out. See docs/FILES.md.")
+    private Path input;
+
+    @Option(names = "--var-t", paramLabel = "NAME",
+            description = "The temperature variable of --input (K). Default: T for GrADS (case ignored); for "
+                    + "NetCDF the first of t, T, ta, air_temperature, temp, air, else standard_name air_temperature.")
+    private String varT;
+
+    @Option(names = "--var-q", paramLabel = "NAME",
+            description = "The specific humidity variable of --input (kg/kg). Default: Q for GrADS (case ignored); "
+                    + "for NetCDF the first of q, Q, hus, specific_humidity, shum, spfh, else standard_name "
+                    + "specific_humidity.")
+    private String varQ;
+
+    @Option(names = "--levels-var", paramLabel = "NAME",
+            description = "The vertical coordinate of a NetCDF --input (Pa or hPa). Default: the first of level, "
+                    + "pressure_level, isobaricInhPa, plev.")
+    private String levelsVar;
+
+    @Option(names = "--format", paramLabel = "grads|netcdf",
+            description = "With --input, how --out is written: grads (weather.dat + weather.ctl, the default) or "
+                    + "netcdf (weather.nc, classic 64-bit offset, CF attributes).")
+    private String format;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed of the synthetic fields. Default: 1.")
@@ -126,6 +163,9 @@ public final class WeatherCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (input != null) {
+            return callOnFiles();
+        }
         Integer depth = validate();
         PrintWriter stdout = spec.commandLine().getOut();
         WeatherFields fields;
@@ -137,7 +177,7 @@ public final class WeatherCommand implements Callable<Integer> {
             fields = load();
             stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
                     + inputT + ", " + inputQ) + ", " + fields);
-            run = run(fields, depth, targets);
+            run = run(WeatherNest.nest(fields), depth, targets, fields);
         }
         stdout.println(run);
         if (verifying()) {
@@ -157,6 +197,12 @@ public final class WeatherCommand implements Callable<Integer> {
     /** Checks every option and path, and that the arrays fit the heap; returns the split depth, or null for auto. */
     private Integer validate() throws IOException {
         device.validate();
+        for (String option : new String[] {"--var-t", "--var-q", "--levels-var", "--format"}) {
+            if (given(option)) {
+                throw bad(option + ": only with --input (expected: --input FILE.ctl or FILE.nc, or no " + option
+                        + ")");
+            }
+        }
         if ((inputT == null) != (inputQ == null)) {
             throw bad((inputT == null ? "--input-q" : "--input-t") + " given alone (expected: both --input-t and "
                     + "--input-q, or neither for synthetic fields)");
@@ -177,7 +223,108 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     private WeatherPaths paths() {
-        return new WeatherPaths(out, saveInputs, dumpKernels, trace, traceSvg, report);
+        return new WeatherPaths(out, input == null ? WeatherPaths.OUTPUT_NAMES : outputFormat().fileNames(),
+                saveInputs, dumpKernels, trace, traceSvg, report);
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    /**
+     * {@code --input}: opens the file, stages the outputs, runs over the files, checks (with {@code --verify}) grid
+     * by grid, and puts the outputs and the report in place together; on any failure, none of them.
+     */
+    private Integer callOnFiles() throws IOException {
+        Integer depth = validateFiles();
+        PrintWriter stdout = spec.commandLine().getOut();
+        try (OpenDevices targets = device.open()) {
+            for (Path file : paths().removeStale()) {
+                stdout.println("removed " + file + ", left by an interrupted run");
+            }
+            try (WeatherInput in = openInput(); StagedFiles set = StagedFiles.open();
+                 OutputFiles files = stageOutputs(set, in)) {
+                stdout.println("weather: fields from " + in);
+                in.notes().forEach(note -> stdout.println("  " + note));
+                RunReport run = run(FileNest.nest(in, files), depth, targets);
+                stdout.println(run);
+                if (verifying()) {
+                    Verification check = FileVerification.verify(in, files);
+                    stdout.println(check);
+                    if (!check.passed()) {
+                        spec.commandLine().getErr().println(spec.qualifiedName()
+                                + ": outputs did not verify; nothing written");
+                        return ErrorHandler.FAILED;
+                    }
+                }
+                files.finish();
+                if (report != null) {
+                    Files.writeString(set.stage(report), run.toJson() + System.lineSeparator());
+                }
+                set.commit();
+                stdout.println("wrote " + String.join(" ", files.names()) + " to " + out);
+                if (report != null) {
+                    stdout.println("wrote report " + report);
+                }
+            }
+        }
+        stdout.flush();
+        return ErrorHandler.OK;
+    }
+
+    /** Checks the options of a run over {@code --input}; returns the split depth, or null for auto. */
+    private Integer validateFiles() {
+        device.validate();
+        for (String option : new String[] {"--shape", "--levels", "--input-t", "--input-q", "--seed",
+            "--save-inputs"}) {
+            if (given(option)) {
+                throw bad(option + ": not with --input (expected: the shape, levels and fields come from "
+                        + input + ")");
+            }
+        }
+        if (out == null) {
+            throw bad("--input " + input + " needs --out DIR (expected: the directory the outputs are written to)");
+        }
+        if (levelsVar != null && isGrads()) {
+            throw bad("--levels-var: only for a NetCDF --input (expected: no --levels-var; " + input
+                    + " takes its levels from ZDEF)");
+        }
+        try {
+            outputFormat();
+            paths().check();
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+        return parseSplit();
+    }
+
+    private OutputFormat outputFormat() {
+        return format == null ? OutputFormat.GRADS : OutputFormat.parse(format);
+    }
+
+    private boolean isGrads() {
+        return input.getFileName() != null && input.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
+                .endsWith(".ctl");
+    }
+
+    /** Opens {@code --input}: a {@code .ctl} as GrADS, anything else as NetCDF; bad input exits with code 2. */
+    private WeatherInput openInput() throws IOException {
+        try {
+            return isGrads() ? GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ)
+                    : NetcdfInput.open(input, varT, varQ, levelsVar, out);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private OutputFiles stageOutputs(StagedFiles set, WeatherInput in) throws IOException {
+        Files.createDirectories(out);
+        try {
+            return outputFormat().create(set, out, in);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
     }
 
     private void checkInputSizes() throws IOException {
@@ -207,7 +354,7 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     private boolean verifying() {
-        return verify != null ? verify : inputT == null;
+        return verify != null ? verify : inputT == null && input == null;
     }
 
     private Integer parseSplit() {
@@ -236,10 +383,16 @@ public final class WeatherCommand implements Callable<Integer> {
         }
     }
 
-    private RunReport run(WeatherFields fields, Integer depth, OpenDevices targets) throws IOException {
+    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets) throws IOException {
+        return run(weather, depth, targets, null);
+    }
+
+    /** Plans and runs {@code weather}; {@code fields} are the in-memory ones {@code --save-inputs} writes, or null. */
+    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets, WeatherFields fields)
+            throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         try (ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
-            LoopNest nest = device.buffersOn(WeatherNest.nest(fields).on(targets.array())).onProgress(progress);
+            LoopNest nest = device.buffersOn(weather.on(targets.array())).onProgress(progress);
             if (trace != null) {
                 nest.trace(trace);
             }
@@ -247,7 +400,9 @@ public final class WeatherCommand implements Callable<Integer> {
                 nest.traceSvg(traceSvg);
             }
             RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS); // a split that does not fit exits 2: first
-            saveInputs(fields);
+            if (fields != null) {
+                saveInputs(fields);
+            }
             if (dumpKernels != null) {
                 for (Path file : plan.writeKernels(dumpKernels)) {
                     spec.commandLine().getOut().println("wrote kernel " + file);

@@ -50,6 +50,20 @@ public enum WeatherOutput {
         return key;
     }
 
+    /** {@return what the field is, in words, e.g. {@code Equivalent potential temperature}} */
+    public String longName() {
+        return switch (this) {
+            case THETA -> "Potential temperature";
+            case ES -> "Saturation vapour pressure";
+            case E -> "Vapour pressure";
+            case RH -> "Relative humidity";
+            case TD -> "Dewpoint";
+            case THETAE -> "Equivalent potential temperature";
+            case LCL_P -> "Pressure of the lifting condensation level";
+            case LCL_T -> "Temperature of the lifting condensation level";
+        };
+    }
+
     /** The unit, e.g. {@code K}; {@code 1} for a fraction. */
     public String unit() {
         return unit;

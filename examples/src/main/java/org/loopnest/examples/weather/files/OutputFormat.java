@@ -1,0 +1,62 @@
+package org.loopnest.examples.weather.files;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.loopnest.examples.weather.StagedFiles;
+
+/** The formats {@code --format} names for the outputs of a run over files. Thread-safe (an enum). */
+public enum OutputFormat {
+    /** One GrADS data set, {@code weather.dat} and {@code weather.ctl} ({@link GradsOutput}). */
+    GRADS(List.of(GradsOutput.DATA, GradsOutput.DESCRIPTOR)),
+    /** One classic 64-bit-offset NetCDF file, {@code weather.nc} ({@link NetcdfOutput}). */
+    NETCDF(List.of(NetcdfOutput.FILE));
+
+    private final List<String> names;
+
+    OutputFormat(List<String> names) {
+        this.names = names;
+    }
+
+    /**
+     * {@return the format named, case ignored}
+     *
+     * @param name {@code grads} or {@code netcdf}
+     * @throws IllegalArgumentException naming {@code --format} and the formats there are
+     */
+    public static OutputFormat parse(String name) {
+        for (OutputFormat f : values()) {
+            if (f.name().equalsIgnoreCase(name.strip())) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("--format " + name + ": unknown (expected: grads or netcdf)");
+    }
+
+    /** {@return the names of the files written in the output directory} */
+    public List<String> fileNames() {
+        return names;
+    }
+
+    /**
+     * Stages this format's files for the outputs of {@code in} in {@code dir}.
+     *
+     * @param set the set the files are staged in, committed by the caller after {@link OutputFiles#finish}
+     * @param dir the output directory, existing
+     * @param in the input, whose grid the outputs describe
+     * @return the files; the caller closes them
+     * @throws IllegalArgumentException if the grid cannot be written in this format (message names
+     *     {@code --format})
+     * @throws IOException if a file cannot be made
+     */
+    public OutputFiles create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
+        return this == GRADS ? GradsOutput.create(set, dir, in) : NetcdfOutput.create(set, dir, in);
+    }
+
+    /** {@return the name as {@code --format} takes it} */
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
