@@ -35,7 +35,7 @@ final class Unpacker {
      * @param header the file's header
      * @param v a variable of rank 4 of a numeric type
      * @param nz the levels to unpack, from the first
-     * @param dir where the temporary file goes (the output directory)
+     * @param dir where the temporary file goes (the output directory; made if missing)
      * @return the layout of the new file
      * @throws IOException when reading or writing fails (for example, a full disk, naming the file)
      */
@@ -44,7 +44,7 @@ final class Unpacker {
         int ny = Math.toIntExact(shape[2]);
         int nx = Math.toIntExact(shape[3]);
         NetcdfPacking packing = NetcdfPacking.of(v);
-        Path file = Files.createTempFile(dir, ".weather-" + v.name() + "-", ".unpacked.tmp");
+        Path file = Files.createTempFile(Files.createDirectories(dir), ".weather-" + v.name() + "-", ".unpacked.tmp");
         file.toFile().deleteOnExit();
         try (FileChannel in = FileChannel.open(header.file(), StandardOpenOption.READ);
              FileChannel out = FileChannel.open(file, StandardOpenOption.WRITE)) {
