@@ -11,18 +11,18 @@ import java.nio.file.Path;
  * {@code UNDEF -999} (which the body's rule alone does not catch); variables {@code PS} (surface), {@code T} on 3
  * levels and {@code Q} on 2, over 2 times of a 3 × 4 grid. T and Q are ramps with {@code UNDEF} at a few points.
  */
-final class SmallGrads {
-    static final int NT = 2;
-    static final int NY = 3;
-    static final int NX = 4;
-    static final float UNDEF = -999f;
+public final class SmallGrads {
+    public static final int NT = 2;
+    public static final int NY = 3;
+    public static final int NX = 4;
+    public static final float UNDEF = -999f;
     static final float[] LEVELS = {1000, 700, 400};
 
     private SmallGrads() {
     }
 
     /** Writes {@code small.ctl} and {@code small.dat} into {@code dir}; returns the descriptor. */
-    static Path write(Path dir) throws IOException {
+    public static Path write(Path dir) throws IOException {
         Path ctl = dir.resolve("small.ctl");
         Files.writeString(ctl, """
                 DSET ^small.dat
@@ -59,7 +59,7 @@ final class SmallGrads {
     }
 
     /** T (true) or Q at time t, level z, point k of the stored grid. */
-    static float value(boolean temperature, int t, int z, int k) {
+    public static float value(boolean temperature, int t, int z, int k) {
         if (temperature ? (t == 1 && z == 0 && k == 5) : (t == 0 && z == 1 && k == 2)) {
             return UNDEF;
         }
