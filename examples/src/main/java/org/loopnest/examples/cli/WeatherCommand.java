@@ -18,10 +18,7 @@ import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.examples.weather.files.FileNest;
 import org.loopnest.examples.weather.files.FileVerification;
-import org.loopnest.examples.weather.files.GradsInput;
-import org.loopnest.examples.weather.files.NetcdfInput;
 import org.loopnest.examples.weather.files.OutputFiles;
-import org.loopnest.examples.weather.files.OutputFormat;
 import org.loopnest.examples.weather.files.WeatherInput;
 import org.loopnest.report.RunReport;
 import org.loopnest.scheduler.Execution;
@@ -43,6 +40,11 @@ import picocli.CommandLine.Spec;
  * succeeded, as one {@link StagedFiles} set: hidden temporaries first, then all renamed into place or none, so a
  * failure (a full disk, say) keeps the previous outputs whole. Ctrl-C or SIGTERM deletes the temporaries; what
  * {@code kill -9} leaves behind the next run with the same {@code --out} or {@code --report} removes.
+ *
+ * <p><b>Over files</b> ({@code --input}, {@link FileInputOptions}): T and q stay in the input file and the outputs
+ * are written by the run into staged files in {@code --out} (file-backed arrays), so no heap check applies; the
+ * descriptor (or the NetCDF commit) and the report follow only after the run and the check succeeded, and the whole
+ * set is then moved into place together, or none of it (docs/FILES.md, "Weather over files").
  */
 @Command(name = "weather", sortOptions = false,
         description = {"Derives theta, es, e, rh, td, thetae and the lifting condensation level lcl_p, lcl_t from T "
@@ -88,31 +90,8 @@ public final class WeatherCommand implements Callable<Integer> {
             description = "Specific humidity in kg/kg, raw little-endian float32.")
     private Path inputQ;
 
-    @Option(names = "--input", paramLabel = "FILE",
-            description = "Read T and q from a GrADS descriptor (.ctl) or a classic NetCDF file (.nc) instead: "
-                    + "shape, levels and grid come from the file; needs --out. See docs/FILES.md.")
-    private Path input;
-
-    @Option(names = "--var-t", paramLabel = "NAME",
-            description = "The temperature variable of --input (K). Default: T for GrADS (case ignored); for "
-                    + "NetCDF the first of t, T, ta, air_temperature, temp, air, else standard_name air_temperature.")
-    private String varT;
-
-    @Option(names = "--var-q", paramLabel = "NAME",
-            description = "The specific humidity variable of --input (kg/kg). Default: Q for GrADS (case ignored); "
-                    + "for NetCDF the first of q, Q, hus, specific_humidity, shum, spfh, else standard_name "
-                    + "specific_humidity.")
-    private String varQ;
-
-    @Option(names = "--levels-var", paramLabel = "NAME",
-            description = "The vertical coordinate of a NetCDF --input (Pa or hPa). Default: the first of level, "
-                    + "pressure_level, isobaricInhPa, plev.")
-    private String levelsVar;
-
-    @Option(names = "--format", paramLabel = "grads|netcdf",
-            description = "With --input, how --out is written: grads (weather.dat + weather.ctl, the default) or "
-                    + "netcdf (weather.nc, classic 64-bit offset, CF attributes).")
-    private String format;
+    @Mixin
+    private FileInputOptions files;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed of the synthetic fields. Default: 1.")
@@ -121,7 +100,7 @@ public final class WeatherCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 lcl_p.f32 lcl_t.f32 (little-endian "
                     + "float32) here, with the --report, as one set: all replaced, or (on failure or interruption) "
-                    + "none.")
+                    + "none. With --input: weather.dat and weather.ctl (GrADS), or weather.nc (--format netcdf).")
     private Path out;
 
     @Option(names = "--save-inputs", paramLabel = "DIR",
@@ -163,7 +142,7 @@ public final class WeatherCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (input != null) {
+        if (files.input() != null) {
             return callOnFiles();
         }
         Integer depth = validate();
@@ -197,11 +176,10 @@ public final class WeatherCommand implements Callable<Integer> {
     /** Checks every option and path, and that the arrays fit the heap; returns the split depth, or null for auto. */
     private Integer validate() throws IOException {
         device.validate();
-        for (String option : new String[] {"--var-t", "--var-q", "--levels-var", "--format"}) {
-            if (given(option)) {
-                throw bad(option + ": only with --input (expected: --input FILE.ctl or FILE.nc, or no " + option
-                        + ")");
-            }
+        try {
+            files.refuseWithoutInput();
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
         }
         if ((inputT == null) != (inputQ == null)) {
             throw bad((inputT == null ? "--input-q" : "--input-t") + " given alone (expected: both --input-t and "
@@ -223,7 +201,7 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     private WeatherPaths paths() {
-        return new WeatherPaths(out, input == null ? WeatherPaths.OUTPUT_NAMES : outputFormat().fileNames(),
+        return new WeatherPaths(out, files.input() == null ? WeatherPaths.OUTPUT_NAMES : files.format().fileNames(),
                 saveInputs, dumpKernels, trace, traceSvg, report);
     }
 
@@ -244,13 +222,13 @@ public final class WeatherCommand implements Callable<Integer> {
                 stdout.println("removed " + file + ", left by an interrupted run");
             }
             try (WeatherInput in = openInput(); StagedFiles set = StagedFiles.open();
-                 OutputFiles files = stageOutputs(set, in)) {
+                 OutputFiles written = stageOutputs(set, in)) {
                 stdout.println("weather: fields from " + in);
                 in.notes().forEach(note -> stdout.println("  " + note));
-                RunReport run = run(FileNest.nest(in, files), depth, targets);
+                RunReport run = run(FileNest.nest(in, written), depth, targets);
                 stdout.println(run);
                 if (verifying()) {
-                    Verification check = FileVerification.verify(in, files);
+                    Verification check = FileVerification.verify(in, written);
                     stdout.println(check);
                     if (!check.passed()) {
                         spec.commandLine().getErr().println(spec.qualifiedName()
@@ -258,12 +236,12 @@ public final class WeatherCommand implements Callable<Integer> {
                         return ErrorHandler.FAILED;
                     }
                 }
-                files.finish();
+                written.finish();
                 if (report != null) {
                     Files.writeString(set.stage(report), run.toJson() + System.lineSeparator());
                 }
                 set.commit();
-                stdout.println("wrote " + String.join(" ", files.names()) + " to " + out);
+                stdout.println("wrote " + String.join(" ", written.names()) + " to " + out);
                 if (report != null) {
                     stdout.println("wrote report " + report);
                 }
@@ -276,22 +254,10 @@ public final class WeatherCommand implements Callable<Integer> {
     /** Checks the options of a run over {@code --input}; returns the split depth, or null for auto. */
     private Integer validateFiles() {
         device.validate();
-        for (String option : new String[] {"--shape", "--levels", "--input-t", "--input-q", "--seed",
-            "--save-inputs"}) {
-            if (given(option)) {
-                throw bad(option + ": not with --input (expected: the shape, levels and fields come from "
-                        + input + ")");
-            }
-        }
-        if (out == null) {
-            throw bad("--input " + input + " needs --out DIR (expected: the directory the outputs are written to)");
-        }
-        if (levelsVar != null && isGrads()) {
-            throw bad("--levels-var: only for a NetCDF --input (expected: no --levels-var; " + input
-                    + " takes its levels from ZDEF)");
-        }
+        List<String> refused = java.util.stream.Stream.of("--shape", "--levels", "--input-t", "--input-q", "--seed",
+                "--save-inputs").filter(this::given).toList();
         try {
-            outputFormat();
+            files.check(out, refused);
             paths().check();
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
@@ -299,20 +265,10 @@ public final class WeatherCommand implements Callable<Integer> {
         return parseSplit();
     }
 
-    private OutputFormat outputFormat() {
-        return format == null ? OutputFormat.GRADS : OutputFormat.parse(format);
-    }
-
-    private boolean isGrads() {
-        return input.getFileName() != null && input.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
-                .endsWith(".ctl");
-    }
-
-    /** Opens {@code --input}: a {@code .ctl} as GrADS, anything else as NetCDF; bad input exits with code 2. */
+    /** Opens {@code --input}; bad input exits with code 2. */
     private WeatherInput openInput() throws IOException {
         try {
-            return isGrads() ? GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ)
-                    : NetcdfInput.open(input, varT, varQ, levelsVar, out);
+            return files.open(out);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
@@ -321,7 +277,7 @@ public final class WeatherCommand implements Callable<Integer> {
     private OutputFiles stageOutputs(StagedFiles set, WeatherInput in) throws IOException {
         Files.createDirectories(out);
         try {
-            return outputFormat().create(set, out, in);
+            return files.format().create(set, out, in);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
@@ -354,7 +310,7 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     private boolean verifying() {
-        return verify != null ? verify : inputT == null && input == null;
+        return verify != null ? verify : inputT == null && files.input() == null;
     }
 
     private Integer parseSplit() {
