@@ -80,6 +80,48 @@ class FileArraysTest {
     }
 
     @Test
+    void shouldReadAndWriteColumnMajorFilesWhoseRowsAreStrided() throws IOException {
+        long[] columnMajor = {1, EXTENTS[0], EXTENTS[0] * EXTENTS[1]};
+        ByteBuffer bytes = ByteBuffer.allocate(COUNT * 4).order(ByteOrder.LITTLE_ENDIAN);
+        float[] expected = new float[COUNT];
+        for (int k = 0; k < COUNT; k++) {
+            long i = k / (EXTENTS[1] * EXTENTS[2]);
+            long j = k / EXTENTS[2] % EXTENTS[1];
+            long l = k % EXTENTS[2];
+            bytes.putFloat((int) (i * columnMajor[0] + j * columnMajor[1] + l * columnMajor[2]) * 4, k);
+            expected[k] = k * 3f;
+        }
+        Path in = Files.write(dir.resolve("cm.f32"), bytes.array());
+        for (Device device : new Device[] {null, sim}) {
+            for (int d = 0; d < EXTENTS.length; d++) {
+                Path out = dir.resolve("cm-out.f32");
+                LoopNest nest = LoopNest.of(EXTENTS).names("i", "j", "k")
+                        .in("a", Holder.file(in, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0, columnMajor))
+                        .out("b", Holder.file(out, ElementType.FLOAT, ByteOrder.BIG_ENDIAN, 0, columnMajor))
+                        .kernel(arrays -> {
+                            FloatView a = arrays.floats("a");
+                            FloatView b = arrays.floats("b");
+                            return it -> b.set(it, a.get(it) * 3f);
+                        }).splitAt(d);
+                if (device != null) {
+                    nest.on(device);
+                }
+                nest.run();
+                ByteBuffer written = ByteBuffer.wrap(Files.readAllBytes(out)).order(ByteOrder.BIG_ENDIAN);
+                float[] actual = new float[COUNT];
+                for (int k = 0; k < COUNT; k++) {
+                    long i = k / (EXTENTS[1] * EXTENTS[2]);
+                    long j = k / EXTENTS[2] % EXTENTS[1];
+                    long l = k % EXTENTS[2];
+                    actual[k] = written.getFloat((int) (i * columnMajor[0] + j * columnMajor[1]
+                            + l * columnMajor[2]) * 4);
+                }
+                assertArrayEquals(expected, actual, 0f, (device == null ? "cpu" : "sim") + ", d=" + d);
+            }
+        }
+    }
+
+    @Test
     void shouldLeaveThePreviousOutputUntouchedAndNoTemporaryFileWhenTheRunFails() throws IOException {
         Inputs in = new Inputs(dir);
         Path out = dir.resolve("theta.f32");

@@ -2,7 +2,9 @@
  * The user's arrays and how a kernel reaches them.
  *
  * <p>A {@link org.loopnest.data.Holder} wraps what the user owns: a flat primitive array (row-major or with
- * explicit strides), a jagged Java array ({@code float[][]…}) or a {@link java.nio.ByteBuffer}.
+ * explicit strides), a jagged Java array ({@code float[][]…}), a {@link java.nio.ByteBuffer} or a file of any size
+ * ({@link org.loopnest.data.FileHolder}: read and written chunk by chunk, new output files moved into place only when
+ * the run succeeds).
  * An {@link org.loopnest.data.ArrayBinding} ties a holder to a name, a direction and the loop indices it is
  * indexed by (all of them or a subset, in nest order), and validates its shape.
  *

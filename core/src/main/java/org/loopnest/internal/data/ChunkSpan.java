@@ -30,6 +30,16 @@ public final class ChunkSpan {
         long[] shape = binding.shape();
         long[] strides = holder.strides(shape);
         long last = firstOuter + outerCount - 1;
+        if (binding.usesAllLoops() && growsInNestOrder(strides, shape)) {
+            long low = holder.offset();
+            long high = holder.offset();
+            for (int j = 0; j < dims.length; j++) {
+                boolean outer = j < split.depth();
+                low += (outer ? split.outerIndex(firstOuter, j) : 0) * strides[j];
+                high += (outer ? split.outerIndex(last, j) : shape[j] - 1) * strides[j];
+            }
+            return new long[] {low, high};
+        }
         long low = holder.offset();
         long high = holder.offset();
         boolean outsideFixed = true;
@@ -57,5 +67,17 @@ public final class ChunkSpan {
             high += Math.max(a, b);
         }
         return new long[] {low, high};
+    }
+
+    /** Whether each stride exceeds the reach of all later indices, so positions grow in lexicographic order. */
+    private static boolean growsInNestOrder(long[] strides, long[] shape) {
+        long reach = 0;
+        for (int m = strides.length - 1; m >= 0; m--) {
+            if (shape[m] > 1 && strides[m] <= reach) {
+                return false;
+            }
+            reach += strides[m] * (shape[m] - 1);
+        }
+        return true;
     }
 }

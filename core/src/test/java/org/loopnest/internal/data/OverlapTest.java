@@ -113,4 +113,17 @@ class OverlapTest {
                 + "out 'o' and native bytes \\[0x\\p{XDigit}+, 0x\\p{XDigit}+\\) of in 'T' share memory .*"), message);
         bind("o", Role.OUT, floats(whole.slice(24, 24))); // the other half: disjoint
     }
+
+    @Test
+    void shouldAcceptVariablesInterleavedInOneFileAndRefuseOverlappingOnes(@org.junit.jupiter.api.io.TempDir
+                                                                           java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.write(dir.resolve("ab.f32"), new byte[48]);
+        // two 2x3 variables interleaved per y: row y of 'a' at 6y, of 'b' at 6y + 3 (floats)
+        bind("a", Role.OUT, Holder.fileInPlace(file, ElementType.FLOAT, java.nio.ByteOrder.LITTLE_ENDIAN, 0, 6, 1));
+        bind("b", Role.OUT, Holder.fileInPlace(file, ElementType.FLOAT, java.nio.ByteOrder.LITTLE_ENDIAN, 12, 6, 1));
+        String message = refused("c", Role.OUT, Holder.fileInPlace(file, ElementType.FLOAT,
+                java.nio.ByteOrder.LITTLE_ENDIAN, 8, 6, 1));
+        assertEquals("out 'c' overlaps out 'a': bytes [8, 44) of file " + file + " of out 'c' and bytes [0, 36) of "
+                + "file " + file + " of out 'a' share memory" + EXPECTED, message);
+    }
 }

@@ -16,8 +16,11 @@
  *
  * <p>An array indexed by every loop is one contiguous run per chunk, packed with one bulk copy from a flat
  * array; jagged, strided and subset-indexed arrays are gathered row by row, merging rows that happen to be
- * adjacent. {@link org.loopnest.internal.serializer.ChunkPacker} packs and unpacks; it allocates nothing per chunk but
- * small views.
+ * adjacent. A file-backed array's runs are read from and written to its file with positional I/O straight into the
+ * packed bytes ({@code FileRows}: one read or write per merged run, bytes swapped when the file's order differs; the
+ * file is opened once per chunk and array). {@link org.loopnest.internal.serializer.ChunkPacker} packs and unpacks;
+ * it allocates nothing per chunk but small views (and, for a file, a scratch buffer of at most 1 MiB where rows are
+ * strided or bytes swapped).
  *
  * <p><b>Threading:</b> layouts are immutable; a packer may be used by several threads on different chunks and
  * buffers at once.
