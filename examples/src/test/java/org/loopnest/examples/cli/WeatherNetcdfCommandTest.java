@@ -243,6 +243,6 @@ class WeatherNetcdfCommandTest {
                     h.variable(o.key()).begin(), NT * NZ * GRID);
             assertArrayEquals(expected[o.ordinal()], written, 0f, o.key());
         }
-        assertEquals("days since 2020-01-01", h.variable("time").attribute("units").get().text());
+        assertEquals("days since 2020-01-01 00:00:00", h.variable("time").attribute("units").get().text());
     }
 }

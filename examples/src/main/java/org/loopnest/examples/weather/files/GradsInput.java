@@ -75,9 +75,15 @@ public final class GradsInput {
         if (!markers.none()) {
             notes.add("UNDEF " + d.undef() + ": missing, tested by the body");
         }
+        TimeAxis time = null;
+        try {
+            time = TimeAxis.fromGrads(d.time());
+        } catch (IllegalArgumentException e) {
+            notes.add("time: " + e.getMessage() + "; --format netcdf cannot write it, GrADS outputs copy TDEF");
+        }
         long[] extents = {d.time().count(), nz, d.y().size(), d.x().size()};
         OutputGrid grid = new OutputGrid(d, d.title(), values(d.x(), false), values(d.y(), d.yReversed()),
-                toDoubles(levels), TimeAxis.fromGrads(d.time()), d.undef());
+                toDoubles(levels), time, d.undef());
         return new WeatherInput(ctl.getFileName() + " (GrADS): " + t.name() + ", " + q.name(), extents, levels,
                 layout(d, t.name(), nz), layout(d, q.name(), nz), markers, grid, notes, List.of());
     }

@@ -15,7 +15,8 @@ import org.loopnest.format.netcdf.NetcdfWriter;
 /**
  * The outputs as one classic 64-bit-offset NetCDF file, {@value #FILE}: dimensions {@code time, level, lat, lon};
  * coordinate variables with the input's values (GrADS axes, or the NetCDF input's coordinates) and CF
- * {@code units}/{@code long_name}; the eight outputs {@code (time, level, lat, lon)} with {@code units},
+ * {@code units}/{@code long_name} (times counted from the first, {@code <unit> since <first time>}, so that
+ * {@code float} values hold them exactly); the eight outputs {@code (time, level, lat, lon)} with {@code units},
  * {@code long_name} and {@code _FillValue} NaN (what the body writes where data are missing). Written by
  * {@link NetcdfWriter}: header and coordinates before the run, the outputs in place by the run
  * ({@link NetcdfWriter#holder}), committed by {@link #finish} into the staged target, which the set moves into
@@ -39,18 +40,29 @@ final class NetcdfOutput implements OutputFiles {
     /**
      * Stages {@value #FILE} in {@code set} and writes its header and coordinates.
      *
+     * @throws IllegalArgumentException naming {@code --format netcdf} when the input's times cannot be read as dates
      * @throws IOException if the file cannot be written
      */
     static NetcdfOutput create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
         long[] e = in.extents();
         OutputGrid g = in.grid();
+        if (g.time() == null) {
+            throw new IllegalArgumentException("--format netcdf: the input's times cannot be read as dates (expected: "
+                    + "a GrADS TDEF such as 00:00Z02JAN1987 1dy, or --format grads)");
+        }
+        TimeAxis time;
+        try {
+            time = g.time().fromFirst();
+        } catch (IllegalArgumentException unreadUnits) {
+            time = g.time(); // units this code cannot read as dates ("months since"): copied as they are
+        }
         NetcdfWriter w = NetcdfWriter.create(set.stage(dir.resolve(FILE).toAbsolutePath()));
         try {
             w.dimension("time", e[0]).dimension("level", e[1]).dimension("lat", e[2]).dimension("lon", e[3]);
             w.attribute(NetcdfAttribute.text("Conventions", "CF-1.8"));
             w.attribute(NetcdfAttribute.text("title", g.title().isBlank() ? "LoopNest weather outputs" : g.title()));
             w.attribute(NetcdfAttribute.text("history", "loopnest weather"));
-            w.variable("time", List.of("time"), NetcdfAttribute.text("units", g.time().units()),
+            w.variable("time", List.of("time"), NetcdfAttribute.text("units", time.units()),
                     NetcdfAttribute.text("long_name", "time"), NetcdfAttribute.text("standard_name", "time"));
             w.variable("level", List.of("level"), NetcdfAttribute.text("units", "hPa"),
                     NetcdfAttribute.text("long_name", "pressure level"), NetcdfAttribute.text("positive", "down"));
@@ -65,7 +77,7 @@ final class NetcdfOutput implements OutputFiles {
             }
             NetcdfHeader header = w.writeHeader();
             w.holder(WeatherOutput.THETA.key()).path().toFile().deleteOnExit();
-            w.write("time", 0, floats(g.time().values()));
+            w.write("time", 0, floats(time.values()));
             w.write("level", 0, floats(g.levels()));
             w.write("lat", 0, floats(g.lat()));
             w.write("lon", 0, floats(g.lon()));

@@ -20,7 +20,8 @@ import org.loopnest.format.grads.GradsVariable;
  * @param lon longitudes in degrees east, one per x
  * @param lat latitudes in degrees north, one per stored row y
  * @param levels the pressure levels of the run in hPa, one per z
- * @param time the time axis, one per t
+ * @param time the time axis, one per t; null where a GrADS input's {@code TDEF} cannot be read as dates (a GrADS
+ *     output copies it as written; a NetCDF output is refused)
  * @param undef the value a GrADS descriptor declares missing (the outputs hold NaN where missing, which GrADS
  *     treats as missing too)
  */

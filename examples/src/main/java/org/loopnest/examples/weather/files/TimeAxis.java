@@ -27,7 +27,7 @@ import org.loopnest.format.grads.GradsTime;
  */
 public record TimeAxis(double[] values, String units) {
     private static final Pattern GRADS_START = Pattern.compile(
-            "(?:(\\d{1,2})(?::(\\d{2}))?Z)?(\\d{1,2})?([A-Za-z]{3})(\\d{4})");
+            "(?:(\\d{1,2})(?::(\\d{2}))?[Zz])?(\\d{1,2})?([A-Za-z]{3})(\\d{4})");
     private static final Pattern GRADS_INCREMENT = Pattern.compile("(\\d+)(mn|hr|dy|mo|yr)",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern CF_UNITS = Pattern.compile(
@@ -90,6 +90,25 @@ public record TimeAxis(double[] values, String units) {
         }
         return new TimeAxis(values, cf.name().toLowerCase(Locale.ROOT) + " since " + start.toLocalDate() + " "
                 + start.toLocalTime() + ":00");
+    }
+
+    /**
+     * The same times counted from the first: units {@code <unit> since <first time>}, values from 0. What a file
+     * with {@code float} time values should hold (seconds since 1970 as floats would be 128 s apart).
+     *
+     * @return the rebased axis
+     * @throws IllegalArgumentException if the units cannot be read (see {@link #gradsStart()})
+     */
+    public TimeAxis fromFirst() {
+        Matcher m = CF_UNITS.matcher(units);
+        LocalDateTime first = time(0);
+        double[] rebased = new double[values.length];
+        for (int i = 0; i < rebased.length; i++) {
+            rebased[i] = values[i] - values[0];
+        }
+        m.matches();
+        return new TimeAxis(rebased, m.group(1) + " since " + first.toLocalDate() + " " + first.toLocalTime()
+                .withNano(0) + (first.getSecond() == 0 ? ":00" : ""));
     }
 
     /** {@return the first time as GrADS writes it, e.g. {@code 00:00Z02JAN1987}} */

@@ -34,6 +34,16 @@ class TimeAxisTest {
     }
 
     @Test
+    void shouldCountTimesFromTheFirstSoThatFloatsHoldThem() {
+        TimeAxis unix = new TimeAxis(new double[] {1_700_000_000, 1_700_003_600}, "seconds since 1970-01-01");
+        TimeAxis rebased = unix.fromFirst();
+        assertEquals("seconds since 2023-11-14 22:13:20", rebased.units());
+        assertArrayEquals(new double[] {0, 3600}, rebased.values());
+        assertEquals("hours since 1987-01-02 12:00:00", TimeAxis.fromGrads(new GradsTime(2, "12z02jan1987", "6hr"))
+                .fromFirst().units(), "a lower-case z is a GrADS time too");
+    }
+
+    @Test
     void shouldRefuseUnevenTimesAndUnitsItCannotRead() {
         IllegalArgumentException uneven = assertThrows(IllegalArgumentException.class,
                 () -> new TimeAxis(new double[] {0, 1, 3}, "hours since 2000-01-01").gradsIncrement());
