@@ -1,10 +1,12 @@
 package org.loopnest.examples.weather.files;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.loopnest.examples.weather.StagedFiles;
+import org.loopnest.examples.weather.WeatherOutput;
 
 /** The formats {@code --format} names for the outputs of a run over files. Thread-safe (an enum). */
 public enum OutputFormat {
@@ -47,10 +49,17 @@ public enum OutputFormat {
      * @param in the input, whose grid the outputs describe
      * @return the files; the caller closes them
      * @throws IllegalArgumentException if the grid cannot be written in this format (message names
-     *     {@code --format})
+     *     {@code --format}), or the outputs need more room than {@code dir}'s file system has free (checked up front;
+     *     the run fails naming the file if another writer takes the room meanwhile)
      * @throws IOException if a file cannot be made
      */
     public OutputFiles create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
+        long needed = WeatherOutput.COUNT * in.points() * Float.BYTES;
+        long free = Files.getFileStore(dir).getUsableSpace();
+        if (needed > free) {
+            throw new IllegalArgumentException("--out " + dir + ": the outputs need " + needed + " bytes, its file "
+                    + "system has " + free + " free (expected: room for them)");
+        }
         return this == GRADS ? GradsOutput.create(set, dir, in) : NetcdfOutput.create(set, dir, in);
     }
 
