@@ -1,5 +1,6 @@
 package org.loopnest.examples.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -19,6 +20,8 @@ import org.loopnest.examples.weather.WeatherFormulas;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.format.grads.GradsDescriptor;
 import org.loopnest.format.grads.GradsOption;
+import org.loopnest.format.netcdf.NetcdfFile;
+import org.loopnest.format.netcdf.NetcdfHeader;
 
 /**
  * {@code loopnest weather --input model.ctl --out DIR} on Debian's GrADS sample ({@code grads} package: T on 7
@@ -67,6 +70,39 @@ class WeatherFilesCommandTest {
             assertEquals("Potential temperature [K]", written.variable("theta").description());
             long missing = compareEveryPoint(in, written);
             assertTrue(missing > 0, device[1] + ": the sample has points below ground, " + missing + " found");
+        }
+    }
+
+    @Test
+    void shouldWriteTheGradsSampleAsNetcdfWithItsAxesAndTheSameValues() throws IOException {
+        assumeSample();
+        GradsDescriptor in = GradsDescriptor.parse(SAMPLE);
+        Path out = dir.resolve("nc");
+        Cli run = Cli.run("weather", "--input", SAMPLE.toString(), "--out", out.toString(), "--format", "netcdf",
+                "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("verified: 82800 points match"), run.out());
+        NetcdfHeader h = NetcdfFile.open(out.resolve("weather.nc"));
+        assertEquals("days since 1987-01-02 00:00:00", h.variable("time").attribute("units").get().text());
+        assertArrayEquals(new double[] {0, 1, 2, 3, 4}, NetcdfFile.readValues(h, h.variable("time")));
+        assertArrayEquals(new double[] {1000, 850, 700, 500, 300}, NetcdfFile.readValues(h, h.variable("level")));
+        double[] lat = NetcdfFile.readValues(h, h.variable("lat"));
+        assertEquals(46, lat.length);
+        assertEquals(-90, lat[0]);
+        assertEquals(90, lat[45]);
+        assertEquals(355, NetcdfFile.readValues(h, h.variable("lon"))[71]);
+        int grid = 72 * 46;
+        float[] point = new float[WeatherOutput.COUNT];
+        for (int t = 0; t < 5; t++) {
+            for (int z = 0; z < 5; z++) {
+                float[] temperature = read(in.dataFile(), in.byteOrder(), in.offset("T", t, z), grid);
+                float[] humidity = read(in.dataFile(), in.byteOrder(), in.offset("Q", t, z), grid);
+                float[] lcl = read(h.file(), ByteOrder.BIG_ENDIAN, h.gridOffset(h.variable("lcl_t"), t, z), grid);
+                for (int k = 0; k < grid; k++) {
+                    WeatherFormulas.point(temperature[k], humidity[k], (float) in.z().value(z), point);
+                    assertEquals(point[WeatherOutput.LCL_T.ordinal()], lcl[k], 0f, "lcl_t t=" + t + " z=" + z);
+                }
+            }
         }
     }
 
