@@ -84,8 +84,15 @@ public enum WeatherOutput {
         return relative;
     }
 
-    /** The error of {@code actual} against {@code expected}, relative or absolute as this output's tolerance is. */
+    /**
+     * The error of {@code actual} against {@code expected}, relative or absolute as this output's tolerance is; 0 when
+     * they are equal, infinities included (an overflowing {@code es} of a value far outside the formulas' range is
+     * +∞ on both sides).
+     */
     public double error(double actual, double expected) {
+        if (actual == expected) {
+            return 0;
+        }
         double diff = Math.abs(actual - expected);
         return relative && expected != 0 ? diff / Math.abs(expected) : diff;
     }

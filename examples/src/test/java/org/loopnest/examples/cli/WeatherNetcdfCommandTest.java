@@ -245,4 +245,55 @@ class WeatherNetcdfCommandTest {
         }
         assertEquals("days since 2020-01-01 00:00:00", h.variable("time").attribute("units").get().text());
     }
+
+    /**
+     * A real ERA5 file (the R package stars' {@code nc/sub.nc}: packed {@code short} winds u, v on 825 and 850
+     * millibars, 10 hours, 9 × 9, latitudes north to south, CDF-2). u and v stand in for T and q: the physics is
+     * meaningless (es overflows to +∞), the mechanics are those of ERA5 input: unpacking, levels in millibars, hours
+     * since 1900 as a GrADS TDEF, {@code yrev}.
+     */
+    @Test
+    void shouldRunARealEra5FileUnpackingItsShortsIntoAGradsSet() throws IOException {
+        Path era5 = Path.of(System.getProperty("loopnest.netcdf.era5", "/usr/lib/R/site-library/stars/nc/sub.nc"));
+        assumeTrue(Files.isRegularFile(era5), "no ERA5 sample at " + era5 + " (install Debian's r-cran-stars, or "
+                + "name a copy with -Dloopnest.netcdf.era5=/path/sub.nc)");
+        Path out = dir.resolve("era5");
+        Cli run = Cli.run("weather", "--input", era5.toString(), "--var-t", "u", "--var-q", "v", "--out",
+                out.toString(), "--device", "sim", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("u: short packed (scale_factor "), run.out());
+        assertTrue(run.out().contains("verified: 1620 points match"), run.out());
+        assertEquals(List.of("weather.ctl", "weather.dat"), WeatherFilesCommandTest.names(out));
+        GradsDescriptor ctl = GradsDescriptor.parse(out.resolve("weather.ctl"));
+        NetcdfHeader in = NetcdfFile.open(era5);
+        double[] hours = NetcdfFile.readValues(in, in.variable("time"));
+        java.time.LocalDateTime first = java.time.LocalDateTime.of(1900, 1, 1, 0, 0).plusHours((long) hours[0]);
+        assertEquals(String.format(java.util.Locale.ROOT, "%02d:00Z%02d%s%d", first.getHour(), first.getDayOfMonth(),
+                first.getMonth().name().substring(0, 3), first.getYear()), ctl.time().start());
+        assertEquals("1hr", ctl.time().increment());
+        assertTrue(ctl.yReversed(), "ERA5 latitudes run north to south");
+        assertEquals(List.of(825.0, 850.0), ctl.z().values());
+        NetcdfVariable u = in.variable("u");
+        NetcdfVariable v = in.variable("v");
+        double[] us = NetcdfFile.readValues(in, u);
+        double[] vs = NetcdfFile.readValues(in, v);
+        float[] point = new float[WeatherOutput.COUNT];
+        int grid = 81;
+        for (int t = 0; t < 10; t++) {
+            for (int z = 0; z < 2; z++) {
+                float[] es = WeatherFilesCommandTest.read(ctl.dataFile(), ctl.byteOrder(), ctl.offset("es", t, z),
+                        grid);
+                float[] theta = WeatherFilesCommandTest.read(ctl.dataFile(), ctl.byteOrder(),
+                        ctl.offset("theta", t, z), grid);
+                for (int k = 0; k < grid; k++) {
+                    int at = (t * 2 + z) * grid + k;
+                    WeatherFormulas.point(org.loopnest.format.netcdf.NetcdfPacking.of(u).physical(us[at]),
+                            org.loopnest.format.netcdf.NetcdfPacking.of(v).physical(vs[at]), z == 0 ? 825 : 850,
+                            point);
+                    assertEquals(point[0], theta[k], 0f, "theta t=" + t + " z=" + z + " k=" + k);
+                    assertEquals(point[1], es[k], 0f, "es t=" + t + " z=" + z + " k=" + k);
+                }
+            }
+        }
+    }
 }
