@@ -1,6 +1,9 @@
 package org.loopnest.examples.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -11,8 +14,8 @@ import org.loopnest.examples.weather.files.WeatherInput;
 import picocli.CommandLine.Option;
 
 /**
- * The options of {@code loopnest weather} over files: {@code --input} (a GrADS {@code .ctl}, else a classic NetCDF
- * file), {@code --var-t}, {@code --var-q}, {@code --levels-var} and {@code --format} of the outputs. Checked by
+ * The options of {@code loopnest weather} over files: {@code --input} (a classic NetCDF file by its magic number,
+ * else a GrADS descriptor by its {@code .ctl} name or text), {@code --var-t}, {@code --var-q}, {@code --levels-var} and {@code --format} of the outputs. Checked by
  * {@link #check()} (with {@code --input}) or {@link #refuseWithoutInput()} (without) before anything runs; opened
  * by {@link #open}.
  *
@@ -92,8 +95,7 @@ public final class FileInputOptions {
     }
 
     /**
-     * Opens {@code --input}: a {@code .ctl} as GrADS, anything else as NetCDF (packed variables unpacked into
-     * {@code out}).
+     * Opens {@code --input}: a GrADS descriptor or a NetCDF file (packed variables unpacked into {@code out}).
      *
      * @throws IllegalArgumentException naming the option when the file or a variable is not as expected
      * @throws IOException when a file cannot be read or unpacked
@@ -103,8 +105,27 @@ public final class FileInputOptions {
                 : NetcdfInput.open(input, varT, varQ, levelsVar, out);
     }
 
+    /**
+     * Whether {@code --input} is a GrADS descriptor: not if it starts with a NetCDF magic ({@code CDF},
+     * {@code \x89HDF}); yes if it is named {@code .ctl} or starts with a letter (descriptors are text: {@code DSET},
+     * a comment); else it is taken for NetCDF, whose reader names what it found.
+     */
     private boolean isGrads() {
+        byte[] head = new byte[4];
+        int n = 0;
+        if (Files.isRegularFile(input)) {
+            try (InputStream in = Files.newInputStream(input)) {
+                n = in.readNBytes(head, 0, head.length);
+            } catch (IOException unreadable) {
+                n = 0; // judged by the name; opening it says why it cannot be read
+            }
+        }
+        String magic = new String(head, 0, n, StandardCharsets.ISO_8859_1);
+        if (magic.startsWith("CDF") || magic.startsWith("\u0089HDF")) {
+            return false;
+        }
         Path name = input.getFileName();
-        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".ctl");
+        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".ctl")
+                || n > 0 && (Character.isLetter(head[0]) || head[0] == '*');
     }
 }

@@ -126,6 +126,19 @@ class WeatherFilesErrorsTest {
     }
 
     @Test
+    void shouldTellADescriptorFromANetcdfFileByItsContentNotItsName() throws IOException {
+        Path ctl = SmallGrads.write(dir);
+        Path des = Files.copy(ctl, dir.resolve("small.des"));
+        Cli grads = Cli.run("weather", "--input", des.toString(), "--out", dir.resolve("a").toString());
+        assertEquals(0, grads.code(), grads.err());
+        assertTrue(grads.out().contains("small.des (GrADS): T, Q"), grads.out());
+        Path netcdf = netcdf("named.ctl", List.of("time", "level", "lat", "lon"), "t", "q");
+        Cli named = Cli.run("weather", "--input", netcdf.toString(), "--out", dir.resolve("b").toString());
+        assertEquals(0, named.code(), named.err());
+        assertTrue(named.out().contains("named.ctl (NetCDF): t, q"), named.out());
+    }
+
+    @Test
     void shouldTreatAnUndefTheRuleMissesAsMissingAndVerify() throws IOException {
         Path ctl = SmallGrads.write(dir);
         Path out = dir.resolve("out");
