@@ -122,6 +122,69 @@ class FileArraysTest {
     }
 
     @Test
+    void shouldReadNegativeAndZeroStridesOnCpuAndSim() throws IOException {
+        ByteBuffer bytes = ByteBuffer.allocate(8 + (int) EXTENTS[2] * 4).order(ByteOrder.BIG_ENDIAN);
+        for (int l = 0; l < EXTENTS[2]; l++) {
+            bytes.putFloat(8 + l * 4, 10f * l);
+        }
+        Path row = Files.write(dir.resolve("row.f32"), bytes.array());
+        long last = 8 + (EXTENTS[2] - 1) * 4;
+        for (Device device : new Device[] {null, sim}) {
+            for (int d = 0; d < EXTENTS.length; d++) {
+                float[] out = new float[COUNT];
+                LoopNest nest = LoopNest.of(EXTENTS).names("i", "j", "k")
+                        .in("same", Holder.file(row, ElementType.FLOAT, ByteOrder.BIG_ENDIAN, 8, 0, 0, 1))
+                        .in("reversed", Holder.file(row, ElementType.FLOAT, ByteOrder.BIG_ENDIAN, last, -1), "k")
+                        .out("o", out)
+                        .kernel(arrays -> {
+                            FloatView a = arrays.floats("same");
+                            FloatView b = arrays.floats("reversed");
+                            FloatView o = arrays.floats("o");
+                            return it -> o.set(it, a.get(it) * 1000f + b.get(it));
+                        }).splitAt(d);
+                if (device != null) {
+                    nest.on(device);
+                }
+                nest.run();
+                for (int k = 0; k < COUNT; k++) {
+                    long l = k % EXTENTS[2];
+                    assertEquals(10f * l * 1000f + 10f * (EXTENTS[2] - 1 - l), out[k],
+                            (device == null ? "cpu" : "sim") + ", d=" + d + ", element " + k);
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldRefuseReadingAFileThatAnOutputReplaces() throws IOException {
+        Inputs in = new Inputs(dir);
+        Path t = dir.resolve("t.bin");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> in.bind(LoopNest.of(EXTENTS)
+                .names("i", "j", "k")).out("x", Holder.file(t, ElementType.FLOAT, ByteOrder.BIG_ENDIAN, 0)));
+        assertEquals("in 'T' uses file " + t.toAbsolutePath() + ", which out 'x' replaces with a new file when the run "
+                + "succeeds (expected: another file, or Holder.fileInPlace for an output that writes into the file it "
+                + "shares)", e.getMessage());
+    }
+
+    @Test
+    void shouldSplitDeeperWhereOneOuterIterationsWindowIsTooLargeToMapOnCpu() throws IOException {
+        long[] extents = {2, 512, 1 << 20}; // one outer iteration of depth 0: 2 GiB of floats
+        Path big = dir.resolve("big.f32");
+        Path other = dir.resolve("other.f32");
+        for (Path sparseFile : new Path[] {big, other}) { // sparse: no disk used, and only planned
+            try (java.io.RandomAccessFile sparse = new java.io.RandomAccessFile(sparseFile.toFile(), "rw")) {
+                sparse.setLength(2L * 512 * (1 << 20) * 4);
+            }
+        }
+        var plan = LoopNest.of(extents).names("t", "y", "x")
+                .in("a", Holder.file(big, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
+                .out("b", Holder.fileInPlace(other, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
+                .kernel(arrays -> it -> { }).plan();
+        assertTrue(plan.split().depth() >= 1, plan.splitReason());
+        assertTrue(plan.split().group() * (1L << 20) * 4 <= 1L << 30, plan.splitReason());
+    }
+
+    @Test
     void shouldLeaveThePreviousOutputUntouchedAndNoTemporaryFileWhenTheRunFails() throws IOException {
         Inputs in = new Inputs(dir);
         Path out = dir.resolve("theta.f32");
@@ -176,7 +239,11 @@ class FileArraysTest {
                     return it -> x.set(it, 2f);
                 });
         again.run();
-        assertEquals(COUNT * 4L, Files.size(out));
+        ByteBuffer written = ByteBuffer.wrap(Files.readAllBytes(out)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(COUNT * 4, written.capacity());
+        for (int k = 0; k < COUNT; k++) {
+            assertEquals(2f, written.getFloat(k * 4), "element " + k);
+        }
     }
 
     @Test

@@ -113,13 +113,16 @@ public final class FileHolder extends LinearHolder {
         }
     }
 
-    /** The last byte (exclusive) an array of {@code shape} reaches in the file. */
+    /** The last byte (exclusive) an array of {@code shape} reaches in the file, or -1 if it reaches before byte 0. */
     long endByte(long[] shape) {
         long[] span = span(shape);
-        if (span == null || span[0] < 0) {
+        if (span == null) {
             return -1;
         }
         try {
+            if (Math.addExact(offsetBytes, Math.multiplyExact(span[0], type().bytes())) < 0) {
+                return -1; // a negative stride reaching before the file's first byte
+            }
             return Math.addExact(offsetBytes, Math.multiplyExact(span[1] + 1, type().bytes()));
         } catch (ArithmeticException overflow) {
             return -1;
@@ -139,8 +142,8 @@ public final class FileHolder extends LinearHolder {
         }
         if (elements > 0 && endByte(shape) < 0) {
             throw new IllegalArgumentException(what + ": strides " + Arrays.toString(strides(shape)) + " from byte "
-                    + offsetBytes + " reach outside the file's positions (expected: non-negative positions within the "
-                    + "range of a long)");
+                    + offsetBytes + " reach outside the file's positions (expected: every element at a byte position >= 0 "
+                    + "and within the range of a long)");
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.FileHolder;
+import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.internal.data.FileWindow;
 import org.loopnest.data.Role;
 import org.loopnest.internal.data.UnsetOutputs;
@@ -25,11 +26,16 @@ final class ChunkLaunch implements Launch {
     private final RunPlan plan;
     private final Chunk chunk;
     private final java.util.function.BooleanSupplier cancelled;
+    private final FileOutputs files;
     private final Map<String, FileWindow> windows = new ConcurrentHashMap<>(2);
 
-    /** @param cancelled whether the run has stopped: blocks not yet started are skipped */
-    ChunkLaunch(RunPlan plan, Chunk chunk, java.util.function.BooleanSupplier cancelled) {
+    /**
+     * @param files where the run's file-backed arrays are
+     * @param cancelled whether the run has stopped: blocks not yet started are skipped
+     */
+    ChunkLaunch(RunPlan plan, Chunk chunk, FileOutputs files, java.util.function.BooleanSupplier cancelled) {
         this.plan = plan;
+        this.files = files;
         this.chunk = chunk;
         this.cancelled = cancelled;
     }
@@ -61,7 +67,7 @@ final class ChunkLaunch implements Launch {
 
     /** The chunk's window of a file-backed array, mapped by the first block that needs it and shared by the rest. */
     private FileWindow window(ArrayBinding binding) {
-        return windows.computeIfAbsent(binding.name(), n -> FileWindow.of(binding, plan.layout().split(), chunk));
+        return windows.computeIfAbsent(binding.name(), n -> FileWindow.of(binding, plan.layout().split(), chunk, files));
     }
 
     private void clearOutputs(Iteration piece) {

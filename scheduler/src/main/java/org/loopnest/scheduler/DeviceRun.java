@@ -11,6 +11,7 @@ import org.loopnest.error.LoopNestException;
 import org.loopnest.index.Chunk;
 import org.loopnest.internal.scheduler.PackedLaunch;
 import org.loopnest.internal.serializer.ChunkLayout;
+import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.internal.serializer.ChunkPacker;
 import org.loopnest.internal.trace.Timeline;
 import org.loopnest.report.Stage;
@@ -37,6 +38,7 @@ final class DeviceRun implements AutoCloseable {
     private final ChunkQueue queue;
     private final StageClock clock;
     private final ChunkPacker packer;
+    private final FileOutputs files;
     private final boolean direct;
     private final RunBuffers buffers = new RunBuffers();
     private final LongAdder bytesIn = new LongAdder();
@@ -48,13 +50,15 @@ final class DeviceRun implements AutoCloseable {
     private boolean detached;
 
     /**
+     * @param files    where the run's file-backed arrays are read and written
      * @param runClock the run's clock; this device's stages add to a clock of their own that adds to it
      * @param queue    the chunks the run's devices share
      * @param timeline where this device's stages record their slices, or {@code null}
      * @param replan   told of kernel times, or {@code null} if the run keeps its split
      */
-    DeviceRun(RunPlan plan, Device device, RunControl control, StageClock runClock, ChunkQueue queue,
-              Timeline timeline, RunReplan replan) {
+    DeviceRun(RunPlan plan, Device device, RunControl control, FileOutputs files, StageClock runClock,
+              ChunkQueue queue, Timeline timeline, RunReplan replan) {
+        this.files = files;
         this.plan = plan;
         this.device = device;
         this.deviceName = device.info().name();
@@ -62,7 +66,7 @@ final class DeviceRun implements AutoCloseable {
         this.queue = queue;
         this.clock = new StageClock(runClock, timeline, deviceName);
         this.direct = device.info().hostAddressable();
-        this.packer = direct ? null : new ChunkPacker(plan.layout());
+        this.packer = direct ? null : new ChunkPacker(plan.layout(), files);
         this.replan = replan;
     }
 
@@ -114,7 +118,7 @@ final class DeviceRun implements AutoCloseable {
      * device buffers {@code in} and {@code out}.
      */
     Launch launch(Chunk chunk, ChunkBuffer in, ChunkBuffer out) {
-        return direct ? new ChunkLaunch(plan, chunk, control::aborted)
+        return direct ? new ChunkLaunch(plan, chunk, files, control::aborted)
                 : new PackedLaunch(plan.layout(), plan.arrays(), plan.kernel(), plan.kernelSource(), chunk, in.device,
                 out.device, buffers.resident(), control::aborted);
     }

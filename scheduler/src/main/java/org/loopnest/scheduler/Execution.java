@@ -121,7 +121,7 @@ public final class Execution implements AutoCloseable {
             device.measuredTimes().ifPresent(times -> measuredAtStart.put(device, times));
         }
         for (Device device : devices) {
-            DeviceRun run = new DeviceRun(plan, device, control, clock, queue, timeline, replan);
+            DeviceRun run = new DeviceRun(plan, device, control, files, clock, queue, timeline, replan);
             runs.add(run);
             if (!run.allocate() && control.aborted()) {
                 throw control.failure(); // the last device was lost
@@ -191,6 +191,14 @@ public final class Execution implements AutoCloseable {
         if (report != null) {
             return report;
         }
+        try {
+            return awaitOnce();
+        } finally {
+            files.close(); // after a commit a no-op; otherwise no new file of the run is left
+        }
+    }
+
+    private RunReport awaitOnce() {
         RuntimeException cleanupFailure = null;
         try {
             waitForEnd();
@@ -212,8 +220,6 @@ public final class Execution implements AutoCloseable {
                 throw new LoopNestException("the run succeeded but its output files could not be put in place: "
                         + e.getMessage(), e);
             }
-        } else {
-            files.close();
         }
         if (failure != null) {
             if (cleanupFailure != null) {

@@ -1,6 +1,7 @@
 package org.loopnest.format.netcdf;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -60,18 +61,32 @@ public record NetcdfLevels(String variable, double[] hPa, String units) {
             throw new NetcdfFormatException(header.file(), "vertical coordinate '" + v.name() + "' has dimensions "
                     + v.dimensionNames() + " (expected: one)");
         }
-        NetcdfPacking packing = NetcdfPacking.of(v);
+        return of(header.file(), v.name(), NetcdfPacking.of(v), NetcdfFile.readValues(header, v));
+    }
+
+    /**
+     * Makes levels from a 1-D vertical coordinate's stored values, read by the caller (from a file of another format
+     * that follows the same conventions, such as NetCDF-4): applies the packing and converts Pa to hPa.
+     *
+     * @param file     the file the values come from, for messages
+     * @param variable the coordinate variable's name
+     * @param packing  its CF attributes ({@code units} must say Pa or hPa)
+     * @param stored   its values as stored, in file order; not changed
+     * @return its levels in hPa
+     * @throws NetcdfFormatException if its units are not Pa or hPa
+     */
+    public static NetcdfLevels of(Path file, String variable, NetcdfPacking packing, double[] stored) {
         String units = packing.units().orElse("");
         double factor = switch (units.trim().toLowerCase(Locale.ROOT)) {
             case "pa" -> 0.01;
             case "hpa", "millibar", "millibars", "mbar", "mb" -> 1;
-            default -> throw new NetcdfFormatException(header.file(), "vertical coordinate '" + v.name()
+            default -> throw new NetcdfFormatException(file, "vertical coordinate '" + variable
                     + "' has units '" + units + "' (expected: Pa or hPa)");
         };
-        double[] values = NetcdfFile.readValues(header, v);
+        double[] values = new double[stored.length];
         for (int i = 0; i < values.length; i++) {
-            values[i] = (values[i] * packing.scale() + packing.offset()) * factor;
+            values[i] = (stored[i] * packing.scale() + packing.offset()) * factor;
         }
-        return new NetcdfLevels(v.name(), values, units);
+        return new NetcdfLevels(variable, values, units);
     }
 }

@@ -1,6 +1,8 @@
 package org.loopnest.format.netcdf;
 
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A variable's CF attributes for reading its values: {@code scale_factor}, {@code add_offset}, {@code _FillValue},
@@ -56,10 +58,25 @@ public record NetcdfPacking(double scale, double offset, Optional<Double> fill, 
      * @throws IllegalArgumentException if an attribute has the wrong kind (text or number), naming it
      */
     public static NetcdfPacking of(NetcdfVariable variable) {
-        return new NetcdfPacking(number(variable, "scale_factor").orElse(1.0),
-                number(variable, "add_offset").orElse(0.0), number(variable, "_FillValue"),
-                variable.attribute("missing_value").map(a -> numeric(variable, a).numbers()).orElse(new double[0]),
-                text(variable, "units"), text(variable, "long_name"));
+        return of(variable.name(), variable.attributes());
+    }
+
+    /**
+     * Reads the CF attributes of a variable known only by its name and attributes (one of another format that
+     * uses the same conventions, such as a NetCDF-4 file's).
+     *
+     * @param variable   the variable's name, for messages
+     * @param attributes its attributes; the first of a name counts
+     * @return its packing
+     * @throws IllegalArgumentException if an attribute has the wrong kind (text or number), naming it
+     */
+    public static NetcdfPacking of(String variable, List<NetcdfAttribute> attributes) {
+        Function<String, Optional<NetcdfAttribute>> find = name -> attributes.stream()
+                .filter(a -> a.name().equals(name)).findFirst();
+        return new NetcdfPacking(number(variable, find, "scale_factor").orElse(1.0),
+                number(variable, find, "add_offset").orElse(0.0), number(variable, find, "_FillValue"),
+                find.apply("missing_value").map(a -> numeric(variable, a).numbers()).orElse(new double[0]),
+                text(variable, find, "units"), text(variable, find, "long_name"));
     }
 
     /**
@@ -95,22 +112,24 @@ public record NetcdfPacking(double scale, double offset, Optional<Double> fill, 
         return stored == marker || (float) stored == (float) marker;
     }
 
-    private static Optional<Double> number(NetcdfVariable v, String name) {
-        return v.attribute(name).map(a -> numeric(v, a).number(0));
+    private static Optional<Double> number(String v, Function<String, Optional<NetcdfAttribute>> find,
+            String name) {
+        return find.apply(name).map(a -> numeric(v, a).number(0));
     }
 
-    private static NetcdfAttribute numeric(NetcdfVariable v, NetcdfAttribute a) {
+    private static NetcdfAttribute numeric(String v, NetcdfAttribute a) {
         if (a.type() == NetcdfType.CHAR || a.length() == 0) {
-            throw new IllegalArgumentException("variable '" + v.name() + "' attribute '" + a.name() + "' is "
+            throw new IllegalArgumentException("variable '" + v + "' attribute '" + a.name() + "' is "
                     + (a.type() == NetcdfType.CHAR ? "text" : "empty") + " (expected: a number)");
         }
         return a;
     }
 
-    private static Optional<String> text(NetcdfVariable v, String name) {
-        return v.attribute(name).map(a -> {
+    private static Optional<String> text(String v, Function<String, Optional<NetcdfAttribute>> find,
+            String name) {
+        return find.apply(name).map(a -> {
             if (a.type() != NetcdfType.CHAR) {
-                throw new IllegalArgumentException("variable '" + v.name() + "' attribute '" + name + "' is "
+                throw new IllegalArgumentException("variable '" + v + "' attribute '" + name + "' is "
                         + a.type() + " (expected: text)");
             }
             return a.text();

@@ -27,20 +27,22 @@ import org.loopnest.data.Role;
  * cancelled run leaves the previous files untouched and nothing behind (and {@code TemporaryFiles}' shutdown hook
  * does the same if the JVM exits mid-run). Outputs naming the same path share one temporary file.
  *
- * <p>While a run writes them, {@link #target} tells the devices where each output's bytes go. A file is written by one
- * run at a time: a second run naming it fails to start.
+ * <p>Each run has its own: {@link #target} tells the run's devices where each array's bytes are (a new output's
+ * temporary file); once closed it refuses to name a new output's file, so a block still running after its run ended
+ * fails rather than writing into the previous file or another run's. A file is written by one run at a time (new and
+ * in-place outputs alike): a second run naming it fails to start.
  *
  * <p><b>Threading:</b> {@link #begin}, {@link #commit} and {@link #close} from the run's owner; {@link #target} from
  * any thread.
  */
 public final class FileOutputs implements AutoCloseable {
-    private static final ConcurrentMap<FileHolder, Path> TARGETS = new ConcurrentHashMap<>();
     private static final ConcurrentMap<Path, FileOutputs> BUSY = new ConcurrentHashMap<>();
-    private static final FileOutputs NONE = new FileOutputs();
+    /** The files of a run that writes no file-backed output: every array is where its holder says. */
+    public static final FileOutputs NONE = new FileOutputs();
 
     private final Map<Path, Path> temporaries = new LinkedHashMap<>();
-    private final List<FileHolder> holders = new ArrayList<>();
-    private boolean ended;
+    private final List<Path> claimed = new ArrayList<>();
+    private volatile boolean ended;
 
     private FileOutputs() {
     }
@@ -58,27 +60,25 @@ public final class FileOutputs implements AutoCloseable {
     public static FileOutputs begin(Iterable<ArrayBinding> bindings) {
         Map<Path, Long> sizes = new LinkedHashMap<>();
         Map<Path, ArrayBinding> named = new LinkedHashMap<>();
-        List<FileHolder> mine = new ArrayList<>();
         for (ArrayBinding b : bindings) {
-            if (b.role() == Role.OUT && b.holder() instanceof FileHolder file && !file.writesInPlace()) {
-                sizes.merge(file.path(), endByte(b, file), Math::max);
+            if (b.role() == Role.OUT && b.holder() instanceof FileHolder file) {
                 named.putIfAbsent(file.path(), b);
-                mine.add(file);
+                if (!file.writesInPlace()) {
+                    sizes.merge(file.path(), endByte(b, file), Math::max);
+                }
             }
         }
-        if (sizes.isEmpty()) {
+        if (named.isEmpty()) {
             return NONE;
         }
         FileOutputs outputs = new FileOutputs();
         try {
             checkRoom(sizes, named);
-            for (Map.Entry<Path, Long> e : sizes.entrySet()) {
-                outputs.claim(e.getKey(), named.get(e.getKey()));
-                outputs.temporaries.put(e.getKey(), create(e.getKey(), e.getValue(), named.get(e.getKey())));
+            for (Map.Entry<Path, ArrayBinding> e : named.entrySet()) {
+                outputs.claim(e.getKey(), e.getValue());
             }
-            for (FileHolder file : mine) {
-                TARGETS.put(file, outputs.temporaries.get(file.path()));
-                outputs.holders.add(file);
+            for (Map.Entry<Path, Long> e : sizes.entrySet()) {
+                outputs.temporaries.put(e.getKey(), create(e.getKey(), e.getValue(), named.get(e.getKey())));
             }
             return outputs;
         } catch (RuntimeException e) {
@@ -88,12 +88,23 @@ public final class FileOutputs implements AutoCloseable {
     }
 
     /**
-     * {@return where {@code file}'s bytes are: the running output's temporary file, or the file itself}
+     * {@return where {@code binding}'s bytes are: a new output's temporary file, else the holder's file}
      *
-     * @param file the holder
+     * @param binding an array whose holder is a {@link FileHolder}
+     * @throws IllegalStateException naming the array if it is a new output and the run's files were closed (the run
+     *     ended: its late blocks must not write anywhere)
      */
-    public static Path target(FileHolder file) {
-        return TARGETS.getOrDefault(file, file.path());
+    public Path target(ArrayBinding binding) {
+        FileHolder file = (FileHolder) binding.holder();
+        if (binding.role() != Role.OUT || file.writesInPlace()) {
+            return file.path();
+        }
+        Path temporary = temporaries.get(file.path());
+        if (temporary == null || ended) {
+            throw new IllegalStateException(binding + ": its run has ended or never began writing " + file.path()
+                    + " (expected: outputs written only while their run is going)");
+        }
+        return temporary;
     }
 
     /**
@@ -106,6 +117,10 @@ public final class FileOutputs implements AutoCloseable {
         if (this == NONE) {
             return;
         }
+        if (ended) {
+            throw new IllegalStateException("output files " + temporaries.keySet() + ": committed or closed already "
+                    + "(expected: one commit, before close)");
+        }
         List<Path> moved = new ArrayList<>();
         try {
             for (Path temporary : temporaries.values()) {
@@ -115,6 +130,9 @@ public final class FileOutputs implements AutoCloseable {
                 move(e.getValue(), e.getKey());
                 TemporaryFiles.forget(e.getValue());
                 moved.add(e.getKey());
+            }
+            for (Path directory : moved.stream().map(Path::getParent).distinct().toList()) {
+                forceDirectory(directory);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("output files: " + e + (moved.isEmpty() ? "; no output was replaced"
@@ -132,7 +150,6 @@ public final class FileOutputs implements AutoCloseable {
             return;
         }
         ended = true;
-        holders.forEach(TARGETS::remove);
         for (Path temporary : temporaries.values()) {
             try {
                 Files.deleteIfExists(temporary);
@@ -142,11 +159,13 @@ public final class FileOutputs implements AutoCloseable {
             }
             TemporaryFiles.forget(temporary);
         }
-        BUSY.values().removeIf(owner -> owner == this);
+        claimed.forEach(path -> BUSY.remove(path, this));
     }
 
     private void claim(Path path, ArrayBinding binding) {
-        if (BUSY.putIfAbsent(path, this) != null) {
+        if (BUSY.putIfAbsent(path, this) == null) {
+            claimed.add(path);
+        } else {
             throw new IllegalArgumentException(binding + ": file " + path + " is being written by another run "
                     + "(expected: one run at a time per output file)");
         }
@@ -179,7 +198,8 @@ public final class FileOutputs implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the free space for the outputs: " + e, e);
+            throw new UncheckedIOException("cannot read the free space for the outputs " + named.values() + ": " + e
+                    + " (expected: file systems that tell their free space)", e);
         }
     }
 
@@ -187,9 +207,15 @@ public final class FileOutputs implements AutoCloseable {
         // not Files.createTempFile: its owner-only permissions would stay on the moved file
         Path temporary = path.resolveSibling("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + Long.toHexString(System.nanoTime()) + ".tmp");
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } catch (IOException e) { // not ours (CREATE_NEW): never deleted
+            throw new UncheckedIOException(binding + ": cannot create " + temporary + " for " + path + ": " + e
+                    + " (expected: a writable directory)", e);
+        }
         TemporaryFiles.remember(temporary);
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE)) {
+        try (channel) {
             if (size > 0) {
                 channel.write(ByteBuffer.allocate(1), size - 1); // sized, not filled: unwritten bytes read as 0
             }
@@ -201,14 +227,23 @@ public final class FileOutputs implements AutoCloseable {
             } catch (IOException ignored) {
                 // the shutdown hook deletes it
             }
-            throw new UncheckedIOException(binding + ": cannot create " + temporary + " (" + size + " bytes) for "
-                    + path + ": " + e, e);
+            throw new UncheckedIOException(binding + ": cannot size " + temporary + " (" + size + " bytes) for "
+                    + path + ": " + e + " (expected: room on its file system)", e);
         }
     }
 
     private static void force(Path temporary) throws IOException {
         try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
             channel.force(true);
+        }
+    }
+
+    /** Makes the renames durable: on Linux a directory is forced through a read-only channel; elsewhere best effort. */
+    private static void forceDirectory(Path directory) {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | UnsupportedOperationException notSupported) {
+            // some platforms cannot open or force a directory; the files themselves were forced
         }
     }
 

@@ -17,7 +17,8 @@ import org.loopnest.index.Split;
 /**
  * A mapped window of a file-backed array: the elements from position {@link #first()} to the window's end as a typed
  * buffer in the file's byte order, so that the {@code cpu} device runs kernels over the file in place. An input's
- * window is mapped read-only, an output's read-write (into the run's temporary file, {@link FileOutputs#target}).
+ * window is mapped read-only, an output's read-write (into the run's temporary file, {@link FileOutputs#target}); a window opens no file that is not there, so a late
+ * block of a run that has ended fails instead of writing anywhere else.
  * The mapping lives until the buffer is collected; absolute reads and writes on it may come from several threads.
  *
  * @param typed the window as a {@code FloatBuffer}, … element 0 being position {@code first}
@@ -30,10 +31,11 @@ public record FileWindow(Buffer typed, long first) {
      * @param binding a binding whose holder is a {@link FileHolder}
      * @param split the chunk's split
      * @param chunk the chunk
+     * @param files the run's output files, which say where an output's bytes go
      * @throws IllegalStateException naming the array if the window is larger than {@link FileHolder#MAX_WINDOW_BYTES}
      * @throws UncheckedIOException naming the file if it cannot be mapped
      */
-    public static FileWindow of(ArrayBinding binding, Split split, Chunk chunk) {
+    public static FileWindow of(ArrayBinding binding, Split split, Chunk chunk, FileOutputs files) {
         FileHolder file = (FileHolder) binding.holder();
         long[] span = ChunkSpan.of(binding, file, split, chunk.firstOuter(), chunk.outerCount());
         int size = file.type().bytes();
@@ -44,7 +46,7 @@ public record FileWindow(Buffer typed, long first) {
                     + "maps files; split deeper or into more chunks)");
         }
         boolean write = binding.role() == Role.OUT;
-        Path target = FileOutputs.target(file);
+        Path target = files.target(binding);
         try (FileChannel channel = write ? FileChannel.open(target, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(target, StandardOpenOption.READ)) {
             MappedByteBuffer mapped = channel.map(write ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,

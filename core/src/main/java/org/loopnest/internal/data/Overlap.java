@@ -48,6 +48,8 @@ public final class Overlap {
             if (added.role() != Role.OUT && other.role() != Role.OUT) {
                 continue;
             }
+            checkReplaced(added, other);
+            checkReplaced(other, added);
             if (added.holder().storage() == other.holder().storage() && !(added.holder() instanceof BufferHolder)
                     && !(added.holder() instanceof FileHolder)) {
                 throw new IllegalArgumentException(added + " is the same array as " + other + EXPECTED);
@@ -64,6 +66,24 @@ public final class Overlap {
                 }
             }
         }
+    }
+
+    /**
+     * Refuses {@code other} on the file that {@code output} replaces with a new file when the run succeeds: an input
+     * read from it, or an output written into it in place, would be lost with the old file. Outputs that both write new
+     * files share the one new file.
+     */
+    private static void checkReplaced(ArrayBinding output, ArrayBinding other) {
+        if (output.role() != Role.OUT || !(output.holder() instanceof FileHolder replaced) || replaced.writesInPlace()
+                || !(other.holder() instanceof FileHolder file) || file.storage() != replaced.storage()) {
+            return;
+        }
+        if (other.role() == Role.OUT && !file.writesInPlace()) {
+            return;
+        }
+        throw new IllegalArgumentException(other + " uses file " + file.path() + ", which " + output + " replaces with "
+                + "a new file when the run succeeds (expected: another file, or Holder.fileInPlace for an output that "
+                + "writes into the file it shares)");
     }
 
     /**

@@ -55,4 +55,17 @@ class NetcdfLevelsTest {
                 assertThrows(NetcdfFormatException.class, () -> NetcdfLevels.read(file("plev", "Pa", 1), "flat"))
                         .getMessage());
     }
+
+    @Test
+    void shouldMakeLevelsFromValuesReadElsewhere() {
+        NetcdfPacking packing = NetcdfPacking.of("p", List.of(NetcdfAttribute.text("units", "Pa"),
+                NetcdfAttribute.doubles("scale_factor", 10)));
+        double[] stored = {10000, 5000};
+        NetcdfLevels p = NetcdfLevels.of(dir.resolve("x.nc"), "p", packing, stored);
+        assertArrayEquals(new double[] {1000, 500}, p.hPa(), 1e-9);
+        assertArrayEquals(new double[] {10000, 5000}, stored);
+        assertEquals("x.nc: vertical coordinate 'p' has units '' (expected: Pa or hPa)", assertThrows(
+                NetcdfFormatException.class, () -> NetcdfLevels.of(dir.resolve("x.nc"), "p",
+                        NetcdfPacking.of("p", List.of()), stored)).getMessage());
+    }
 }

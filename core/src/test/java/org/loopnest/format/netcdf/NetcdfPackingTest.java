@@ -33,6 +33,17 @@ class NetcdfPackingTest {
     }
 
     @Test
+    void shouldReadPackingFromANameAndAttributesAlone() {
+        NetcdfPacking p = NetcdfPacking.of("q", List.of(NetcdfAttribute.doubles("scale_factor", 0.5),
+                NetcdfAttribute.floats("add_offset", 10), NetcdfAttribute.ints("_FillValue", -1)));
+        assertEquals(12.5f, p.physical(5));
+        assertTrue(p.isMissing(-1));
+        assertEquals("variable 'q' attribute 'units' is INT (expected: text)", assertThrows(
+                IllegalArgumentException.class, () -> NetcdfPacking.of("q", List.of(NetcdfAttribute.ints("units", 1))))
+                .getMessage());
+    }
+
+    @Test
     void shouldLeaveUnpackedValuesAsTheyAreWithOnlyNanMissing() {
         NetcdfPacking p = NetcdfPacking.of(variable(NetcdfType.FLOAT));
         assertEquals(273.15f, p.physical(273.15f));

@@ -18,25 +18,31 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Real files: the NetCDF samples that Debian's {@code r-cran-ncmeta} ships ({@code extdata/*.nc}, classic and
- * NetCDF-4). Each classic one is opened and compared with {@code ncdump -h} (dimensions and variables) and, for small
+ * Real files: the NetCDF samples that Debian's {@code r-cran-ncmeta} and {@code r-cran-stars} ship
+ * ({@code extdata/*.nc}, {@code nc/*.nc}; classic and NetCDF-4; {@code .ci/run} unpacks them). Each classic one is opened and compared with {@code ncdump -h} (dimensions and variables) and, for small
  * 1-D variables, {@code ncdump -v} values; each NetCDF-4 one is refused naming HDF5. Another directory is named with
  * {@code -Dloopnest.netcdf.samples=DIR}; without one (or without {@code ncdump}) the test is skipped, saying why.
  */
 class NetcdfSampleTest {
-    private static final Path SAMPLES = Path.of(System.getProperty("loopnest.netcdf.samples",
-            "/usr/lib/R/site-library/ncmeta/extdata"));
+    private static final List<Path> SAMPLES = System.getProperty("loopnest.netcdf.samples") != null
+            ? List.of(Path.of(System.getProperty("loopnest.netcdf.samples")))
+            : List.of(Path.of("/usr/lib/R/site-library/ncmeta/extdata"), Path.of("/usr/lib/R/site-library/stars/nc"));
 
     @TempDir
     Path dir;
 
     private static List<Path> samples() throws IOException {
-        assumeTrue(Files.isDirectory(SAMPLES), () -> SAMPLES + " is absent: install Debian's r-cran-ncmeta package, "
-                + "or name a directory of .nc files with -Dloopnest.netcdf.samples=DIR");
+        List<Path> present = SAMPLES.stream().filter(Files::isDirectory).toList();
+        assumeTrue(!present.isEmpty(), () -> SAMPLES + " are absent: install (or unpack, as .ci/run does) Debian's "
+                + "r-cran-ncmeta and r-cran-stars, or name a directory of .nc files with -Dloopnest.netcdf.samples=DIR");
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/ncdump")), "ncdump is absent: install Debian's netcdf-bin");
-        try (Stream<Path> files = Files.walk(SAMPLES)) {
-            return files.filter(f -> f.toString().endsWith(".nc")).sorted().toList();
+        List<Path> all = new java.util.ArrayList<>();
+        for (Path dir : present) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.filter(f -> f.toString().endsWith(".nc")).sorted().forEach(all::add);
+            }
         }
+        return all;
     }
 
     private static byte[] magic(Path file) throws IOException {

@@ -144,10 +144,12 @@ public final class SplitPlanner {
         Split[] candidates = new Split[space.depth()];
         double[] scores = new double[space.depth()];
         double bestScore = Double.MAX_VALUE;
+        boolean windowsTooLarge = false;
         for (int d = 0; d < space.depth(); d++) {
             Split one = space.split(d, 1);
             long rMax = device.hostAddressable() ? Math.min(Math.max(1, one.outerCount()), fileWindowGroup(one, bindings))
                     : largestFittingGroup(one, bindings, device, buffers);
+            windowsTooLarge |= device.hostAddressable() && rMax < 1;
             if (rMax < 1) {
                 continue;
             }
@@ -162,6 +164,11 @@ public final class SplitPlanner {
             if (candidates[d] != null && scores[d] <= bestScore + SHALLOWER_PREFERENCE) {
                 best = candidates[d];
             }
+        }
+        if (best == null && windowsTooLarge) {
+            throw new IllegalArgumentException("no split keeps each chunk's window of the file-backed arrays within "
+                    + FILE_WINDOW_BYTES + " bytes on " + device.name() + ", which maps files (expected: files laid out "
+                    + "in nest order, or a device with memory of its own, which reads them without mapping)");
         }
         if (best == null) {
             Split finest = space.split(space.depth() - 1, 1);
@@ -183,19 +190,32 @@ public final class SplitPlanner {
 
     /**
      * The most outer iterations per chunk that keep each file-backed array's mapped window (a host-addressable device
-     * maps one per chunk) within {@value #FILE_WINDOW_BYTES} bytes, judged from one outer iteration's window; no limit
-     * without files.
+     * maps one per chunk) within {@value #FILE_WINDOW_BYTES} bytes, measured on the first chunk of each size tried; 0
+     * if one outer iteration's window is already larger (that depth cannot be used); no limit without files.
      */
     static long fileWindowGroup(Split one, List<ArrayBinding> bindings) {
         long limit = Long.MAX_VALUE;
         for (ArrayBinding b : bindings) {
             if (b.holder() instanceof FileHolder file && b.elements() > 0 && one.outerCount() > 0) {
-                long[] span = ChunkSpan.of(b, file, one, 0, 1);
-                long bytes = (span[1] - span[0] + 1) * file.type().bytes();
-                limit = Math.min(limit, Math.max(1, FILE_WINDOW_BYTES / Math.max(1, bytes)));
+                long low = 0;
+                long high = one.outerCount();
+                while (low < high) { // the largest r in [0, outerCount] whose window fits
+                    long r = low + (high - low + 1) / 2;
+                    if (windowBytes(b, file, one, r) <= FILE_WINDOW_BYTES) {
+                        low = r;
+                    } else {
+                        high = r - 1;
+                    }
+                }
+                limit = Math.min(limit, low);
             }
         }
         return limit;
+    }
+
+    private static long windowBytes(ArrayBinding b, FileHolder file, Split one, long r) {
+        long[] span = ChunkSpan.of(b, file, one, 0, r);
+        return (span[1] - span[0] + 1) * file.type().bytes();
     }
 
     /**

@@ -2,6 +2,7 @@ package org.loopnest.internal.serializer;
 
 import java.nio.ByteBuffer;
 import org.loopnest.index.Chunk;
+import org.loopnest.internal.data.FileOutputs;
 
 /**
  * Packs chunks of the user's input arrays into flat buffers laid out by a {@link ChunkLayout}, and unpacks
@@ -10,14 +11,26 @@ import org.loopnest.index.Chunk;
  */
 public final class ChunkPacker {
     private final ChunkLayout layout;
+    private final FileOutputs files;
 
     /**
-     * A packer for {@code layout}.
+     * A packer for {@code layout} whose arrays include no file-backed output written to a new file.
      *
      * @param layout the layout, whose bindings hold the user's arrays
      */
     public ChunkPacker(ChunkLayout layout) {
+        this(layout, FileOutputs.NONE);
+    }
+
+    /**
+     * A packer for {@code layout} that writes file-backed outputs where the run's {@code files} say.
+     *
+     * @param layout the layout, whose bindings hold the user's arrays
+     * @param files the run's output files
+     */
+    public ChunkPacker(ChunkLayout layout, FileOutputs files) {
         this.layout = layout;
+        this.files = files;
     }
 
     /** {@return the layout it packs for} */
@@ -33,7 +46,7 @@ public final class ChunkPacker {
      */
     public void pack(Chunk chunk, ByteBuffer inputBuffer) {
         for (Placement p : layout.inputs()) {
-            new RowWalker(layout.split(), p, inputBuffer).walk(chunk.firstOuter(), chunk.outerCount(), true);
+            new RowWalker(layout.split(), p, inputBuffer, files).walk(chunk.firstOuter(), chunk.outerCount(), true);
         }
     }
 
@@ -44,7 +57,7 @@ public final class ChunkPacker {
      */
     public void packResident(ByteBuffer residentBuffer) {
         for (Placement p : layout.resident()) {
-            new RowWalker(layout.split(), p, residentBuffer).walk(0, 1, true);
+            new RowWalker(layout.split(), p, residentBuffer, files).walk(0, 1, true);
         }
     }
 
@@ -56,7 +69,7 @@ public final class ChunkPacker {
      */
     public void unpack(Chunk chunk, ByteBuffer outputBuffer) {
         for (Placement p : layout.outputs()) {
-            new RowWalker(layout.split(), p, outputBuffer).walk(chunk.firstOuter(), chunk.outerCount(), false);
+            new RowWalker(layout.split(), p, outputBuffer, files).walk(chunk.firstOuter(), chunk.outerCount(), false);
         }
     }
 }

@@ -36,10 +36,10 @@ final class FileRows implements AutoCloseable {
      *
      * @throws UncheckedIOException naming the array and file if it cannot be opened
      */
-    FileRows(ArrayBinding binding, ByteBuffer packed, boolean write) {
+    FileRows(ArrayBinding binding, ByteBuffer packed, boolean write, FileOutputs files) {
         this.binding = binding;
         this.file = (FileHolder) binding.holder();
-        this.target = FileOutputs.target(file);
+        this.target = files.target(binding);
         this.packed = packed;
         this.size = file.type().bytes();
         this.swap = file.byteOrder() != packed.order();
@@ -61,7 +61,7 @@ final class FileRows implements AutoCloseable {
             }
             return;
         }
-        int perRead = Math.max(1, (int) Math.min(count, SCRATCH_BYTES / ((Math.abs(stride) - 1) * size + size)));
+        int perRead = Math.max(1, (int) Math.min(count, SCRATCH_BYTES / (Math.max(1, Math.abs(stride)) * size)));
         for (int done = 0; done < count; done += perRead) {
             int n = Math.min(perRead, count - done);
             long from = stride > 0 ? user + done * stride : user + (done + n - 1) * stride;
@@ -150,7 +150,8 @@ final class FileRows implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(binding + ": writing " + target + " at byte " + at + " failed: " + e
-                    + " (expected: room on its file system; the run's new files are deleted)", e);
+                    + " (expected: room on its file system" + (file.writesInPlace() ? ")"
+                    : "; the run's new files are deleted)"), e);
         }
     }
 

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.FileHolder;
 import org.loopnest.internal.data.ElementCopier;
+import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.data.JaggedHolder;
 import org.loopnest.data.LinearHolder;
 import org.loopnest.index.Split;
@@ -21,6 +22,7 @@ final class RowWalker {
     private final Placement placement;
     private final Buffer packed;
     private final ByteBuffer packedBytes;
+    private final FileOutputs files;
     private final ArrayBinding binding;
     private final int[] dims;
     private final long[] shape;
@@ -37,7 +39,8 @@ final class RowWalker {
     private int runLength;
     private boolean packing;
 
-    RowWalker(Split split, Placement placement, ByteBuffer packedBytes) {
+    RowWalker(Split split, Placement placement, ByteBuffer packedBytes, FileOutputs files) {
+        this.files = files;
         this.split = split;
         this.placement = placement;
         this.packedBytes = packedBytes;
@@ -68,7 +71,7 @@ final class RowWalker {
             return;
         }
         if (linear instanceof FileHolder) {
-            try (FileRows rows = new FileRows(binding, packedBytes, !pack)) {
+            try (FileRows rows = new FileRows(binding, packedBytes, !pack, files)) {
                 fileRows = rows;
                 walkSlabs(firstOuter, outerCount, slab);
             } finally {
