@@ -3,6 +3,7 @@ package org.loopnest.examples.weather.files;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.Holder;
@@ -28,13 +29,16 @@ final class NetcdfOutput implements OutputFiles {
     static final String FILE = "weather.nc";
 
     private final NetcdfWriter writer;
-    private final NetcdfHeader header;
-    private final long[] extents;
+    private final List<FileGrid> layouts = new ArrayList<>();
 
     private NetcdfOutput(NetcdfWriter writer, NetcdfHeader header, long[] extents) {
         this.writer = writer;
-        this.header = header;
-        this.extents = extents;
+        long grid = extents[2] * extents[3] * Float.BYTES;
+        for (WeatherOutput o : WeatherOutput.values()) {
+            FileHolder h = writer.holder(o.key());
+            layouts.add(new FileGrid(h.path(), ByteOrder.BIG_ENDIAN, header.variable(o.key()).begin(),
+                    extents[1] * grid, grid, (int) extents[2], (int) extents[3]));
+        }
     }
 
     /**
@@ -108,10 +112,7 @@ final class NetcdfOutput implements OutputFiles {
 
     @Override
     public FileGrid layout(WeatherOutput o) {
-        FileHolder h = writer.holder(o.key());
-        long grid = extents[2] * extents[3] * Float.BYTES;
-        return new FileGrid(h.path(), ByteOrder.BIG_ENDIAN, header.variable(o.key()).begin(), extents[1] * grid, grid,
-                (int) extents[2], (int) extents[3]);
+        return layouts.get(o.ordinal());
     }
 
     /** Commits the writer into the staged target. */
