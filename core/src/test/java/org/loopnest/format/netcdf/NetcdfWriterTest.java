@@ -9,13 +9,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.FileHolder;
 
 class NetcdfWriterTest {
     @TempDir
@@ -137,6 +141,39 @@ class NetcdfWriterTest {
         assertEquals("old", Files.readString(target));
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(target), files.toList());
+        }
+    }
+
+    @Test
+    void shouldGiveAHolderOverTheVariableInTheTemporaryFileThatTheCommitMovesIntoPlace() throws IOException {
+        Path target = dir.resolve("held.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(target)) {
+            w.dimension("y", 2).dimension("x", 3).variable("a", List.of("x")).variable("b", List.of("y", "x"));
+            IllegalStateException early = assertThrows(IllegalStateException.class, () -> w.holder("b"));
+            assertEquals("holder(\"b\") while DECLARING (expected: after writeHeader, before commit/close)",
+                    early.getMessage());
+            NetcdfHeader header = w.writeHeader();
+            FileHolder b = w.holder("b");
+            assertTrue(b.writesInPlace(), "writes into the writer's own file");
+            assertEquals(ByteOrder.BIG_ENDIAN, b.byteOrder());
+            assertEquals(ElementType.FLOAT, b.type());
+            assertEquals(header.variable("b").begin(), b.offsetBytes());
+            assertTrue(b.path().getFileName().toString().endsWith(".tmp"), b.path().toString());
+            try (FileChannel c = FileChannel.open(b.path(), StandardOpenOption.WRITE)) { // as a run writes it
+                ByteBuffer values = ByteBuffer.allocate(24);
+                for (int i = 0; i < 6; i++) {
+                    values.putFloat(10 + i);
+                }
+                c.write(values.flip(), b.offsetBytes());
+            }
+            assertThrows(IllegalArgumentException.class, () -> w.holder("c"));
+            w.commit();
+            assertThrows(IllegalStateException.class, () -> w.holder("b"));
+        }
+        NetcdfHeader read = NetcdfFile.open(target);
+        assertEquals(15f, readFloat(target, read.offset(read.variable("b"), 1, 2)));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(target), files.toList(), "no temporary file left");
         }
     }
 

@@ -16,6 +16,10 @@ import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
+import org.loopnest.examples.weather.files.FileNest;
+import org.loopnest.examples.weather.files.FileVerification;
+import org.loopnest.examples.weather.files.OutputFiles;
+import org.loopnest.examples.weather.files.WeatherInput;
 import org.loopnest.report.RunReport;
 import org.loopnest.scheduler.Execution;
 import org.loopnest.scheduler.RunPlan;
@@ -36,20 +40,29 @@ import picocli.CommandLine.Spec;
  * succeeded, as one {@link StagedFiles} set: hidden temporaries first, then all renamed into place or none, so a
  * failure (a full disk, say) keeps the previous outputs whole. Ctrl-C or SIGTERM deletes the temporaries; what
  * {@code kill -9} leaves behind the next run with the same {@code --out} or {@code --report} removes.
+ *
+ * <p><b>Over files</b> ({@code --input}, {@link FileInputOptions}): T and q stay in the input file and the outputs
+ * are written by the run into staged files in {@code --out} (file-backed arrays), so no heap check applies; the
+ * descriptor (or the NetCDF commit) and the report follow only after the run and the check succeeded, and the whole
+ * set is then moved into place together, or none of it (docs/FILES.md, "Weather over files").
  */
 @Command(name = "weather", sortOptions = false,
         description = {"Derives theta, es, e, rh, td, thetae and the lifting condensation level lcl_p, lcl_t from T "
                 + "and q on pressure levels, as a LoopNest over t, z, y, x, and checks the result point by point "
                 + "against a plain sequential loop.",
                 "Without input files it makes synthetic fields (and verifies them); with --input-t and --input-q "
-                + "it reads raw little-endian float32 files laid out [t][z][y][x]."},
+                + "it reads raw little-endian float32 files laid out [t][z][y][x]; with --input a GrADS .ctl or a "
+                + "classic NetCDF file, streamed chunk by chunk from the file into --out (GrADS or NetCDF), in "
+                + "bounded memory whatever its size."},
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
                 + "(nothing written).", "", "Examples:", "  loopnest weather",
                 "  loopnest weather --device sim --device-memory 8m --link-bandwidth 2GB/s",
                 "  loopnest weather --device opencl --dump-kernels kernels",
                 "  loopnest weather --device sim --trace run.json --trace-svg run.svg",
                 "  loopnest weather --shape 5,7,46,72 --input-t T.f32 --input-q Q.f32 \\",
-                "      --out derived --report run.json"})
+                "      --out derived --report run.json",
+                "  loopnest weather --input /usr/share/doc/grads/examples/model.ctl --out derived",
+                "  loopnest weather --input era5.nc --var-t t --var-q q --out derived --format netcdf"})
 public final class WeatherCommand implements Callable<Integer> {
     /** Fewest chunks an automatic split is allowed, so that the pipeline overlaps and progress shows. */
     public static final int MIN_CHUNKS = 8;
@@ -77,6 +90,9 @@ public final class WeatherCommand implements Callable<Integer> {
             description = "Specific humidity in kg/kg, raw little-endian float32.")
     private Path inputQ;
 
+    @Mixin
+    private FileInputOptions files;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
             description = "Seed of the synthetic fields. Default: 1.")
     private long seed;
@@ -84,7 +100,7 @@ public final class WeatherCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write theta.f32 es.f32 e.f32 rh.f32 td.f32 thetae.f32 lcl_p.f32 lcl_t.f32 (little-endian "
                     + "float32) here, with the --report, as one set: all replaced, or (on failure or interruption) "
-                    + "none.")
+                    + "none. With --input: weather.dat and weather.ctl (GrADS), or weather.nc (--format netcdf).")
     private Path out;
 
     @Option(names = "--save-inputs", paramLabel = "DIR",
@@ -126,6 +142,9 @@ public final class WeatherCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (files.input() != null) {
+            return callOnFiles();
+        }
         Integer depth = validate();
         PrintWriter stdout = spec.commandLine().getOut();
         WeatherFields fields;
@@ -137,7 +156,7 @@ public final class WeatherCommand implements Callable<Integer> {
             fields = load();
             stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
                     + inputT + ", " + inputQ) + ", " + fields);
-            run = run(fields, depth, targets);
+            run = run(WeatherNest.nest(fields), depth, targets, fields);
         }
         stdout.println(run);
         if (verifying()) {
@@ -157,6 +176,11 @@ public final class WeatherCommand implements Callable<Integer> {
     /** Checks every option and path, and that the arrays fit the heap; returns the split depth, or null for auto. */
     private Integer validate() throws IOException {
         device.validate();
+        try {
+            files.refuseWithoutInput();
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
         if ((inputT == null) != (inputQ == null)) {
             throw bad((inputT == null ? "--input-q" : "--input-t") + " given alone (expected: both --input-t and "
                     + "--input-q, or neither for synthetic fields)");
@@ -177,7 +201,86 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     private WeatherPaths paths() {
-        return new WeatherPaths(out, saveInputs, dumpKernels, trace, traceSvg, report);
+        return new WeatherPaths(out, files.input() == null ? WeatherPaths.OUTPUT_NAMES : files.format().fileNames(),
+                saveInputs, dumpKernels, trace, traceSvg, report);
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    /**
+     * {@code --input}: opens the file, stages the outputs, runs over the files, checks (with {@code --verify}) grid
+     * by grid, and puts the outputs and the report in place together; on any failure, none of them.
+     */
+    private Integer callOnFiles() throws IOException {
+        Integer depth = validateFiles();
+        PrintWriter stdout = spec.commandLine().getOut();
+        try (OpenDevices targets = device.open()) {
+            for (Path file : paths().removeStale()) {
+                stdout.println("removed " + file + ", left by an interrupted run");
+            }
+            try (WeatherInput in = openInput(); StagedFiles set = StagedFiles.open();
+                 OutputFiles written = stageOutputs(set, in)) {
+                stdout.println("weather: fields from " + in);
+                in.notes().forEach(note -> stdout.println("  " + note));
+                RunReport run = run(FileNest.nest(in, written), depth, targets);
+                stdout.println(run);
+                if (verifying()) {
+                    Verification check = FileVerification.verify(in, written);
+                    stdout.println(check);
+                    if (!check.passed()) {
+                        spec.commandLine().getErr().println(spec.qualifiedName()
+                                + ": outputs did not verify; nothing written");
+                        return ErrorHandler.FAILED;
+                    }
+                }
+                written.finish();
+                if (report != null) {
+                    Files.writeString(set.stage(report), run.toJson() + System.lineSeparator());
+                }
+                set.commit();
+                stdout.println("wrote " + String.join(" ", written.names()) + " to " + out);
+                if (report != null) {
+                    stdout.println("wrote report " + report);
+                }
+            }
+        }
+        stdout.flush();
+        return ErrorHandler.OK;
+    }
+
+    /** Checks the options of a run over {@code --input}; returns the split depth, or null for auto. */
+    private Integer validateFiles() {
+        device.validate();
+        List<String> refused = java.util.stream.Stream.of("--shape", "--levels", "--input-t", "--input-q", "--seed",
+                "--save-inputs").filter(this::given).toList();
+        try {
+            files.check(out, refused);
+            paths().check();
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+        return parseSplit();
+    }
+
+    /** Opens {@code --input}; bad input exits with code 2. */
+    private WeatherInput openInput() throws IOException {
+        try {
+            return files.open(out);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private OutputFiles stageOutputs(StagedFiles set, WeatherInput in) throws IOException {
+        Files.createDirectories(out);
+        try {
+            return files.format().create(set, out, in);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
     }
 
     private void checkInputSizes() throws IOException {
@@ -207,7 +310,7 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     private boolean verifying() {
-        return verify != null ? verify : inputT == null;
+        return verify != null ? verify : inputT == null && files.input() == null;
     }
 
     private Integer parseSplit() {
@@ -236,10 +339,16 @@ public final class WeatherCommand implements Callable<Integer> {
         }
     }
 
-    private RunReport run(WeatherFields fields, Integer depth, OpenDevices targets) throws IOException {
+    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets) throws IOException {
+        return run(weather, depth, targets, null);
+    }
+
+    /** Plans and runs {@code weather}; {@code fields} are the in-memory ones {@code --save-inputs} writes, or null. */
+    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets, WeatherFields fields)
+            throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         try (ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
-            LoopNest nest = device.buffersOn(WeatherNest.nest(fields).on(targets.array())).onProgress(progress);
+            LoopNest nest = device.buffersOn(weather.on(targets.array())).onProgress(progress);
             if (trace != null) {
                 nest.trace(trace);
             }
@@ -247,7 +356,9 @@ public final class WeatherCommand implements Callable<Integer> {
                 nest.traceSvg(traceSvg);
             }
             RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS); // a split that does not fit exits 2: first
-            saveInputs(fields);
+            if (fields != null) {
+                saveInputs(fields);
+            }
             if (dumpKernels != null) {
                 for (Path file : plan.writeKernels(dumpKernels)) {
                     spec.commandLine().getOut().println("wrote kernel " + file);

@@ -17,13 +17,16 @@ import org.loopnest.examples.weather.WeatherOutput;
  * <p><b>Threading:</b> immutable; safe from any thread.
  *
  * @param out         {@code --out}, the directory of the eight outputs
+ * @param outNames    the names of the files written in {@code --out}: {@link #OUTPUT_NAMES}, or those of the
+ *                    {@code --format} of a run over {@code --input}
  * @param saveInputs  {@code --save-inputs}, the directory of {@code T.f32} and {@code q.f32}
  * @param dumpKernels {@code --dump-kernels}, the directory of the generated kernels
  * @param trace       {@code --trace}
  * @param traceSvg    {@code --trace-svg}
  * @param report      {@code --report}
  */
-record WeatherPaths(Path out, Path saveInputs, Path dumpKernels, Path trace, Path traceSvg, Path report) {
+record WeatherPaths(Path out, List<String> outNames, Path saveInputs, Path dumpKernels, Path trace, Path traceSvg,
+        Path report) {
     /** The names of the outputs in {@code --out}: {@code theta.f32} and the others. */
     static final List<String> OUTPUT_NAMES = Arrays.stream(WeatherOutput.values()).map(WeatherOutput::fileName)
             .toList();
@@ -37,7 +40,7 @@ record WeatherPaths(Path out, Path saveInputs, Path dumpKernels, Path trace, Pat
      * @throws IllegalArgumentException naming the option, the path and what was expected
      */
     void check() {
-        PathChecks.directory("--out", out, OUTPUT_NAMES);
+        PathChecks.directory("--out", out, outNames);
         PathChecks.directory("--save-inputs", saveInputs, INPUT_NAMES);
         PathChecks.directory("--dump-kernels", dumpKernels, List.of());
         PathChecks.file("--trace", trace);
@@ -58,7 +61,7 @@ record WeatherPaths(Path out, Path saveInputs, Path dumpKernels, Path trace, Pat
     /** The files written, by option, in the order of the options. */
     private Map<String, List<Path>> files() {
         Map<String, List<Path>> files = new LinkedHashMap<>();
-        files.put("--out", out == null ? List.of() : OUTPUT_NAMES.stream().map(out::resolve).toList());
+        files.put("--out", out == null ? List.of() : outNames.stream().map(out::resolve).toList());
         files.put("--save-inputs", saveInputs == null ? List.of()
                 : INPUT_NAMES.stream().map(saveInputs::resolve).toList());
         files.put("--trace", trace == null ? List.of() : List.of(trace));
@@ -76,7 +79,7 @@ record WeatherPaths(Path out, Path saveInputs, Path dumpKernels, Path trace, Pat
     List<Path> removeStale() throws IOException {
         List<Path> removed = new ArrayList<>();
         if (out != null) {
-            removed.addAll(StagingNames.removeStale(out, OUTPUT_NAMES));
+            removed.addAll(StagingNames.removeStale(out, outNames));
         }
         if (saveInputs != null) {
             removed.addAll(StagingNames.removeStale(saveInputs, INPUT_NAMES));

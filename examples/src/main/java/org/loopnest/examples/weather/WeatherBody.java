@@ -107,7 +107,35 @@ public final class WeatherBody {
     /** The body with its helpers, named {@value #NAME}. */
     public static final DeviceCode CODE = new DeviceCode(NAME, BODY, HELPERS);
 
+    private static final String MISSING_TEST = "if (wx_missing(T) || wx_missing(q)) {";
+
     private WeatherBody() {
+    }
+
+    /**
+     * The body with its helpers, where a value of {@code T} or {@code q} equal to one of {@code markers}' values is
+     * missing too (a file's {@code UNDEF} or {@code _FillValue} that the rule "NaN or ≤ −1e30" does not catch).
+     * Without such markers, {@link #CODE} itself.
+     *
+     * @param markers the extra missing values of each input
+     * @return the device code, named {@value #NAME}
+     */
+    public static DeviceCode code(MissingMarkers markers) {
+        if (markers.none()) {
+            return CODE;
+        }
+        String body = BODY.replace(MISSING_TEST, "if (wx_missing(T) || wx_missing(q) || wx_marked_t(T) || "
+                + "wx_marked_q(q)) {");
+        return new DeviceCode(NAME, body, HELPERS + "\n" + marked("wx_marked_t", markers.temperature()) + "\n"
+                + marked("wx_marked_q", markers.humidity()));
+    }
+
+    private static String marked(String function, float[] values) {
+        StringBuilder test = new StringBuilder();
+        for (float v : values) {
+            test.append(test.isEmpty() ? "" : " || ").append("v == ").append(literal(v));
+        }
+        return "bool " + function + "(float v) {\n    return " + (test.isEmpty() ? "false" : test) + ";\n}\n";
     }
 
     /**

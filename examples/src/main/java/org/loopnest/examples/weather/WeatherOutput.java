@@ -50,6 +50,20 @@ public enum WeatherOutput {
         return key;
     }
 
+    /** {@return what the field is, in words, e.g. {@code Equivalent potential temperature}} */
+    public String longName() {
+        return switch (this) {
+            case THETA -> "Potential temperature";
+            case ES -> "Saturation vapour pressure";
+            case E -> "Vapour pressure";
+            case RH -> "Relative humidity";
+            case TD -> "Dewpoint";
+            case THETAE -> "Equivalent potential temperature";
+            case LCL_P -> "Pressure of the lifting condensation level";
+            case LCL_T -> "Temperature of the lifting condensation level";
+        };
+    }
+
     /** The unit, e.g. {@code K}; {@code 1} for a fraction. */
     public String unit() {
         return unit;
@@ -70,8 +84,15 @@ public enum WeatherOutput {
         return relative;
     }
 
-    /** The error of {@code actual} against {@code expected}, relative or absolute as this output's tolerance is. */
+    /**
+     * The error of {@code actual} against {@code expected}, relative or absolute as this output's tolerance is; 0 when
+     * they are equal, infinities included (an overflowing {@code es} of a value far outside the formulas' range is
+     * +∞ on both sides).
+     */
     public double error(double actual, double expected) {
+        if (actual == expected) {
+            return 0;
+        }
         double diff = Math.abs(actual - expected);
         return relative && expected != 0 ? diff / Math.abs(expected) : diff;
     }

@@ -1,0 +1,131 @@
+package org.loopnest.examples.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.loopnest.examples.weather.files.GradsInput;
+import org.loopnest.examples.weather.files.NetcdfInput;
+import org.loopnest.examples.weather.files.OutputFormat;
+import org.loopnest.examples.weather.files.WeatherInput;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of {@code loopnest weather} over files: {@code --input} (a classic NetCDF file by its magic number,
+ * else a GrADS descriptor by its {@code .ctl} name or text), {@code --var-t}, {@code --var-q}, {@code --levels-var} and {@code --format} of the outputs. Checked by
+ * {@link #check()} (with {@code --input}) or {@link #refuseWithoutInput()} (without) before anything runs; opened
+ * by {@link #open}.
+ *
+ * <p><b>Threading:</b> filled by picocli, then read on the command's thread. <b>Failure:</b> every check throws
+ * {@link IllegalArgumentException} with one line naming the option and what was expected.
+ */
+public final class FileInputOptions {
+    @Option(names = "--input", paramLabel = "FILE",
+            description = "Read T and q from a GrADS descriptor (.ctl) or a classic NetCDF file (.nc) instead: "
+                    + "shape, levels and grid come from the file, which is read chunk by chunk, never whole; needs "
+                    + "--out. See docs/FILES.md.")
+    private Path input;
+
+    @Option(names = "--var-t", paramLabel = "NAME",
+            description = "The temperature variable of --input (K). Default: T for GrADS (case ignored); for "
+                    + "NetCDF the first of t, T, ta, air_temperature, temp, air, else standard_name air_temperature.")
+    private String varT;
+
+    @Option(names = "--var-q", paramLabel = "NAME",
+            description = "The specific humidity variable of --input (kg/kg). Default: Q for GrADS (case ignored); "
+                    + "for NetCDF the first of q, Q, hus, specific_humidity, shum, spfh, else standard_name "
+                    + "specific_humidity.")
+    private String varQ;
+
+    @Option(names = "--levels-var", paramLabel = "NAME",
+            description = "The vertical coordinate of a NetCDF --input (Pa or hPa). Default: the first of level, "
+                    + "pressure_level, isobaricInhPa, plev.")
+    private String levelsVar;
+
+    @Option(names = "--format", paramLabel = "grads|netcdf",
+            description = "With --input, how --out is written: grads (weather.dat + weather.ctl, the default) or "
+                    + "netcdf (weather.nc, classic 64-bit offset, CF attributes).")
+    private String format;
+
+    /** {@return the {@code --input} file, or null for a run without it} */
+    Path input() {
+        return input;
+    }
+
+    /** {@return the output format, {@code grads} by default} */
+    OutputFormat format() {
+        return format == null ? OutputFormat.GRADS : OutputFormat.parse(format);
+    }
+
+    /** Refuses the options that mean something only with {@code --input}. */
+    void refuseWithoutInput() {
+        String[] names = {"--var-t", "--var-q", "--levels-var", "--format"};
+        Object[] values = {varT, varQ, levelsVar, format};
+        for (int i = 0; i < names.length; i++) {
+            if (values[i] != null) {
+                throw new IllegalArgumentException(names[i] + ": only with --input (expected: --input FILE.ctl or "
+                        + "FILE.nc, or no " + names[i] + ")");
+            }
+        }
+    }
+
+    /**
+     * Checks the options given with {@code --input}.
+     *
+     * @param out {@code --out}
+     * @param refused options the command found given that do not go with {@code --input}
+     */
+    void check(Path out, List<String> refused) {
+        if (!refused.isEmpty()) {
+            throw new IllegalArgumentException(refused.get(0) + ": not with --input (expected: the shape, levels and "
+                    + "fields come from " + input + ")");
+        }
+        if (out == null) {
+            throw new IllegalArgumentException("--input " + input + " needs --out DIR (expected: the directory the "
+                    + "outputs are written to)");
+        }
+        if (levelsVar != null && isGrads()) {
+            throw new IllegalArgumentException("--levels-var: only for a NetCDF --input (expected: no --levels-var; "
+                    + input + " takes its levels from ZDEF)");
+        }
+        format();
+    }
+
+    /**
+     * Opens {@code --input}: a GrADS descriptor or a NetCDF file (packed variables unpacked into {@code out}).
+     *
+     * @throws IllegalArgumentException naming the option when the file or a variable is not as expected
+     * @throws IOException when a file cannot be read or unpacked
+     */
+    WeatherInput open(Path out) throws IOException {
+        return isGrads() ? GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ)
+                : NetcdfInput.open(input, varT, varQ, levelsVar, out);
+    }
+
+    /**
+     * Whether {@code --input} is a GrADS descriptor: not if it starts with a NetCDF magic ({@code CDF},
+     * {@code \x89HDF}); yes if it is named {@code .ctl} or starts with a letter (descriptors are text: {@code DSET},
+     * a comment); else it is taken for NetCDF, whose reader names what it found.
+     */
+    private boolean isGrads() {
+        byte[] head = new byte[4];
+        int n = 0;
+        if (Files.isRegularFile(input)) {
+            try (InputStream in = Files.newInputStream(input)) {
+                n = in.readNBytes(head, 0, head.length);
+            } catch (IOException unreadable) {
+                n = 0; // judged by the name; opening it says why it cannot be read
+            }
+        }
+        String magic = new String(head, 0, n, StandardCharsets.ISO_8859_1);
+        if (magic.startsWith("CDF") || magic.startsWith("\u0089HDF")) {
+            return false;
+        }
+        Path name = input.getFileName();
+        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".ctl")
+                || n > 0 && (Character.isLetter(head[0]) || head[0] == '*');
+    }
+}

@@ -1,0 +1,71 @@
+package org.loopnest.examples.weather.files;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.loopnest.examples.weather.StagedFiles;
+import org.loopnest.examples.weather.WeatherOutput;
+
+/** The formats {@code --format} names for the outputs of a run over files. Thread-safe (an enum). */
+public enum OutputFormat {
+    /** One GrADS data set, {@code weather.dat} and {@code weather.ctl} ({@link GradsOutput}). */
+    GRADS(List.of(GradsOutput.DATA, GradsOutput.DESCRIPTOR)),
+    /** One classic 64-bit-offset NetCDF file, {@code weather.nc} ({@link NetcdfOutput}). */
+    NETCDF(List.of(NetcdfOutput.FILE));
+
+    private final List<String> names;
+
+    OutputFormat(List<String> names) {
+        this.names = names;
+    }
+
+    /**
+     * {@return the format named, case ignored}
+     *
+     * @param name {@code grads} or {@code netcdf}
+     * @throws IllegalArgumentException naming {@code --format} and the formats there are
+     */
+    public static OutputFormat parse(String name) {
+        for (OutputFormat f : values()) {
+            if (f.name().equalsIgnoreCase(name.strip())) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("--format " + name + ": unknown (expected: grads or netcdf)");
+    }
+
+    /** {@return the names of the files written in the output directory} */
+    public List<String> fileNames() {
+        return names;
+    }
+
+    /**
+     * Stages this format's files for the outputs of {@code in} in {@code dir}.
+     *
+     * @param set the set the files are staged in, committed by the caller after {@link OutputFiles#finish}
+     * @param dir the output directory, existing
+     * @param in the input, whose grid the outputs describe
+     * @return the files; the caller closes them
+     * @throws IllegalArgumentException if the grid cannot be written in this format (message names
+     *     {@code --format}), or the outputs need more room than {@code dir}'s file system has free (checked up front;
+     *     the run fails naming the file if another writer takes the room meanwhile)
+     * @throws IOException if a file cannot be made
+     */
+    public OutputFiles create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
+        long needed = WeatherOutput.COUNT * in.points() * Float.BYTES;
+        long free = Files.getFileStore(dir).getUsableSpace();
+        if (needed > free) {
+            throw new IllegalArgumentException("--out " + dir + ": the outputs need " + needed + " bytes, its file "
+                    + "system has " + free + " free (expected: room for them)");
+        }
+        return this == GRADS ? GradsOutput.create(set, dir, in) : NetcdfOutput.create(set, dir, in);
+    }
+
+    /** {@return the name as {@code --format} takes it} */
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

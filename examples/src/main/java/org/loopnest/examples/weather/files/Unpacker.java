@@ -1,0 +1,108 @@
+package org.loopnest.examples.weather.files;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.loopnest.format.netcdf.NetcdfHeader;
+import org.loopnest.format.netcdf.NetcdfPacking;
+import org.loopnest.format.netcdf.NetcdfVariable;
+
+/**
+ * Unpacks a NetCDF variable {@code (time, level, lat, lon)} that a run cannot read as it is (packed {@code short}s
+ * with {@code scale_factor}/{@code add_offset}, as ERA5 stores them; any non-float type; floats with packing) into
+ * a temporary raw little-endian float32 file {@code [t][z][y][x]}: physical values, NaN where missing
+ * ({@link NetcdfPacking#physical}).
+ *
+ * <p><b>Cost:</b> one extra pass over the variable before the run: it reads the stored values once and writes
+ * 4 bytes per value, so disk space of {@code 4·t·z·y·x} bytes beside the outputs and about the time of copying that
+ * many bytes. <b>Memory</b> stays bounded: one (lat, lon) grid in and one out at a time.
+ *
+ * <p><b>Ownership:</b> the caller deletes the file returned ({@link WeatherInput#close()}); it is also marked to be
+ * deleted at JVM exit. On failure, the partial file is deleted before the exception leaves. Stateless; thread-safe.
+ */
+final class Unpacker {
+    private Unpacker() {
+    }
+
+    /**
+     * Writes {@code v}'s first {@code nz} levels unpacked into a new hidden file in {@code dir}.
+     *
+     * @param header the file's header
+     * @param v a variable of rank 4 of a numeric type
+     * @param nz the levels to unpack, from the first
+     * @param dir where the temporary file goes (the output directory; made if missing)
+     * @return the layout of the new file
+     * @throws IOException when reading or writing fails (for example, a full disk, naming the file)
+     */
+    static FileGrid unpack(NetcdfHeader header, NetcdfVariable v, int nz, Path dir) throws IOException {
+        long[] shape = shapeOf(header, v);
+        int ny = Math.toIntExact(shape[2]);
+        int nx = Math.toIntExact(shape[3]);
+        NetcdfPacking packing = NetcdfPacking.of(v);
+        Path file = Files.createTempFile(Files.createDirectories(dir), ".weather-" + v.name() + "-", ".unpacked.tmp");
+        file.toFile().deleteOnExit();
+        try (FileChannel in = FileChannel.open(header.file(), StandardOpenOption.READ);
+             FileChannel out = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            int size = v.type().size();
+            ByteBuffer stored = ByteBuffer.allocate(Math.multiplyExact(Math.multiplyExact(ny, nx), size));
+            ByteBuffer physical = ByteBuffer.allocate(ny * nx * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            long at = 0;
+            for (long t = 0; t < shape[0]; t++) {
+                for (long z = 0; z < nz; z++) {
+                    readFully(in, stored.clear(), header.gridOffset(v, t, z), header.file());
+                    stored.flip();
+                    physical.clear();
+                    while (stored.hasRemaining()) {
+                        physical.putFloat(packing.physical(value(stored, v)));
+                    }
+                    physical.flip();
+                    while (physical.hasRemaining()) {
+                        at += out.write(physical, at);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            Files.deleteIfExists(file);
+            throw new IOException("unpacking " + v.name() + " into " + file + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            Files.deleteIfExists(file);
+            throw e;
+        }
+        long grid = (long) ny * nx * Float.BYTES;
+        return new FileGrid(file, ByteOrder.LITTLE_ENDIAN, 0, nz * grid, grid, ny, nx);
+    }
+
+    /** The shape, with the record count for a record variable. */
+    static long[] shapeOf(NetcdfHeader header, NetcdfVariable v) {
+        long[] shape = v.shape();
+        if (v.isRecord()) {
+            shape[0] = header.numberOfRecords();
+        }
+        return shape;
+    }
+
+    private static double value(ByteBuffer b, NetcdfVariable v) {
+        return switch (v.type()) {
+            case BYTE -> b.get();
+            case SHORT -> b.getShort();
+            case INT -> b.getInt();
+            case FLOAT -> b.getFloat();
+            case DOUBLE -> b.getDouble();
+            case CHAR -> throw new IllegalArgumentException("variable '" + v.name() + "' is text (expected: numbers)");
+        };
+    }
+
+    private static void readFully(FileChannel in, ByteBuffer b, long at, Path file) throws IOException {
+        while (b.hasRemaining()) {
+            if (in.read(b, at + b.position()) < 0) {
+                throw new EOFException(file + " ends at byte " + (at + b.position()) + " (expected: "
+                        + b.capacity() + " bytes from " + at + ")");
+            }
+        }
+    }
+}

@@ -1,0 +1,299 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.examples.weather.WeatherFormulas;
+import org.loopnest.examples.weather.WeatherOutput;
+import org.loopnest.format.grads.GradsDescriptor;
+import org.loopnest.format.netcdf.NetcdfAttribute;
+import org.loopnest.format.netcdf.NetcdfFile;
+import org.loopnest.format.netcdf.NetcdfHeader;
+import org.loopnest.format.netcdf.NetcdfVariable;
+import org.loopnest.format.netcdf.NetcdfWriter;
+
+/**
+ * {@code loopnest weather --input FILE.nc}: a classic file written here (t, q with a {@code _FillValue} of −999 the
+ * body's rule does not catch, levels in Pa, time/lat/lon coordinates, latitudes north to south) run to
+ * {@code --format netcdf} and {@code grads}, read back value by value; {@code ncdump -h} and GrADS read the outputs
+ * where installed. A packed file ({@code short}s with {@code scale_factor}/{@code add_offset} and a float record
+ * variable) written by {@code ncgen} is unpacked and run too.
+ */
+class WeatherNetcdfCommandTest {
+    private static final int NT = 2;
+    private static final int NZ = 3;
+    private static final int NY = 4;
+    private static final int NX = 5;
+    private static final int GRID = NY * NX;
+    private static final float[] PA = {100000, 85000, 50000};
+    private static final float[] LAT = {30, 20, 10, 0};
+    private static final float[] LON = {100, 102.5f, 105, 107.5f, 110};
+
+    @TempDir
+    Path dir;
+
+    /** T and q ramps, with the fill value at two points of each and q = 0 at one. */
+    static float[][] fields() {
+        float[] t = new float[NT * NZ * GRID];
+        float[] q = new float[t.length];
+        for (int k = 0; k < t.length; k++) {
+            int z = k / GRID % NZ;
+            t[k] = 300 - 25 * z + (k % GRID) * 0.5f;
+            q[k] = (0.015f - 0.004f * z) * (1 + (k % 7) * 0.05f);
+        }
+        t[3] = -999;
+        t[47] = -999;
+        q[11] = -999;
+        q[90] = -999;
+        q[60] = 0;
+        return new float[][] {t, q};
+    }
+
+    private Path writeInput() throws IOException {
+        Path file = dir.resolve("in.nc");
+        float[][] f = fields();
+        try (NetcdfWriter w = NetcdfWriter.create(file)) {
+            w.dimension("time", NT).dimension("level", NZ).dimension("lat", NY).dimension("lon", NX);
+            w.attribute(NetcdfAttribute.text("title", "test fields"));
+            w.variable("time", List.of("time"), NetcdfAttribute.text("units", "hours since 2000-01-01 00:00:00"));
+            w.variable("level", List.of("level"), NetcdfAttribute.text("units", "Pa"));
+            w.variable("lat", List.of("lat"), NetcdfAttribute.text("units", "degrees_north"));
+            w.variable("lon", List.of("lon"), NetcdfAttribute.text("units", "degrees_east"));
+            for (String v : new String[] {"t", "q"}) {
+                w.variable(v, List.of("time", "level", "lat", "lon"), NetcdfAttribute.floats("_FillValue", -999f));
+            }
+            w.writeHeader();
+            w.write("time", 0, new float[] {0, 6});
+            w.write("level", 0, PA);
+            w.write("lat", 0, LAT);
+            w.write("lon", 0, LON);
+            w.write("t", 0, f[0]);
+            w.write("q", 0, f[1]);
+            w.commit();
+        }
+        return file;
+    }
+
+    /** The expected outputs: the formulas, with the fill value as missing. */
+    static float[][] expected(float[] t, float[] q, float[] hPa) {
+        float[][] out = new float[WeatherOutput.COUNT][t.length];
+        float[] point = new float[WeatherOutput.COUNT];
+        for (int k = 0; k < t.length; k++) {
+            float tk = t[k] == -999 ? Float.NaN : t[k];
+            float qk = q[k] == -999 ? Float.NaN : q[k];
+            WeatherFormulas.point(tk, qk, hPa[k / GRID % hPa.length], point);
+            for (int o = 0; o < point.length; o++) {
+                out[o][k] = point[o];
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void shouldRunAClassicFileToNetcdfWithItsCoordinatesAndFillValueOnCpuAndSim() throws Exception {
+        Path in = writeInput();
+        float[][] f = fields();
+        float[][] expected = expected(f[0], f[1], new float[] {1000, 850, 500});
+        for (String device : new String[] {"cpu", "sim"}) {
+            Path out = dir.resolve("out-" + device);
+            Cli run = Cli.run("weather", "--input", in.toString(), "--out", out.toString(), "--format", "netcdf",
+                    "--device", device, "--verify");
+            assertEquals(0, run.code(), run.err());
+            assertTrue(run.out().contains("missing values T = [-999.0], q = [-999.0] also missing: tested by the "
+                    + "body"), run.out());
+            assertTrue(run.out().contains("verified: 120 points match"), run.out());
+            assertEquals(List.of("weather.nc"), WeatherFilesCommandTest.names(out), "one file, no temporary left");
+            NetcdfHeader h = NetcdfFile.open(out.resolve("weather.nc"));
+            assertEquals(List.of("time", "level", "lat", "lon"), h.variable("theta").dimensionNames());
+            assertArrayEquals(new double[] {0, 6}, NetcdfFile.readValues(h, h.variable("time")));
+            assertEquals("hours since 2000-01-01 00:00:00", h.variable("time").attribute("units").get().text());
+            assertArrayEquals(new double[] {1000, 850, 500}, NetcdfFile.readValues(h, h.variable("level")));
+            assertArrayEquals(new double[] {30, 20, 10, 0}, NetcdfFile.readValues(h, h.variable("lat")));
+            assertEquals(102.5, NetcdfFile.readValues(h, h.variable("lon"))[1]);
+            for (WeatherOutput o : WeatherOutput.values()) {
+                NetcdfVariable v = h.variable(o.key());
+                assertEquals(o.unit(), v.attribute("units").get().text());
+                assertEquals(o.longName(), v.attribute("long_name").get().text());
+                assertTrue(Double.isNaN(v.attribute("_FillValue").get().number(0)), o.key());
+                float[] written = WeatherFilesCommandTest.read(h.file(), ByteOrder.BIG_ENDIAN, v.begin(),
+                        NT * NZ * GRID);
+                assertArrayEquals(expected[o.ordinal()], written, 0f, device + " " + o.key());
+            }
+            assertTrue(Float.isNaN(expected[0][3]) && Float.isNaN(expected[0][90]), "fill values are missing");
+        }
+        ncdumpHeader(dir.resolve("out-cpu/weather.nc"));
+    }
+
+    private void ncdumpHeader(Path nc) throws IOException, InterruptedException {
+        Process ncdump;
+        try {
+            ncdump = new ProcessBuilder("ncdump", "-h", nc.toString()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            assumeTrue(false, "ncdump cannot be started (" + e.getMessage() + "): install Debian's netcdf-bin");
+            return;
+        }
+        String text = new String(ncdump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(ncdump.waitFor(60, TimeUnit.SECONDS) && ncdump.exitValue() == 0, text);
+        assertTrue(text.contains("netcdf weather {"), text);
+        assertTrue(text.contains("float theta(time, level, lat, lon) ;"), text);
+        assertTrue(text.contains("theta:_FillValue = NaNf ;"), text);
+        assertTrue(text.contains("theta:units = \"K\" ;"), text);
+        assertTrue(text.contains("level:units = \"hPa\" ;"), text);
+        assertTrue(text.contains("lcl_p:long_name = \"Pressure of the lifting condensation level\" ;"), text);
+    }
+
+    @Test
+    void shouldRunAClassicFileToGradsWithYrevAndATimeAxisGradsOpens() throws Exception {
+        Path in = writeInput();
+        Path out = dir.resolve("grads");
+        Cli run = Cli.run("weather", "--input", in.toString(), "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        GradsDescriptor ctl = GradsDescriptor.parse(out.resolve("weather.ctl"));
+        assertTrue(ctl.yReversed(), "latitudes north to south: yrev");
+        assertEquals(List.of(0.0, 10.0, 20.0, 30.0), ctl.y().values());
+        assertEquals(List.of(1000.0, 850.0, 500.0), ctl.z().values());
+        assertEquals("00:00Z01JAN2000", ctl.time().start());
+        assertEquals("6hr", ctl.time().increment());
+        float[][] f = fields();
+        float[] theta = expected(f[0], f[1], new float[] {1000, 850, 500})[0];
+        float written = WeatherFilesCommandTest.read(ctl.dataFile(), ctl.byteOrder(), ctl.offset("theta", 1, 2),
+                GRID)[6];
+        assertEquals(theta[(1 * NZ + 2) * GRID + 6], written, 0f);
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/grads")) || System.getProperty("loopnest.grads.command")
+                != null, "GrADS not installed (Debian's grads package)");
+        // stored row 1 (20 N) is GrADS's y = 3 (from the south, 1-based) with yrev; x = 2 (1-based) is column 1
+        String output = WeatherFilesCommandTest.grads(out.resolve("weather.ctl"),
+                "set x 2\nset y 3\nset z 3\nset t 2\nd theta\n");
+        assertTrue(!output.toLowerCase(java.util.Locale.ROOT).contains("error"), output);
+        String value = output.replaceAll("(?s).*Result value = (\\S+).*", "$1");
+        assertEquals(theta[(1 * NZ + 2) * GRID + 6], Double.parseDouble(value), 1e-3, output);
+    }
+
+    @Test
+    void shouldUnpackPackedShortsIntoATemporaryFileDeletedAfterTheRun() throws Exception {
+        float[][] f = fields();
+        StringBuilder cdl = new StringBuilder("""
+                netcdf packed {
+                dimensions:
+                    time = UNLIMITED ;
+                    level = 3 ;
+                    lat = 4 ;
+                    lon = 5 ;
+                variables:
+                    double time(time) ;
+                        time:units = "days since 2020-01-01" ;
+                    int level(level) ;
+                        level:units = "millibars" ;
+                    short t(time, level, lat, lon) ;
+                        t:scale_factor = 0.01 ;
+                        t:add_offset = 250. ;
+                        t:_FillValue = -32767s ;
+                    float q(time, level, lat, lon) ;
+                        q:missing_value = -999.f ;
+                data:
+                    time = 0, 1 ;
+                    level = 1000, 850, 500 ;
+                """);
+        short[] packed = new short[f[0].length];
+        float[] unpacked = new float[f[0].length];
+        StringBuilder t = new StringBuilder("    t = ");
+        StringBuilder q = new StringBuilder("    q = ");
+        for (int k = 0; k < packed.length; k++) {
+            packed[k] = f[0][k] == -999 ? -32767 : (short) Math.round((f[0][k] - 250) / 0.01);
+            unpacked[k] = f[0][k] == -999 ? -999 : (float) (packed[k] * 0.01 + 250.0);
+            t.append(k == 0 ? "" : ", ").append(packed[k]);
+            q.append(k == 0 ? "" : ", ").append(f[1][k] == -999 ? "-999.f" : f[1][k] + "f");
+        }
+        cdl.append(t).append(" ;\n").append(q).append(" ;\n}\n");
+        Path source = Files.writeString(dir.resolve("packed.cdl"), cdl);
+        Path in = dir.resolve("packed.nc");
+        Process ncgen;
+        try {
+            ncgen = new ProcessBuilder("ncgen", "-k", "64-bit-offset", "-o", in.toString(), source.toString())
+                    .redirectErrorStream(true).start();
+        } catch (IOException e) {
+            assumeTrue(false, "ncgen cannot be started (" + e.getMessage() + "): install Debian's netcdf-bin");
+            return;
+        }
+        String log = new String(ncgen.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(ncgen.waitFor(60, TimeUnit.SECONDS) && ncgen.exitValue() == 0, log);
+        Path out = dir.resolve("out");
+        Cli run = Cli.run("weather", "--input", in.toString(), "--out", out.toString(), "--format", "netcdf",
+                "--device", "sim", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("t: short packed (scale_factor 0.01, add_offset 250.0), unpacked first into a "
+                + "temporary float32 file of 480 bytes"), run.out());
+        assertTrue(run.out().contains("missing values T = [], q = [-999.0] also missing"), run.out());
+        assertEquals(List.of("weather.nc"), WeatherFilesCommandTest.names(out), "the unpacked file is deleted");
+        NetcdfHeader h = NetcdfFile.open(out.resolve("weather.nc"));
+        float[][] expected = expected(unpacked, f[1], new float[] {1000, 850, 500});
+        for (WeatherOutput o : WeatherOutput.values()) {
+            float[] written = WeatherFilesCommandTest.read(h.file(), ByteOrder.BIG_ENDIAN,
+                    h.variable(o.key()).begin(), NT * NZ * GRID);
+            assertArrayEquals(expected[o.ordinal()], written, 0f, o.key());
+        }
+        assertEquals("days since 2020-01-01 00:00:00", h.variable("time").attribute("units").get().text());
+    }
+
+    /**
+     * A real ERA5 file (the R package stars' {@code nc/sub.nc}: packed {@code short} winds u, v on 825 and 850
+     * millibars, 10 hours, 9 × 9, latitudes north to south, CDF-2). u and v stand in for T and q: the physics is
+     * meaningless (es overflows to +∞), the mechanics are those of ERA5 input: unpacking, levels in millibars, hours
+     * since 1900 as a GrADS TDEF, {@code yrev}.
+     */
+    @Test
+    void shouldRunARealEra5FileUnpackingItsShortsIntoAGradsSet() throws IOException {
+        Path era5 = Path.of(System.getProperty("loopnest.netcdf.era5", "/usr/lib/R/site-library/stars/nc/sub.nc"));
+        assumeTrue(Files.isRegularFile(era5), "no ERA5 sample at " + era5 + " (install Debian's r-cran-stars, or "
+                + "name a copy with -Dloopnest.netcdf.era5=/path/sub.nc)");
+        Path out = dir.resolve("era5");
+        Cli run = Cli.run("weather", "--input", era5.toString(), "--var-t", "u", "--var-q", "v", "--out",
+                out.toString(), "--device", "sim", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("u: short packed (scale_factor "), run.out());
+        assertTrue(run.out().contains("verified: 1620 points match"), run.out());
+        assertEquals(List.of("weather.ctl", "weather.dat"), WeatherFilesCommandTest.names(out));
+        GradsDescriptor ctl = GradsDescriptor.parse(out.resolve("weather.ctl"));
+        NetcdfHeader in = NetcdfFile.open(era5);
+        double[] hours = NetcdfFile.readValues(in, in.variable("time"));
+        java.time.LocalDateTime first = java.time.LocalDateTime.of(1900, 1, 1, 0, 0).plusHours((long) hours[0]);
+        assertEquals(String.format(java.util.Locale.ROOT, "%02d:00Z%02d%s%d", first.getHour(), first.getDayOfMonth(),
+                first.getMonth().name().substring(0, 3), first.getYear()), ctl.time().start());
+        assertEquals("1hr", ctl.time().increment());
+        assertTrue(ctl.yReversed(), "ERA5 latitudes run north to south");
+        assertEquals(List.of(825.0, 850.0), ctl.z().values());
+        NetcdfVariable u = in.variable("u");
+        NetcdfVariable v = in.variable("v");
+        double[] us = NetcdfFile.readValues(in, u);
+        double[] vs = NetcdfFile.readValues(in, v);
+        float[] point = new float[WeatherOutput.COUNT];
+        int grid = 81;
+        for (int t = 0; t < 10; t++) {
+            for (int z = 0; z < 2; z++) {
+                float[] es = WeatherFilesCommandTest.read(ctl.dataFile(), ctl.byteOrder(), ctl.offset("es", t, z),
+                        grid);
+                float[] theta = WeatherFilesCommandTest.read(ctl.dataFile(), ctl.byteOrder(),
+                        ctl.offset("theta", t, z), grid);
+                for (int k = 0; k < grid; k++) {
+                    int at = (t * 2 + z) * grid + k;
+                    WeatherFormulas.point(org.loopnest.format.netcdf.NetcdfPacking.of(u).physical(us[at]),
+                            org.loopnest.format.netcdf.NetcdfPacking.of(v).physical(vs[at]), z == 0 ? 825 : 850,
+                            point);
+                    assertEquals(point[0], theta[k], 0f, "theta t=" + t + " z=" + z + " k=" + k);
+                    assertEquals(point[1], es[k], 0f, "es t=" + t + " z=" + z + " k=" + k);
+                }
+            }
+        }
+    }
+}
