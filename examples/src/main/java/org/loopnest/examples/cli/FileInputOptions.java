@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.loopnest.examples.weather.files.GradsInput;
+import org.loopnest.examples.weather.files.Netcdf4Input;
 import org.loopnest.examples.weather.files.NetcdfInput;
 import org.loopnest.examples.weather.files.OutputFormat;
 import org.loopnest.examples.weather.files.WeatherInput;
+import org.loopnest.format.netcdf4.Netcdf4File;
 import picocli.CommandLine.Option;
 
 /**
@@ -101,7 +103,11 @@ public final class FileInputOptions {
      * @throws IOException when a file cannot be read or unpacked
      */
     WeatherInput open(Path out) throws IOException {
-        return isGrads() ? GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ)
+        if (isGrads()) {
+            return GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ);
+        }
+        return Files.isRegularFile(input) && Netcdf4File.isHdf5(input)
+                ? Netcdf4Input.open(input, varT, varQ, levelsVar, out)
                 : NetcdfInput.open(input, varT, varQ, levelsVar, out);
     }
 

@@ -182,6 +182,30 @@ class WeatherNetcdfCommandTest {
 
     @Test
     void shouldUnpackPackedShortsIntoATemporaryFileDeletedAfterTheRun() throws Exception {
+        Cli run = runPacked("64-bit-offset", "", "");
+        assertTrue(run.out().contains("t: short packed (scale_factor 0.01, add_offset 250.0), unpacked first into a "
+                + "temporary float32 file of 480 bytes"), run.out());
+    }
+
+    /**
+     * The same data as NetCDF-4 (HDF5): t packed and chunked with deflate (unpacked first), q a contiguous float read
+     * in place with its missing value tested by the body.
+     */
+    @Test
+    void shouldRunANetcdf4FileUnpackingItsChunkedVariableAndReadingItsContiguousOneInPlace() throws Exception {
+        Cli run = runPacked("nc4", """
+                        t:_Storage = "chunked" ;
+                        t:_ChunkSizes = 1, 2, 2, 5 ;
+                        t:_DeflateLevel = 1 ;
+                """, """
+                        q:_Storage = "contiguous" ;
+                """);
+        assertTrue(run.out().contains("(NetCDF-4): t, q"), run.out());
+        assertTrue(run.out().contains("t: short chunked packed (scale_factor 0.01, add_offset 250.0), unpacked first "
+                + "into a temporary float32 file of 480 bytes"), run.out());
+    }
+
+    private Cli runPacked(String kind, String tStorage, String qStorage) throws Exception {
         float[][] f = fields();
         StringBuilder cdl = new StringBuilder("""
                 netcdf packed {
@@ -199,12 +223,12 @@ class WeatherNetcdfCommandTest {
                         t:scale_factor = 0.01 ;
                         t:add_offset = 250. ;
                         t:_FillValue = -32767s ;
-                    float q(time, level, lat, lon) ;
+                %s    float q(time, level, lat, lon) ;
                         q:missing_value = -999.f ;
-                data:
+                %sdata:
                     time = 0, 1 ;
                     level = 1000, 850, 500 ;
-                """);
+                """.formatted(tStorage, qStorage));
         short[] packed = new short[f[0].length];
         float[] unpacked = new float[f[0].length];
         StringBuilder t = new StringBuilder("    t = ");
@@ -220,7 +244,7 @@ class WeatherNetcdfCommandTest {
         Path in = dir.resolve("packed.nc");
         Process ncgen;
         try {
-            ncgen = new ProcessBuilder("ncgen", "-k", "64-bit-offset", "-o", in.toString(), source.toString())
+            ncgen = new ProcessBuilder("ncgen", "-k", kind, "-o", in.toString(), source.toString())
                     .redirectErrorStream(true).start();
         } catch (IOException e) {
             assumeTrue(false, "ncgen cannot be started (" + e.getMessage() + "): install Debian's netcdf-bin");
@@ -232,8 +256,6 @@ class WeatherNetcdfCommandTest {
         Cli run = Cli.run("weather", "--input", in.toString(), "--out", out.toString(), "--format", "netcdf",
                 "--device", "sim", "--verify");
         assertEquals(0, run.code(), run.err());
-        assertTrue(run.out().contains("t: short packed (scale_factor 0.01, add_offset 250.0), unpacked first into a "
-                + "temporary float32 file of 480 bytes"), run.out());
         assertTrue(run.out().contains("missing values T = [], q = [-999.0] also missing"), run.out());
         assertEquals(List.of("weather.nc"), WeatherFilesCommandTest.names(out), "the unpacked file is deleted");
         NetcdfHeader h = NetcdfFile.open(out.resolve("weather.nc"));
@@ -244,6 +266,7 @@ class WeatherNetcdfCommandTest {
             assertArrayEquals(expected[o.ordinal()], written, 0f, o.key());
         }
         assertEquals("days since 2020-01-01 00:00:00", h.variable("time").attribute("units").get().text());
+        return run;
     }
 
     /**

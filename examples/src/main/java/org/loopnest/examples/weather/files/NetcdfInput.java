@@ -32,7 +32,7 @@ import org.loopnest.format.netcdf.NetcdfVariable;
  * pass, 4 bytes per value of disk, bounded memory), deleted when the input is closed. <b>Default names</b>: the
  * first of {@link #TEMPERATURE_NAMES} (then {@code standard_name = air_temperature}), and of
  * {@link #HUMIDITY_NAMES} (then {@code standard_name = specific_humidity}). A coordinate variable missing for lat,
- * lon or time gives indices (noted). NetCDF-4 (HDF5) files are refused here for now. Stateless; thread-safe.
+ * lon or time gives indices (noted). NetCDF-4 (HDF5) files are refused here: {@link Netcdf4Input} reads them. Stateless; thread-safe.
  */
 public final class NetcdfInput {
     /** Temperature variable names tried, in order, when {@code --var-t} is not given. */
@@ -131,9 +131,8 @@ public final class NetcdfInput {
         }
         try (InputStream in = Files.newInputStream(file)) {
             if (in.readNBytes(magic, 0, magic.length) == magic.length && Arrays.equals(magic, HDF5_MAGIC)) {
-                throw new IllegalArgumentException("--input " + file + ": a NetCDF-4 (HDF5) file, not supported yet "
-                        + "by loopnest weather (expected: a classic NetCDF-3 file, CDF-1 or CDF-2; 'nccopy -k "
-                        + "64-bit-offset IN OUT' converts one)");
+                throw new IllegalArgumentException("--input " + file + ": a NetCDF-4 (HDF5) file (expected here: a "
+                        + "classic NetCDF-3 file, CDF-1 or CDF-2; Netcdf4Input reads NetCDF-4)");
             }
         }
     }

@@ -1,0 +1,207 @@
+package org.loopnest.examples.weather.files;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.format.netcdf.NetcdfLevels;
+import org.loopnest.format.netcdf.NetcdfPacking;
+import org.loopnest.format.netcdf4.Netcdf4File;
+import org.loopnest.format.netcdf4.Netcdf4FormatException;
+import org.loopnest.format.netcdf4.Netcdf4Type;
+import org.loopnest.format.netcdf4.Netcdf4Variable;
+
+/**
+ * Opens a NetCDF-4 (HDF5) file as a weather input, with the same rules as {@link NetcdfInput} for classic files
+ * (names tried, dimensions {@code (time, level, lat, lon)}, levels from the vertical coordinate, coordinates copied),
+ * read through {@code loopnest-netcdf4} (jHDF).
+ *
+ * <p>Decisions: a <b>float variable stored contiguously</b> is bound in place on the file at its data's offset, in
+ * its byte order, its {@code _FillValue}/{@code missing_value} tested by the body ({@link MissingMarkers});
+ * <b>anything else</b> (chunked, compressed, packed {@code short}s) is unpacked first by
+ * {@link Netcdf4File#unpackTo} into a temporary little-endian float32 file beside the outputs, NaN where missing
+ * (one extra pass, 4 bytes of disk per value, memory bounded by one box of chunks), deleted when the input is closed.
+ * Stateless; thread-safe.
+ */
+public final class Netcdf4Input {
+    private Netcdf4Input() {
+    }
+
+    /**
+     * Opens a NetCDF-4 file; reads its metadata and coordinates, and unpacks what needs it into {@code scratch}.
+     *
+     * @param file the {@code .nc} file, HDF5-based
+     * @param varT the temperature variable (K), or null to look for one
+     * @param varQ the specific humidity variable (kg/kg), or null to look for one
+     * @param levelsVar the vertical coordinate, or null to look for one
+     * @param scratch where temporary unpacked files go (the output directory)
+     * @return the input; the caller closes it
+     * @throws IllegalArgumentException naming the option and what was expected
+     * @throws IOException when reading or unpacking fails
+     */
+    public static WeatherInput open(Path file, String varT, String varQ, String levelsVar, Path scratch)
+            throws IOException {
+        Netcdf4File opened;
+        try {
+            opened = Netcdf4File.open(file);
+        } catch (Netcdf4FormatException e) {
+            throw new IllegalArgumentException("--input " + file + ": " + e.getMessage(), e);
+        }
+        try (Netcdf4File nc = opened) {
+            NetcdfLevels levels;
+            try {
+                levels = nc.levels(levelsVar);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException((levelsVar == null ? "--input " + file : "--levels-var "
+                        + levelsVar) + ": " + e.getMessage(), e);
+            }
+            Netcdf4Variable t = find(nc, "--var-t", varT, NetcdfInput.TEMPERATURE_NAMES, "air_temperature");
+            Netcdf4Variable q = find(nc, "--var-q", varQ, NetcdfInput.HUMIDITY_NAMES, "specific_humidity");
+            String levelDim = nc.variable(levels.variable()).dimensionNames().get(0);
+            checkDimensions("--var-t", t, levelDim);
+            checkDimensions("--var-q", q, levelDim);
+            if (!Arrays.equals(q.shape(), t.shape()) || !q.dimensionNames().equals(t.dimensionNames())) {
+                throw new IllegalArgumentException("--var-q " + q.name() + ": dimensions " + q.dimensionNames()
+                        + " " + Arrays.toString(q.shape()) + " differ from --var-t " + t.name() + "'s "
+                        + t.dimensionNames() + " " + Arrays.toString(t.shape()) + " (expected: the same)");
+            }
+            long[] shape = t.shape();
+            float[] hPa = new float[levels.hPa().length];
+            for (int k = 0; k < hPa.length; k++) {
+                hPa[k] = (float) levels.hPa()[k];
+            }
+            try {
+                WeatherFields.checkLevels(hPa, Math.toIntExact(shape[1]));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--input " + file + ": vertical coordinate '" + levels.variable()
+                        + "' " + e.getMessage(), e);
+            }
+            List<String> notes = new ArrayList<>();
+            List<Path> temporaries = new ArrayList<>();
+            try {
+                FileGrid tGrid = bind(nc, t, scratch, notes, temporaries);
+                FileGrid qGrid = bind(nc, q, scratch, notes, temporaries);
+                MissingMarkers markers = MissingMarkers.of(tGrid.path().equals(file) ? markers(t) : new float[0],
+                        qGrid.path().equals(file) ? markers(q) : new float[0]);
+                if (!markers.none()) {
+                    notes.add("missing values " + markers + ": tested by the body");
+                }
+                List<String> dims = t.dimensionNames();
+                String title = nc.attributes().stream().filter(a -> a.name().equals("title")).map(a -> a.text())
+                        .findFirst().orElse("");
+                OutputGrid grid = new OutputGrid(null, title, coordinate(nc, dims.get(3), shape[3], notes),
+                        coordinate(nc, dims.get(2), shape[2], notes), levels.hPa(),
+                        time(nc, dims.get(0), shape[0], notes), -9.99e8);
+                return new WeatherInput(file.getFileName() + " (NetCDF-4): " + t.name() + ", " + q.name()
+                        + ", levels " + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid,
+                        markers, grid, notes, temporaries);
+            } catch (IOException | RuntimeException e) {
+                for (Path temporary : temporaries) {
+                    Files.deleteIfExists(temporary);
+                }
+                throw e;
+            }
+        }
+    }
+
+    private static Netcdf4Variable find(Netcdf4File nc, String option, String name, List<String> names,
+                                        String standardName) {
+        if (name != null) {
+            return nc.findVariable(name).orElseThrow(() -> new IllegalArgumentException(option + " " + name
+                    + ": no such variable in " + nc.file().getFileName() + " (expected one of: " + list(nc) + ")"));
+        }
+        for (String candidate : names) {
+            Optional<Netcdf4Variable> v = nc.findVariable(candidate);
+            if (v.isPresent()) {
+                return v.get();
+            }
+        }
+        return nc.variables().stream().filter(v -> v.attribute("standard_name").map(a -> a.text().strip())
+                .filter(standardName::equals).isPresent()).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(option + ": none of " + String.join(", ", names)
+                        + " nor a standard_name " + standardName + " in " + nc.file().getFileName()
+                        + " (expected: " + option + " NAME, one of: " + list(nc) + ")"));
+    }
+
+    private static String list(Netcdf4File nc) {
+        return nc.variables().stream().map(Netcdf4Variable::name).collect(Collectors.joining(", "));
+    }
+
+    private static void checkDimensions(String option, Netcdf4Variable v, String levelDim) {
+        List<String> dims = v.dimensionNames();
+        if (dims.size() != 4 || !dims.get(1).equals(levelDim)) {
+            throw new IllegalArgumentException(option + " " + v.name() + ": dimensions (" + String.join(", ", dims)
+                    + ") (expected: (time, " + levelDim + ", lat, lon) in that order, the vertical coordinate's "
+                    + "dimension '" + levelDim + "' second)");
+        }
+    }
+
+    /** The variable in place if it is a contiguous float, else unpacked into a temporary file. */
+    private static FileGrid bind(Netcdf4File nc, Netcdf4Variable v, Path scratch, List<String> notes,
+                                 List<Path> temporaries) throws IOException {
+        long[] shape = v.shape();
+        int ny = Math.toIntExact(shape[2]);
+        int nx = Math.toIntExact(shape[3]);
+        long grid = (long) ny * nx * Float.BYTES;
+        NetcdfPacking p = v.packing();
+        if (v.contiguousOffset().isPresent() && p.scale() == 1 && p.offset() == 0) {
+            return new FileGrid(nc.file(), v.byteOrder().orElse(ByteOrder.BIG_ENDIAN),
+                    v.contiguousOffset().getAsLong(), shape[1] * grid, grid, ny, nx);
+        }
+        Path raw = Files.createTempFile(Files.createDirectories(scratch), ".weather-" + v.name() + "-",
+                ".unpacked.tmp");
+        raw.toFile().deleteOnExit();
+        temporaries.add(raw);
+        nc.unpackTo(v, raw, Float.NaN);
+        notes.add(v.name() + ": " + v.type().name().toLowerCase(java.util.Locale.ROOT) + " " + v.storage().name()
+                .toLowerCase(java.util.Locale.ROOT) + (p.scale() != 1 || p.offset() != 0 ? " packed (scale_factor "
+                + p.scale() + ", add_offset " + p.offset() + ")" : "") + ", unpacked first into a temporary float32 "
+                + "file of " + v.elements() * Float.BYTES + " bytes");
+        return new FileGrid(raw, ByteOrder.LITTLE_ENDIAN, 0, shape[1] * grid, grid, ny, nx);
+    }
+
+    private static float[] markers(Netcdf4Variable v) {
+        NetcdfPacking p = v.packing();
+        double[] missing = p.missing();
+        float[] all = new float[missing.length + (p.fill().isPresent() ? 1 : 0)];
+        for (int i = 0; i < missing.length; i++) {
+            all[i] = (float) missing[i];
+        }
+        p.fill().ifPresent(f -> all[all.length - 1] = f.floatValue());
+        return all;
+    }
+
+    private static double[] coordinate(Netcdf4File nc, String dim, long n, List<String> notes) throws IOException {
+        Optional<Netcdf4Variable> v = nc.findVariable(dim).filter(c -> c.dimensionNames().equals(List.of(dim))
+                && c.type() != Netcdf4Type.OTHER);
+        if (v.isEmpty()) {
+            notes.add("no coordinate variable '" + dim + "': indices 0 to " + (n - 1) + " instead");
+            double[] indices = new double[Math.toIntExact(n)];
+            Arrays.setAll(indices, i -> i);
+            return indices;
+        }
+        NetcdfPacking p = v.get().packing();
+        double[] values = nc.readValues(v.get());
+        for (int i = 0; i < values.length; i++) {
+            values[i] = values[i] * p.scale() + p.offset();
+        }
+        return values;
+    }
+
+    private static TimeAxis time(Netcdf4File nc, String dim, long n, List<String> notes) throws IOException {
+        double[] values = coordinate(nc, dim, n, notes);
+        String units = nc.findVariable(dim).flatMap(v -> v.packing().units()).orElse(null);
+        if (units == null || !units.contains("since")) {
+            notes.add("time '" + dim + "' has no 'units = ... since ...': steps counted as days since 2000-01-01");
+            Arrays.setAll(values, i -> i);
+            units = "days since 2000-01-01 00:00:00";
+        }
+        return new TimeAxis(values, units);
+    }
+}
