@@ -52,7 +52,8 @@ class BenchMainTest {
             expected.add("auto-split-regret-opencl");
         }
         expected.addAll(List.of("file-stream-ratio", "file-stream-ratio-fsync", "file-stream-ratio-sim",
-                "file-stream-ratio-sim-fsync", "weather-files-ratio"));
+                "file-stream-ratio-sim-fsync", "file-stream-ratio-in-place", "weather-files-ratio",
+                "weather-files-ratio-in-place"));
         assertEquals(expected, results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
         for (Map<String, Object> r : results) {
             String name = (String) r.get("name");

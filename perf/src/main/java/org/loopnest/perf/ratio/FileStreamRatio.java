@@ -25,11 +25,15 @@ import org.loopnest.report.RunReport;
  *   <li>LoopNest on the default {@code cpu} device (each chunk's window of both files mapped, the body run in
  *       place; the output written to a temporary file, forced to disk and moved into place);</li>
  *   <li>LoopNest on an unthrottled {@code sim} (positional reads and writes between the files and the staging
- *       buffers).</li>
+ *       buffers);</li>
+ *   <li>LoopNest on the default {@code cpu} device into an existing output file of the right size
+ *       ({@code Holder.fileInPlace}: no temporary file, no {@code fsync}, the file's blocks already allocated and in
+ *       the page cache): not a like-for-like comparison with {@code cp}, but it shows what the new file's page
+ *       faults and the commit cost.</li>
  * </ol>
- * Before each timed side, untimed: its previous output is deleted, {@code sync} writes back whatever the other sides
- * left dirty, and the input is read once from end to end, so that every side starts with the input in the page cache
- * and nothing pending on the disk. Each side's output is compared byte for byte with the input after the rounds.
+ * Before each timed side, untimed: its previous output is deleted (kept for the in-place side), {@code sync} writes
+ * back whatever the other sides left dirty, and the input is read once from end to end, so that every side starts
+ * with the input in the page cache and nothing pending on the disk. Each side's output is compared byte for byte with the input after the rounds.
  * The files live in a new directory under {@code java.io.tmpdir}, deleted at the end (also on failure): it needs
  * about five times the file's size of free disk.
  */
@@ -76,17 +80,21 @@ public final class FileStreamRatio implements RatioRun {
             Path in = dir.resolve("in.f32");
             ScratchFiles.writePattern(in, bytes);
             Path[] out = {dir.resolve("cp.f32"), dir.resolve("cp-fsync.f32"), dir.resolve("cpu.f32"),
-                    dir.resolve("sim.f32")};
-            RunReport[] last = new RunReport[2];
+                    dir.resolve("sim.f32"), dir.resolve("in-place.f32")};
+            ScratchFiles.writePattern(out[4], bytes);
+            RunReport[] last = new RunReport[3];
+            Commits commits = new Commits();
             List<Runnable> sides = List.of(() -> ScratchFiles.command(List.of("cp", in.toString(), out[0].toString())),
                     () -> {
                         ScratchFiles.command(List.of("cp", in.toString(), out[1].toString()));
                         ScratchFiles.force(out[1]);
                     },
-                    () -> last[0] = copy(in, out[2], null).run(),
-                    () -> last[1] = copy(in, out[3], sim).run());
+                    () -> last[0] = commits.run(0, copy(in, out[2], null)),
+                    () -> last[1] = commits.run(1, copy(in, out[3], sim)),
+                    () -> last[2] = commits.run(2, copy(in, Holder.fileInPlace(out[4], ElementType.FLOAT,
+                            ByteOrder.LITTLE_ENDIAN, 0), null)));
             List<Runnable> before = List.of(prepare(in, out[0]), prepare(in, out[1]), prepare(in, out[2]),
-                    prepare(in, out[3]));
+                    prepare(in, out[3]), prepare(in, null));
             List<Samples> s = rounds.interleave(sides, before);
             for (Path o : out) {
                 String difference = ScratchFiles.firstDifference(in, o);
@@ -94,7 +102,7 @@ public final class FileStreamRatio implements RatioRun {
                     throw new IllegalStateException("file stream: " + difference);
                 }
             }
-            return rows(s, last);
+            return rows(s, last, commits);
         } finally {
             ScratchFiles.deleteTree(dir);
         }
@@ -102,39 +110,51 @@ public final class FileStreamRatio implements RatioRun {
 
     /** The nest {@code b = a;} over {@code in}, {@code out} ({@code [rows][}{@value #ROW_FLOATS}{@code ]} floats). */
     LoopNest copy(Path in, Path out, Device device) {
+        return copy(in, Holder.file(out, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0), device);
+    }
+
+    private LoopNest copy(Path in, Holder out, Device device) {
         LoopNest nest = LoopNest.of(bytes / Float.BYTES / ROW_FLOATS, ROW_FLOATS).names("r", "c")
                 .in("a", Holder.file(in, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
-                .out("b", Holder.file(out, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
+                .out("b", out)
                 .deviceCode(CpuCopyRatio.COPY);
         return device == null ? nest : nest.on(device);
     }
 
     private static Runnable prepare(Path in, Path out) {
         return () -> {
-            ScratchFiles.delete(out);
+            if (out != null) {
+                ScratchFiles.delete(out);
+            }
             ScratchFiles.command(List.of("sync"));
             ScratchFiles.warm(in);
         };
     }
 
-    private List<BenchResult> rows(List<Samples> s, RunReport[] last) {
+    private List<BenchResult> rows(List<Samples> s, RunReport[] last, Commits commits) {
         String size = String.format(Locale.ROOT, "%.2f GiB raw float32 file, %s", bytes / (double) (1L << 30),
                 "page cache warm for every side (input read once before each timed side, sync before it), "
                         + "outputs compared byte for byte with the input");
-        Supplier<String> cpu = () -> describe("default cpu device", last[0]);
+        Supplier<String> cpu = () -> describe("default cpu device", last[0]) + "; " + commits.describe(0, rounds);
         Comparison plain = new Comparison("cp", s.get(0), "LoopNest cpu", s.get(2));
         Comparison synced = new Comparison("cp + fsync", s.get(1), "LoopNest cpu", s.get(2));
         Comparison sim = new Comparison("cp", s.get(0), "LoopNest sim", s.get(3));
         Comparison simSynced = new Comparison("cp + fsync", s.get(1), "LoopNest sim", s.get(3));
+        Comparison inPlace = new Comparison("cp", s.get(0), "LoopNest cpu in place", s.get(4));
         return List.of(
                 row("file-stream-ratio", plain, "cp time / LoopNest time, copy body 'b = a;' file to new file; "
                         + size + "; " + cpu.get()),
                 row("file-stream-ratio-fsync", synced, "(cp + fsync of its output) time / LoopNest time (whose "
                         + "commit forces the output to disk); " + size + "; " + cpu.get()),
                 row("file-stream-ratio-sim", sim, "cp time / LoopNest time on an unthrottled sim (positional file "
-                        + "reads and writes); " + size + "; " + describe("sim", last[1])),
+                        + "reads and writes); " + size + "; " + describe("sim", last[1]) + "; "
+                        + commits.describe(1, rounds)),
                 row("file-stream-ratio-sim-fsync", simSynced, "(cp + fsync) time / LoopNest time on the sim; " + size
-                        + "; " + describe("sim", last[1])));
+                        + "; " + describe("sim", last[1])),
+                row("file-stream-ratio-in-place", inPlace, "cp time / LoopNest time on the default cpu device writing "
+                        + "into an existing, allocated and cached output file (Holder.fileInPlace: no temporary file, "
+                        + "no fsync; not like for like, it shows what the new file costs); " + size + "; "
+                        + describe("default cpu device", last[2]) + "; " + commits.describe(2, rounds)));
     }
 
     private BenchResult row(String name, Comparison c, String detail) {

@@ -46,8 +46,8 @@ public record Rounds(int warmup, int measured) {
      */
     public List<Samples> interleave(List<Runnable> tasks, List<Runnable> before) {
         if (before.size() != tasks.size()) {
-            throw new IllegalArgumentException(before.size() + " preparations for " + tasks.size() + " tasks (expected: "
-                    + "one per task)");
+            throw new IllegalArgumentException(before.size() + " preparations for " + tasks.size()
+                    + " tasks (expected: one per task)");
         }
         for (int round = 0; round < warmup; round++) {
             for (int t = 0; t < tasks.size(); t++) {

@@ -125,7 +125,8 @@ final class ScratchFiles {
                 readFully(y, b.clear().limit(n), at);
                 int m = a.flip().mismatch(b.flip());
                 if (m >= 0) {
-                    return actual + " differs from " + expected + " at byte " + (at + m) + " (expected: the same bytes)";
+                    return actual + " differs from " + expected + " at byte " + (at + m)
+                            + " (expected: the same bytes)";
                 }
             }
             return null;

@@ -1,6 +1,9 @@
 package org.loopnest.perf.ratio;
 
 import java.nio.ByteOrder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,9 +25,12 @@ import org.loopnest.report.RunReport;
  * automatic split. The files side reads {@code T} and {@code q} from little-endian float32 files written from the
  * synthetic fields and writes the eight outputs to eight new files (temporary names, forced to disk and moved into
  * place at the end of each run); the pressure stays an array indexed by {@code z}. Ratio = in-memory time ÷ files
- * time. Rounds interleaved; before each timed side, untimed, {@code sync} writes back what the previous side left
- * dirty and the input files are read once (page cache warm). After the rounds the eight files must hold the same
- * bits as the in-memory outputs. The files live in a new directory under {@code java.io.tmpdir}, deleted at the end.
+ * time. A third side, {@code weather-files-ratio-in-place}, writes the outputs into eight existing files of the right
+ * size ({@code Holder.fileInPlace}: no temporary files, no {@code fsync}, blocks allocated and cached), to show what
+ * the new files cost. Rounds interleaved; before each timed side, untimed, {@code sync} writes back what the previous
+ * side left dirty and the input files are read once (page cache warm). After the rounds both sets of eight files must
+ * hold the same bits as the in-memory outputs. The files live in a new directory under {@code java.io.tmpdir},
+ * deleted at the end.
  */
 public final class WeatherFilesRatio implements RatioRun {
     private static final long SEED = 2026;
@@ -65,37 +71,64 @@ public final class WeatherFilesRatio implements RatioRun {
             Path q = dir.resolve("q.f32");
             ScratchFiles.writeFloats(t, fields.temperature());
             ScratchFiles.writeFloats(q, fields.humidity());
-            RunReport[] last = new RunReport[2];
+            Path inPlace = Files.createDirectory(dir.resolve("in-place"));
+            for (WeatherOutput o : WeatherOutput.values()) {
+                ScratchFiles.writeFloats(output(inPlace, o), new float[shape.points()]);
+            }
+            RunReport[] last = new RunReport[3];
+            Commits commits = new Commits();
             Runnable warm = () -> {
                 ScratchFiles.command(List.of("sync"));
                 ScratchFiles.warm(t);
                 ScratchFiles.warm(q);
             };
-            List<Samples> s = rounds.interleave(List.of(() -> last[0] = WeatherNest.nest(fields).run(),
-                    () -> last[1] = filesNest(fields, t, q, dir).run()), List.of(warm, warm));
+            List<Samples> s = rounds.interleave(List.of(() -> last[0] = commits.run(0, WeatherNest.nest(fields)),
+                    () -> last[1] = commits.run(1, filesNest(fields, t, q, dir, false)),
+                    () -> last[2] = commits.run(2, filesNest(fields, t, q, inPlace, true))),
+                    List.of(warm, warm, warm));
             checkSame(fields, dir);
+            checkSame(fields, inPlace);
+            String setup = String.format(Locale.ROOT, "the weather body (WeatherBody) on the default cpu device, "
+                            + "automatic split; grid t,z,y,x = %s (%d points; T, q in 2 files, 8 outputs to 8 files, "
+                            + "%.1f MiB each; page cache warm, sync before each side); in memory: %s; %s",
+                    shape, shape.points(), shape.fieldBytes() / (double) (1 << 20), describe(last[0]),
+                    commits.describe(0, rounds));
             Comparison c = new Comparison("in-memory arrays", s.get(0), "raw files", s.get(1));
-            return List.of(new BenchResult("weather-files-ratio", c.ratio(), "ratio", String.format(Locale.ROOT,
-                    "in-memory time / files time, the weather body (WeatherBody) on the default cpu device; grid "
-                            + "t,z,y,x = %s (%d points; T, q in 2 files, 8 outputs to 8 new files, %.1f MiB each, "
-                            + "page cache warm, sync before each side); in memory: %s; files: %s; %s; outputs "
-                            + "compared bit for bit", shape, shape.points(), shape.fieldBytes() / (double) (1 << 20),
-                    describe(last[0]), describe(last[1]), c.describe())));
+            Comparison p = new Comparison("in-memory arrays", s.get(0), "raw files in place", s.get(2));
+            return List.of(new BenchResult("weather-files-ratio", c.ratio(), "ratio", "in-memory time / files time "
+                            + "(outputs to new files: temporary, fsync, move); " + setup + "; files: "
+                            + describe(last[1]) + "; " + commits.describe(1, rounds) + "; " + c.describe()
+                            + "; outputs compared bit for bit"),
+                    new BenchResult("weather-files-ratio-in-place", p.ratio(), "ratio", "in-memory time / files time "
+                            + "(outputs into existing, allocated, cached files: Holder.fileInPlace, no fsync); "
+                            + setup + "; files in place: " + describe(last[2]) + "; " + commits.describe(2, rounds)
+                            + "; " + p.describe() + "; outputs compared bit for bit"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("weather files: cannot create a directory in " + dir, e);
         } finally {
             ScratchFiles.deleteTree(dir);
         }
     }
 
-    /** The weather nest over {@code T} and {@code q} in files, its eight outputs to {@code <key>.f32} in {@code dir}. */
-    static LoopNest filesNest(WeatherFields fields, Path t, Path q, Path dir) {
+    /**
+     * The weather nest over {@code T} and {@code q} in files, its eight outputs to {@code <key>.f32} in {@code dir}:
+     * new files, or with {@code inPlace} into the existing ones.
+     */
+    static LoopNest filesNest(WeatherFields fields, Path t, Path q, Path dir, boolean inPlace) {
         LoopNest nest = LoopNest.of(fields.shape().extents()).names(WeatherNest.INDEX_NAMES)
                 .in("T", raw(t))
                 .in("q", raw(q))
                 .in("p", fields.levels(), "z");
         for (WeatherOutput o : WeatherOutput.values()) {
-            nest.out(o.key(), raw(dir.resolve(o.key() + ".f32")));
+            Path file = output(dir, o);
+            nest.out(o.key(), inPlace ? Holder.fileInPlace(file, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0)
+                    : raw(file));
         }
         return nest.deviceCode(WeatherBody.CODE);
+    }
+
+    private static Path output(Path dir, WeatherOutput o) {
+        return dir.resolve(o.key() + ".f32");
     }
 
     private static Holder raw(Path file) {
@@ -105,11 +138,11 @@ public final class WeatherFilesRatio implements RatioRun {
     private static void checkSame(WeatherFields fields, Path dir) {
         List<String> different = new ArrayList<>();
         for (WeatherOutput o : WeatherOutput.values()) {
-            float[] fromFile = ScratchFiles.readFloats(dir.resolve(o.key() + ".f32"), fields.shape().points());
+            float[] fromFile = ScratchFiles.readFloats(output(dir, o), fields.shape().points());
             float[] inMemory = fields.output(o);
             for (int k = 0; k < inMemory.length; k++) {
                 if (Float.floatToIntBits(fromFile[k]) != Float.floatToIntBits(inMemory[k])) {
-                    different.add(o.key() + "[" + k + "] is " + fromFile[k] + " from the files but " + inMemory[k]
+                    different.add(o.key() + "[" + k + "] is " + fromFile[k] + " in " + dir + " but " + inMemory[k]
                             + " in memory");
                     break;
                 }

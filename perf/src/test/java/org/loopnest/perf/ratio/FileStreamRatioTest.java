@@ -15,13 +15,13 @@ import org.loopnest.perf.report.BenchResult;
 class FileStreamRatioTest {
 
     @Test
-    void shouldGiveTheFourRowsAndLeaveNoFileBehind() throws IOException {
+    void shouldGiveTheFiveRowsAndLeaveNoFileBehind() throws IOException {
         List<String> before = scratch("loopnest-file-stream");
 
         List<BenchResult> rows = new FileStreamRatio(2L << 20, new Rounds(0, 1)).run();
 
         assertEquals(List.of("file-stream-ratio", "file-stream-ratio-fsync", "file-stream-ratio-sim",
-                "file-stream-ratio-sim-fsync"), rows.stream().map(BenchResult::name).toList());
+                "file-stream-ratio-sim-fsync", "file-stream-ratio-in-place"), rows.stream().map(BenchResult::name).toList());
         rows.forEach(r -> assertTrue(r.value() > 0 && r.detail().contains("compared byte for byte"), r.toString()));
         assertEquals(before, scratch("loopnest-file-stream"), "the scratch directory deleted");
     }
