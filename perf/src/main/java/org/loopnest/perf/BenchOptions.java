@@ -31,7 +31,7 @@ public record BenchOptions(Path json, boolean quick, String only, boolean help, 
             + "                jvm kernel compile, sim overlap, sim out of core, serializer, cluster scaling, opencl, cuda,\n"
             + "                file stream, weather files\n"
             + "  --file-size SIZE  the raw file that file-stream-ratio copies (default 1g, 8m with --quick; the\n"
-            + "                issue's figure: 4g), a multiple of 1m; needs about 4 times SIZE of free disk in the\n"
+            + "                issue's figure: 4g), a multiple of 1m; needs 6 times SIZE of free disk in the\n"
             + "                temporary directory (java.io.tmpdir)\n";
 
     /**

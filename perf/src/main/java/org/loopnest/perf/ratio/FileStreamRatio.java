@@ -33,13 +33,17 @@ import org.loopnest.report.RunReport;
  * </ol>
  * Before each timed side, untimed: its previous output is deleted (kept for the in-place side), {@code sync} writes
  * back whatever the other sides left dirty, and the input is read once from end to end, so that every side starts
- * with the input in the page cache and nothing pending on the disk. Each side's output is compared byte for byte with the input after the rounds.
+ * with the input in the page cache and nothing pending on the disk. Each side's output is compared byte for byte
+ * with the input after the rounds.
  * The files live in a new directory under {@code java.io.tmpdir}, deleted at the end (also on failure): it needs
- * about five times the file's size of free disk.
+ * {@value #FILES} times the file's size of free disk (the input and five outputs), checked before anything is
+ * written.
  */
 public final class FileStreamRatio implements RatioRun {
     /** Floats per row of the copy nest: rows of 1 MiB. */
     static final int ROW_FLOATS = 1 << 18;
+    /** Files of the run's size alive at once: the input and one output per side. */
+    static final int FILES = 6;
 
     private final long bytes;
     private final Rounds rounds;
@@ -77,6 +81,7 @@ public final class FileStreamRatio implements RatioRun {
     public List<BenchResult> run() {
         Path dir = ScratchFiles.directory("loopnest-file-stream");
         try (SimDevice sim = new SimDevice(SimConfig.builder().name("sim").build())) {
+            checkRoom(dir, bytes, dir.toFile().getUsableSpace());
             Path in = dir.resolve("in.f32");
             ScratchFiles.writePattern(in, bytes);
             Path[] out = {dir.resolve("cp.f32"), dir.resolve("cp-fsync.f32"), dir.resolve("cpu.f32"),
@@ -119,6 +124,19 @@ public final class FileStreamRatio implements RatioRun {
                 .out("b", out)
                 .deviceCode(CpuCopyRatio.COPY);
         return device == null ? nest : nest.on(device);
+    }
+
+    /**
+     * Checks that {@code usable} bytes hold {@value #FILES} files of {@code bytes}.
+     *
+     * @throws IllegalStateException naming the directory, the bytes needed and those free
+     */
+    static void checkRoom(Path dir, long bytes, long usable) {
+        if (usable / FILES < bytes) {
+            throw new IllegalStateException("file stream: " + dir + " has " + usable + " bytes free (expected: at "
+                    + "least " + FILES + " × " + bytes + " = " + FILES * bytes + " for the input and five outputs; "
+                    + "choose a smaller --file-size or another java.io.tmpdir)");
+        }
     }
 
     private static Runnable prepare(Path in, Path out) {

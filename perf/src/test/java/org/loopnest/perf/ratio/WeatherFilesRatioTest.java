@@ -16,8 +16,10 @@ class WeatherFilesRatioTest {
 
         List<BenchResult> rows = WeatherFilesRatio.quick().run();
 
-        assertEquals(List.of("weather-files-ratio", "weather-files-ratio-in-place"), rows.stream().map(BenchResult::name).toList());
-        rows.forEach(r -> assertTrue(r.value() > 0 && r.detail().contains("outputs compared bit for bit"), r.toString()));
+        assertEquals(List.of("weather-files-ratio", "weather-files-ratio-in-place"),
+                rows.stream().map(BenchResult::name).toList());
+        rows.forEach(r -> assertTrue(r.value() > 0 && r.detail().contains("outputs compared bit for bit"),
+                r.toString()));
         assertEquals(before, FileStreamRatioTest.scratch("loopnest-weather-files"), "the scratch directory deleted");
     }
 }
