@@ -14,10 +14,10 @@ import org.loopnest.perf.report.ResultTable;
 import org.loopnest.perf.report.ResultsJson;
 
 /**
- * {@code ./loopnest bench [--json FILE] [--quick] [--only TEXT]}: runs the side-by-side measurements one after another in this
- * process, prints a table and writes the results as JSON ({@code bench.json} by default). Exit status 0, 2 for a
- * bad command line (a {@code --json} path that cannot be written included, found before anything runs), 1 if a
- * measurement fails.
+ * {@code ./loopnest bench [--json FILE] [--quick] [--only TEXT] [--file-size SIZE]}: runs the side-by-side
+ * measurements one after another in this process, prints a table and writes the results as JSON ({@code bench.json}
+ * by default). Exit status 0, 2 for a bad command line (a {@code --json} path that cannot be written included, found
+ * before anything runs), 1 if a measurement fails.
  */
 public final class BenchMain {
     private BenchMain() {
@@ -55,11 +55,12 @@ public final class BenchMain {
             log.println("bench: " + bad.getMessage());
             return 2;
         }
-        List<RatioRun> chosen = Suite.of(options.quick()).stream()
+        List<RatioRun> all = Suite.of(options.quick(), options.fileBytes());
+        List<RatioRun> chosen = all.stream()
                 .filter(r -> options.only() == null || r.label().contains(options.only())).toList();
         if (chosen.isEmpty()) {
             log.println("bench: --only " + options.only() + ": no measurement's label contains it (expected one of: "
-                    + String.join(", ", Suite.of(options.quick()).stream().map(RatioRun::label).toList()) + ")");
+                    + String.join(", ", all.stream().map(RatioRun::label).toList()) + ")");
             return 2;
         }
         Machine machine = Machine.current();

@@ -15,12 +15,14 @@ import org.loopnest.perf.ratio.AutoSplitRegret;
 import org.loopnest.perf.ratio.ClusterScaling;
 import org.loopnest.perf.ratio.CompiledDeviceThroughput;
 import org.loopnest.perf.ratio.CpuCopyRatio;
+import org.loopnest.perf.ratio.FileStreamRatio;
 import org.loopnest.perf.ratio.JvmKernelCompile;
 import org.loopnest.perf.ratio.RatioRun;
 import org.loopnest.perf.ratio.Rounds;
 import org.loopnest.perf.ratio.SerializerRatio;
 import org.loopnest.perf.ratio.SimOutOfCore;
 import org.loopnest.perf.ratio.SimOverlap;
+import org.loopnest.perf.ratio.WeatherFilesRatio;
 import org.loopnest.perf.ratio.WeatherSpeedRatio;
 
 /** The measurements {@link BenchMain} runs, in order, at full or quick size. */
@@ -31,9 +33,12 @@ final class Suite {
     /**
      * The weather and copy speed ratios, the JVM target's compile times of the weather body, the simulated overlap
      * at B = 1, 2, 3 (and the speedup of B = 2 over a one-engine sim and over B = 1), the simulated out-of-core ratio, the serializer ratio, the scaling from one local worker node to two,
-     * and the throughput rows of {@code opencl:0} and {@code cuda:0} where those devices are present.
+     * the throughput rows of {@code opencl:0} and {@code cuda:0} where those devices are present, and the file rows
+     * (a raw file copied against {@code cp}, the weather loop over files against over arrays).
+     *
+     * @param fileBytes the file {@code file-stream-ratio} copies, in bytes, or 0 for its default
      */
-    static List<RatioRun> of(boolean quick) {
+    static List<RatioRun> of(boolean quick, long fileBytes) {
         List<RatioRun> runs = new ArrayList<>(List.of(quick ? WeatherSpeedRatio.quick() : WeatherSpeedRatio.full(),
                 quick ? CpuCopyRatio.quick() : CpuCopyRatio.full(),
                 quick ? JvmKernelCompile.quick() : JvmKernelCompile.full(), simOverlap(quick), balancedOverlap(quick), simOutOfCore(quick),
@@ -51,6 +56,8 @@ final class Suite {
                     rounds));
         }
         runs.add(autoSplitRegret(quick));
+        runs.add(quick ? FileStreamRatio.quick(fileBytes) : FileStreamRatio.full(fileBytes));
+        runs.add(quick ? WeatherFilesRatio.quick() : WeatherFilesRatio.full());
         return runs;
     }
 

@@ -29,7 +29,8 @@ class BenchOptionsTest {
     void shouldNameAnUnknownArgument() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BenchOptions.parse("--fast"));
-        assertEquals("unknown argument '--fast' (expected: --json FILE, --quick, --only TEXT)", e.getMessage());
+        assertEquals("unknown argument '--fast' (expected: --json FILE, --quick, --only TEXT, --file-size SIZE)",
+                e.getMessage());
     }
 
     @Test
@@ -46,5 +47,28 @@ class BenchOptionsTest {
     void shouldAskForTheFileAfterJson() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BenchOptions.parse("--json"));
         assertEquals("--json: no file given (expected: --json FILE)", e.getMessage());
+    }
+
+    @Test
+    void shouldTakeTheFileSizeInEitherFormAndDefaultToZero() {
+        assertEquals(4L << 30, BenchOptions.parse("--file-size", "4g").fileBytes());
+        assertEquals(512L << 20, BenchOptions.parse("--file-size=512m").fileBytes());
+        assertEquals(0, BenchOptions.parse().fileBytes());
+    }
+
+    @Test
+    void shouldRefuseAFileSizeThatIsNotAWholeNumberOfMebibytes() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BenchOptions.parse("--file-size", "1000k"));
+        assertEquals("--file-size: 1000k is 1024000 bytes (expected: a positive multiple of 1m, e.g. 4g)",
+                e.getMessage());
+    }
+
+    @Test
+    void shouldNameTheFileSizeOptionWhenItsValueIsNotASize() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BenchOptions.parse("--file-size"));
+        assertEquals("--file-size: '' is not a size (expected: a number with an optional unit, e.g. 16777216, 512k, "
+                + "512m, 1g, 64MiB, 500MB)", e.getMessage());
     }
 }

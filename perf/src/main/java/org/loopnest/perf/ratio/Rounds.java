@@ -30,12 +30,35 @@ public record Rounds(int warmup, int measured) {
      * @return the measured nanoseconds of each task, in the order of {@code tasks}
      */
     public List<Samples> interleave(List<Runnable> tasks) {
+        return interleave(tasks, tasks.stream().map(t -> (Runnable) () -> { }).toList());
+    }
+
+    /**
+     * Times several tasks side by side as {@link #interleave(List)} does, each right after its own untimed
+     * preparation (deleting the output of the task's last round, reading its input so that the page cache holds it):
+     * every round, warm-up rounds included, runs {@code before.get(t)} and then {@code tasks.get(t)} for each
+     * {@code t} in order; only the task is timed.
+     *
+     * @param tasks  the timed tasks
+     * @param before one untimed preparation per task, in the same order
+     * @return the measured nanoseconds of each task, in the order of {@code tasks}
+     * @throws IllegalArgumentException if the two lists differ in length
+     */
+    public List<Samples> interleave(List<Runnable> tasks, List<Runnable> before) {
+        if (before.size() != tasks.size()) {
+            throw new IllegalArgumentException(before.size() + " preparations for " + tasks.size()
+                    + " tasks (expected: one per task)");
+        }
         for (int round = 0; round < warmup; round++) {
-            tasks.forEach(Runnable::run);
+            for (int t = 0; t < tasks.size(); t++) {
+                before.get(t).run();
+                tasks.get(t).run();
+            }
         }
         double[][] nanos = new double[tasks.size()][measured];
         for (int round = 0; round < measured; round++) {
             for (int t = 0; t < tasks.size(); t++) {
+                before.get(t).run();
                 long start = System.nanoTime();
                 tasks.get(t).run();
                 nanos[t][round] = System.nanoTime() - start;

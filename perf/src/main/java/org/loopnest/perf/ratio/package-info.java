@@ -24,7 +24,15 @@
  *   <li>{@link org.loopnest.perf.ratio.CompiledDeviceThroughput}: link bandwidth, weather throughput and the
  *       speedup of B = 2 over the same device run one operation at a time
  *       ({@code OneAtATimeDevice}), and over B = 1, on OpenCL and CUDA devices.</li>
+ *   <li>{@link org.loopnest.perf.ratio.FileStreamRatio}: {@code cp} of a raw file (also followed by {@code fsync})
+ *       ÷ LoopNest copying it to a new file through {@code Holder.file}, on cpu and sim, and into an existing
+ *       file.</li>
+ *   <li>{@link org.loopnest.perf.ratio.WeatherFilesRatio}: the weather loop over in-memory arrays ÷ over raw files
+ *       (new output files, and existing ones written in place).</li>
  * </ul>
+ *
+ * <p>{@code ScratchFiles} makes, warms, compares and deletes their files; {@code Commits} records the time each run
+ * spends outside its report's wall (the commit of its output files, mostly).
  *
  * <p><b>Threading:</b> runs are sequential; each starts and stops its own pools and devices.
  */

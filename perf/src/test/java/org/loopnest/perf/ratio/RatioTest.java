@@ -46,4 +46,22 @@ class RatioTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Rounds(1, 0));
         assertEquals("measured rounds = 0 (expected: >= 1)", e.getMessage());
     }
+
+    @Test
+    void shouldRunEachPreparationUntimedRightBeforeItsTask() {
+        List<String> calls = new ArrayList<>();
+        List<Samples> s = new Rounds(1, 1).interleave(List.of(() -> calls.add("a"), () -> calls.add("b")),
+                List.of(() -> calls.add("before a"), () -> calls.add("before b")));
+
+        assertEquals(List.of("before a", "a", "before b", "b", "before a", "a", "before b", "b"), calls);
+        assertEquals(2, s.size());
+        assertEquals(1, s.get(1).count());
+    }
+
+    @Test
+    void shouldRefuseAPreparationCountOtherThanTheTaskCount() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new Rounds(0, 1).interleave(List.of(() -> { }, () -> { }), List.of(() -> { })));
+        assertEquals("1 preparations for 2 tasks (expected: one per task)", e.getMessage());
+    }
 }

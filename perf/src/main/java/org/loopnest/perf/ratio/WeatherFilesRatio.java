@@ -1,0 +1,161 @@
+package org.loopnest.perf.ratio;
+
+import java.nio.ByteOrder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.loopnest.LoopNest;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.Holder;
+import org.loopnest.examples.weather.GridShape;
+import org.loopnest.examples.weather.WeatherBody;
+import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.examples.weather.WeatherOutput;
+import org.loopnest.perf.report.BenchResult;
+import org.loopnest.report.RunReport;
+
+/**
+ * {@code weather-files-ratio}: the weather loop ({@link WeatherBody}) over raw files against the same loop over
+ * in-memory arrays of the same data ({@link WeatherNest#nest}), both on the default {@code cpu} device with the
+ * automatic split. The files side reads {@code T} and {@code q} from little-endian float32 files written from the
+ * synthetic fields and writes the eight outputs to eight new files (temporary names, forced to disk and moved into
+ * place at the end of each run); the pressure stays an array indexed by {@code z}. Ratio = in-memory time ÷ files
+ * time. A third side, {@code weather-files-ratio-in-place}, writes the outputs into eight existing files of the right
+ * size ({@code Holder.fileInPlace}: no temporary files, no {@code fsync}, blocks allocated and cached), to show what
+ * the new files cost. Rounds interleaved; before each timed side, untimed, {@code sync} writes back what the previous
+ * side left dirty and the input files are read once (page cache warm). After the rounds both sets of eight files must
+ * hold the same bits as the in-memory outputs. The files live in a new directory under {@code java.io.tmpdir},
+ * deleted at the end.
+ */
+public final class WeatherFilesRatio implements RatioRun {
+    private static final long SEED = 2026;
+
+    private final GridShape shape;
+    private final Rounds rounds;
+
+    /**
+     * @param shape  the grid {@code t, z, y, x}
+     * @param rounds warm-up and measured rounds (each runs both sides once)
+     */
+    public WeatherFilesRatio(GridShape shape, Rounds rounds) {
+        this.shape = shape;
+        this.rounds = rounds;
+    }
+
+    /** The size of {@code cpu-weather-speed-ratio}: 8 × 7 × 181 × 360 (3.6 million points), 2 + 9 rounds. */
+    public static WeatherFilesRatio full() {
+        return new WeatherFilesRatio(new GridShape(8, 7, 181, 360), new Rounds(2, 9));
+    }
+
+    /** Tiny sizes for a smoke run. */
+    public static WeatherFilesRatio quick() {
+        return new WeatherFilesRatio(new GridShape(2, 3, 8, 16), new Rounds(0, 1));
+    }
+
+    @Override
+    public String label() {
+        return "weather files";
+    }
+
+    @Override
+    public List<BenchResult> run() {
+        WeatherFields fields = WeatherFields.synthetic(shape.t(), shape.z(), shape.y(), shape.x(), SEED);
+        Path dir = ScratchFiles.directory("loopnest-weather-files");
+        try {
+            Path t = dir.resolve("T.f32");
+            Path q = dir.resolve("q.f32");
+            ScratchFiles.writeFloats(t, fields.temperature());
+            ScratchFiles.writeFloats(q, fields.humidity());
+            Path inPlace = Files.createDirectory(dir.resolve("in-place"));
+            for (WeatherOutput o : WeatherOutput.values()) {
+                ScratchFiles.writeFloats(output(inPlace, o), new float[shape.points()]);
+            }
+            RunReport[] last = new RunReport[3];
+            Commits commits = new Commits();
+            Runnable warm = () -> {
+                ScratchFiles.command(List.of("sync"));
+                ScratchFiles.warm(t);
+                ScratchFiles.warm(q);
+            };
+            List<Samples> s = rounds.interleave(List.of(() -> last[0] = commits.run(0, WeatherNest.nest(fields)),
+                    () -> last[1] = commits.run(1, filesNest(fields, t, q, dir, false)),
+                    () -> last[2] = commits.run(2, filesNest(fields, t, q, inPlace, true))),
+                    List.of(warm, warm, warm));
+            checkSame(fields, dir);
+            checkSame(fields, inPlace);
+            String setup = String.format(Locale.ROOT, "the weather body (WeatherBody) on the default cpu device, "
+                            + "automatic split; grid t,z,y,x = %s (%d points; T, q in 2 files, 8 outputs to 8 files, "
+                            + "%.1f MiB each; page cache warm, sync before each side); in memory: %s; %s",
+                    shape, shape.points(), shape.fieldBytes() / (double) (1 << 20), describe(last[0]),
+                    commits.describe(0, rounds));
+            Comparison c = new Comparison("in-memory arrays", s.get(0), "raw files", s.get(1));
+            Comparison p = new Comparison("in-memory arrays", s.get(0), "raw files in place", s.get(2));
+            return List.of(new BenchResult("weather-files-ratio", c.ratio(), "ratio", "in-memory time / files time "
+                            + "(outputs to new files: temporary, fsync, move); " + setup + "; files: "
+                            + describe(last[1]) + "; " + commits.describe(1, rounds) + "; " + c.describe()
+                            + "; outputs compared bit for bit"),
+                    new BenchResult("weather-files-ratio-in-place", p.ratio(), "ratio", "in-memory time / files time "
+                            + "(outputs into existing, allocated, cached files: Holder.fileInPlace, no fsync); "
+                            + setup + "; files in place: " + describe(last[2]) + "; " + commits.describe(2, rounds)
+                            + "; " + p.describe() + "; outputs compared bit for bit"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("weather files: cannot create a directory in " + dir, e);
+        } finally {
+            ScratchFiles.deleteTree(dir);
+        }
+    }
+
+    /**
+     * The weather nest over {@code T} and {@code q} in files, its eight outputs to {@code <key>.f32} in {@code dir}:
+     * new files, or with {@code inPlace} into the existing ones.
+     */
+    static LoopNest filesNest(WeatherFields fields, Path t, Path q, Path dir, boolean inPlace) {
+        LoopNest nest = LoopNest.of(fields.shape().extents()).names(WeatherNest.INDEX_NAMES)
+                .in("T", raw(t))
+                .in("q", raw(q))
+                .in("p", fields.levels(), "z");
+        for (WeatherOutput o : WeatherOutput.values()) {
+            Path file = output(dir, o);
+            nest.out(o.key(), inPlace ? Holder.fileInPlace(file, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0)
+                    : raw(file));
+        }
+        return nest.deviceCode(WeatherBody.CODE);
+    }
+
+    private static Path output(Path dir, WeatherOutput o) {
+        return dir.resolve(o.key() + ".f32");
+    }
+
+    private static Holder raw(Path file) {
+        return Holder.file(file, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0);
+    }
+
+    private static void checkSame(WeatherFields fields, Path dir) {
+        List<String> different = new ArrayList<>();
+        for (WeatherOutput o : WeatherOutput.values()) {
+            float[] fromFile = ScratchFiles.readFloats(output(dir, o), fields.shape().points());
+            float[] inMemory = fields.output(o);
+            for (int k = 0; k < inMemory.length; k++) {
+                if (Float.floatToIntBits(fromFile[k]) != Float.floatToIntBits(inMemory[k])) {
+                    different.add(o.key() + "[" + k + "] is " + fromFile[k] + " in " + dir + " but " + inMemory[k]
+                            + " in memory");
+                    break;
+                }
+            }
+        }
+        if (!different.isEmpty()) {
+            throw new IllegalStateException("weather files: " + String.join("; ", different)
+                    + " (expected: the same bits)");
+        }
+    }
+
+    private static String describe(RunReport r) {
+        return String.format(Locale.ROOT, "split d=%d r=%d, %d chunks, B=%d, last run wall %.2f ms", r.splitDepth(),
+                r.group(), r.chunks(), r.inputBuffers(), r.wall().toNanos() / 1e6);
+    }
+}
