@@ -168,14 +168,7 @@ public final class Netcdf4Input {
     }
 
     private static float[] markers(Netcdf4Variable v) {
-        NetcdfPacking p = v.packing();
-        double[] missing = p.missing();
-        float[] all = new float[missing.length + (p.fill().isPresent() ? 1 : 0)];
-        for (int i = 0; i < missing.length; i++) {
-            all[i] = (float) missing[i];
-        }
-        p.fill().ifPresent(f -> all[all.length - 1] = f.floatValue());
-        return all;
+        return PackingMarkers.of(v.packing());
     }
 
     private static double[] coordinate(Netcdf4File nc, String dim, long n, List<String> notes) throws IOException {

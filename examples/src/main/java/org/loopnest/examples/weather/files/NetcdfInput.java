@@ -195,14 +195,7 @@ public final class NetcdfInput {
     }
 
     private static float[] markers(NetcdfVariable v) {
-        NetcdfPacking p = NetcdfPacking.of(v);
-        double[] missing = p.missing();
-        float[] all = new float[missing.length + (p.fill().isPresent() ? 1 : 0)];
-        for (int i = 0; i < missing.length; i++) {
-            all[i] = (float) missing[i];
-        }
-        p.fill().ifPresent(f -> all[all.length - 1] = f.floatValue());
-        return all;
+        return PackingMarkers.of(NetcdfPacking.of(v));
     }
 
     /** The coordinate variable of a dimension, physical values; indices if there is none (noted). */
