@@ -38,7 +38,8 @@ public final class SlurmHostlist {
      */
     public static List<String> expand(String expression) {
         if (expression.isBlank()) {
-            throw new IllegalArgumentException("hostlist '" + expression + "' is empty (expected: at least one host name)");
+            throw new IllegalArgumentException("hostlist '" + expression
+                    + "' is empty (expected: at least one host name)");
         }
         List<HostlistItem> items = new HostlistParser(expression).items();
         long total = 0;

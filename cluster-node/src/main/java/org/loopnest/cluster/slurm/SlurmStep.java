@@ -10,7 +10,8 @@ import java.util.Map;
  * runs and which port each listens on. Rank 0 is the coordinator, every other rank a worker node.
  *
  * <p><b>Variables read:</b> {@code SLURM_JOB_ID}, {@code SLURM_STEP_ID}, {@code SLURM_PROCID} (required: without
- * them the process is not inside a step), {@code SLURM_NTASKS}, {@code SLURM_LOCALID}, the node list
+ * them the process is not inside a step; a special step id such as the batch script's is refused),
+ * {@code SLURM_NTASKS}, {@code SLURM_LOCALID}, the node list
  * ({@code SLURM_STEP_NODELIST}, else {@code SLURM_JOB_NODELIST}; a {@link SlurmHostlist} expression), the tasks per
  * node ({@code SLURM_STEP_TASKS_PER_NODE}, else {@code SLURM_TASKS_PER_NODE}; {@link SlurmTasksPerNode} notation),
  * and optionally {@code SLURM_STEP_RESV_PORTS} and the GPUs ({@code SLURM_STEP_GPUS}, else
@@ -56,7 +57,7 @@ public final class SlurmStep {
 
     private SlurmStep(SlurmVariables env) {
         jobId = env.number("SLURM_JOB_ID", 1, 0xFFFF_FFFFL);
-        stepId = env.number("SLURM_STEP_ID", 0, 0xFFFF_FFFFL);
+        stepId = SlurmStepReader.stepId(env);
         tasks = (int) env.number("SLURM_NTASKS", 1, Integer.MAX_VALUE);
         procId = (int) env.number("SLURM_PROCID", 0, Integer.MAX_VALUE);
         if (procId >= tasks) {
@@ -65,11 +66,11 @@ public final class SlurmStep {
         localId = (int) env.number("SLURM_LOCALID", 0, Integer.MAX_VALUE);
         String nodesVariable = env.requiredName("a hostlist such as gpu[01-04,07], as srun sets it",
                 "SLURM_STEP_NODELIST", "SLURM_JOB_NODELIST");
-        hosts = hosts(env, nodesVariable);
-        tasksPerNode = tasksPerNode(env, nodesVariable, hosts.size());
-        firstRank = firstRanks(env, tasksPerNode, tasks);
-        reservedPorts = reservedPorts(env, tasksPerNode);
-        gpus = gpus(env);
+        hosts = SlurmStepReader.hosts(env, nodesVariable);
+        tasksPerNode = SlurmStepReader.tasksPerNode(env, nodesVariable, hosts.size());
+        firstRank = SlurmStepReader.firstRanks(env, tasksPerNode, tasks);
+        reservedPorts = SlurmStepReader.reservedPorts(env, tasksPerNode);
+        gpus = SlurmStepReader.gpus(env);
         SlurmTask self = task(procId);
         if (self.localIndex() != localId) {
             throw env.invalid("SLURM_LOCALID", "task " + procId + " is task " + self.localIndex() + " on host "
@@ -99,67 +100,6 @@ public final class SlurmStep {
         return new SlurmStep(variables);
     }
 
-    private static List<String> hosts(SlurmVariables env, String variable) {
-        try {
-            return SlurmHostlist.expand(env.text(variable));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(variable + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static int[] tasksPerNode(SlurmVariables env, String nodesVariable, int nodes) {
-        String variable = env.requiredName("tasks per node such as 2(x3),1, as srun sets it",
-                "SLURM_STEP_TASKS_PER_NODE", "SLURM_TASKS_PER_NODE");
-        try {
-            return SlurmTasksPerNode.expand(env.text(variable), nodes);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(variable + " with " + nodesVariable + "='" + env.text(nodesVariable)
-                    + "': " + e.getMessage(), e);
-        }
-    }
-
-    private static int[] firstRanks(SlurmVariables env, int[] tasksPerNode, int tasks) {
-        int[] first = new int[tasksPerNode.length];
-        long sum = 0;
-        for (int node = 0; node < tasksPerNode.length; node++) {
-            first[node] = (int) Math.min(sum, Integer.MAX_VALUE);
-            sum += tasksPerNode[node];
-        }
-        if (sum != tasks) {
-            String variable = env.firstSet("SLURM_STEP_TASKS_PER_NODE", "SLURM_TASKS_PER_NODE");
-            throw env.invalid(variable, "tasks adding up to SLURM_NTASKS=" + tasks + ", not " + sum);
-        }
-        return first;
-    }
-
-    private static List<Integer> reservedPorts(SlurmVariables env, int[] tasksPerNode) {
-        String variable = "SLURM_STEP_RESV_PORTS";
-        if (!env.has(variable)) {
-            return List.of();
-        }
-        List<Integer> ports = SlurmPorts.parseReserved(variable, env.text(variable));
-        int busiest = Arrays.stream(tasksPerNode).max().orElse(0);
-        if (ports.size() < busiest) {
-            throw env.invalid(variable, "at least " + busiest + " ports, one per task on the busiest host, not "
-                    + ports.size() + "; srun --resv-ports reserves them");
-        }
-        return ports;
-    }
-
-    private static List<String> gpus(SlurmVariables env) {
-        String variable = env.firstSet("SLURM_STEP_GPUS", "CUDA_VISIBLE_DEVICES");
-        if (variable == null || env.text(variable).isEmpty()) {
-            return List.of();
-        }
-        List<String> gpus = new ArrayList<>();
-        for (String gpu : env.text(variable).split(",", -1)) {
-            if (gpu.isBlank()) {
-                throw env.invalid(variable, "a comma-separated list of GPU numbers or UUIDs, e.g. 0,1");
-            }
-            gpus.add(gpu.strip());
-        }
-        return List.copyOf(gpus);
-    }
 
     /**
      * The task at a rank: its host and local index by block placement, and its port.
@@ -173,19 +113,11 @@ public final class SlurmStep {
             throw new IllegalArgumentException("rank = " + rank + " (expected: 0.." + (tasks - 1) + ")");
         }
         int found = Arrays.binarySearch(firstRank, rank);
-        int node = found >= 0 ? lastNodeStartingAt(found) : -found - 2;
+        int node = found >= 0 ? found : -found - 2;
         int localIndex = rank - firstRank[node];
-        int port = reservedPorts.isEmpty() ? SlurmPorts.derived(jobId, stepId, localIndex) : reservedPorts.get(localIndex);
+        int port = reservedPorts.isEmpty() ? SlurmPorts.derived(jobId, stepId, localIndex)
+                : reservedPorts.get(localIndex);
         return new SlurmTask(rank, hosts.get(node), localIndex, port);
-    }
-
-    /** Nodes never have 0 tasks, so first ranks are distinct; kept for safety against equal neighbours. */
-    private int lastNodeStartingAt(int node) {
-        int last = node;
-        while (last + 1 < firstRank.length && firstRank[last + 1] == firstRank[node]) {
-            last++;
-        }
-        return last;
     }
 
     /**

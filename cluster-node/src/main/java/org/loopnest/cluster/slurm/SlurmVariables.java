@@ -57,8 +57,4 @@ final class SlurmVariables {
     IllegalArgumentException invalid(String name, String expected) {
         return new IllegalArgumentException(name + "='" + text(name) + "' (expected: " + expected + ")");
     }
-
-    IllegalArgumentException invalid(String name, String expected, Throwable cause) {
-        return new IllegalArgumentException(name + "='" + text(name) + "' (expected: " + expected + ")", cause);
-    }
 }

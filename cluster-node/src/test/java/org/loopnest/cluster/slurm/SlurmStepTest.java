@@ -101,7 +101,7 @@ class SlurmStepTest {
         env.put("SLURM_STEP_TASKS_PER_NODE", "300,2");
         env.put("SLURM_NTASKS", "302");
         env.put("SLURM_JOB_ID", "4294967295");
-        env.put("SLURM_STEP_ID", "4294967295");
+        env.put("SLURM_STEP_ID", "4294967279");
         SlurmStep step = SlurmStep.fromEnvironment(env);
         Set<String> addresses = new HashSet<>();
         for (int rank = 0; rank < step.tasks(); rank++) {
@@ -183,7 +183,8 @@ class SlurmStepTest {
         env.put("SLURM_STEP_GPUS", "");
         assertEquals(List.of(), SlurmStep.fromEnvironment(env).gpus());
         env.put("SLURM_STEP_GPUS", "2,,3");
-        assertRefused(env, "SLURM_STEP_GPUS='2,,3' (expected: a comma-separated list of GPU numbers or UUIDs, e.g. 0,1)");
+        assertRefused(env, "SLURM_STEP_GPUS='2,,3' (expected: a comma-separated list of GPU numbers or UUIDs, e.g."
+                + " 0,1)");
     }
 
     @Test
@@ -225,6 +226,14 @@ class SlurmStepTest {
         Map<String, String> job = trial(0);
         job.put("SLURM_JOB_ID", "-5");
         assertRefused(job, "SLURM_JOB_ID='-5' (expected: an integer in 1..4294967295)");
+    }
+
+    @Test
+    void shouldRefuseTheBatchScriptsStep() {
+        Map<String, String> env = trial(0);
+        env.put("SLURM_STEP_ID", "4294967291");
+        assertRefused(env, "SLURM_STEP_ID='4294967291' (expected: a step started by srun, id 0..4294967279, not the"
+                + " batch script or another special step)");
     }
 
     @Test
