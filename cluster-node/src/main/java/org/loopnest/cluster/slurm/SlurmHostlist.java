@@ -14,7 +14,11 @@ import java.util.List;
  * An item with several groups is their cartesian product, the leftmost group varying slowest:
  * {@code rack[1-2]-n[01-02]} is {@code rack1-n01 rack1-n02 rack2-n01 rack2-n02}. Duplicates are kept.
  *
- * <p>Not supported (refused with an error): the 3-D prism form {@code bgl[123x456]} of old BlueGene systems.
+ * <p>Checked against {@code scontrol show hostnames} of Slurm 22.05.8, which gives the same hosts for every form
+ * above. Differences, none of which Slurm puts in a task's environment: the 3-D prism form {@code bgl[123x456]} of
+ * old BlueGene systems is refused here as by Slurm; an empty item ({@code a,,b}, {@code a,}) is refused here where
+ * Slurm skips it; text after the last bracket group ({@code n[1-2]-ib}) is accepted here where Slurm 22.05 refuses
+ * it.
  *
  * <p><b>Threading:</b> stateless; safe from any thread. <b>Failure:</b> an {@link IllegalArgumentException} naming
  * the expression, the 0-based position in it and what was expected there; nothing is returned in part.

@@ -57,6 +57,13 @@ class SlurmHostlistTest {
     }
 
     @Test
+    void shouldTakeTheWidthFromTheLowNumberAsScontrolDoes() {
+        assertEquals(List.of("n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10"),
+                SlurmHostlist.expand("n[1-010]"));
+        assertEquals(List.of("n01", "n02"), SlurmHostlist.expand("n[01-2]"));
+    }
+
+    @Test
     void shouldExpandAGroupWithoutPrefix() {
         assertEquals(List.of("1", "2"), SlurmHostlist.expand("[1-2]"));
     }
