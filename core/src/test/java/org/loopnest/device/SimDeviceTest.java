@@ -104,7 +104,9 @@ class SimDeviceTest {
             assertTrue(kernelRanDuringCopyIn.get(), "the kernel waited for an hour-long copy in (expected: overlap)");
         }
         CompletionException closed = assertThrows(CompletionException.class, copyIn::join);
-        assertEquals("simulated copy interrupted", closed.getCause().getMessage());
+        // closing ends the hour-long copy whether its engine had begun it or not yet taken it
+        assertTrue(Set.of("simulated copy interrupted", "device closed before the operation ran")
+                .contains(closed.getCause().getMessage()), closed.getCause().getMessage());
     }
 
     @Test
