@@ -8,6 +8,7 @@ import org.loopnest.examples.cli.ErrorHandler;
 import org.loopnest.examples.cli.Nest5Command;
 import org.loopnest.examples.cli.NodeCommand;
 import org.loopnest.examples.cli.RunCommand;
+import org.loopnest.examples.cli.SecretCommand;
 import org.loopnest.examples.cli.WeatherCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "loopnest",
         description = "Runs dependence-free loop nests chunked and pipelined on a device.",
         subcommands = {WeatherCommand.class, RunCommand.class, Nest5Command.class, DevicesCommand.class, NodeCommand.class,
-                BenchCommand.class},
+                SecretCommand.class, BenchCommand.class},
         footer = {"", "Run 'loopnest COMMAND --help' for a command's options.",
                 "Exit status: 0 done, 1 the run failed or did not verify, 2 bad input."})
 public final class Main implements Callable<Integer> {
