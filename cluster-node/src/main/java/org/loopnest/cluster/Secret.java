@@ -31,7 +31,7 @@ public final class Secret {
     public static Secret of(byte[] bytes) {
         if (bytes == null || bytes.length < MIN_BYTES) {
             throw new IllegalArgumentException("secret has " + (bytes == null ? 0 : bytes.length) + " bytes "
-                    + "(expected: at least " + MIN_BYTES + ", e.g. head -c 32 /dev/urandom | base64 > FILE)");
+                    + "(expected: at least " + MIN_BYTES + ", e.g. loopnest secret FILE)");
         }
         return new Secret(bytes.clone());
     }
@@ -43,7 +43,9 @@ public final class Secret {
      * @param file a file holding the secret
      * @return the secret that {@code file} holds
      * @throws IllegalArgumentException naming the file if it is not a regular file of at most
-     *     {@link #MAX_FILE_BYTES} bytes, cannot be read or is too short
+     *     {@link #MAX_FILE_BYTES} bytes, its group or others may read or change it (POSIX file systems), it cannot be
+     *     read, or it holds fewer than 128 random bits ({@code SecretStrength}: hex 4 bits a character, base64 6,
+     *     raw bytes 8; other printable text, a passphrase, none)
      */
     public static Secret read(Path file) {
         byte[] raw;
@@ -57,6 +59,7 @@ public final class Secret {
             if (size > MAX_FILE_BYTES) {
                 throw new IllegalArgumentException("secret file " + file + ": " + size + " bytes" + expected);
             }
+            checkOwnerOnly(file);
             raw = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new IllegalArgumentException("secret file " + file + ": cannot be read (" + e.getMessage() + ")", e);
@@ -65,10 +68,38 @@ public final class Secret {
         if (text.endsWith("\n")) {
             text = text.substring(0, text.length() - (text.endsWith("\r\n") ? 2 : 1));
         }
+        byte[] secret = text.getBytes(StandardCharsets.ISO_8859_1);
+        int bits = SecretStrength.bits(secret);
+        if (bits < SecretStrength.MIN_BITS) {
+            throw new IllegalArgumentException("secret file " + file + ": " + (bits == 0 && secret.length > 0
+                    ? "text that is not hex, base64 or raw random bytes (a passphrase can be guessed offline)"
+                    : "about " + bits + " random bits") + " (expected: at least " + SecretStrength.MIN_BITS
+                    + " random bits, e.g. loopnest secret FILE)");
+        }
         try {
-            return of(text.getBytes(StandardCharsets.ISO_8859_1));
+            return of(secret);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("secret file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Refuses a file its group or others may read or write, where the file system keeps POSIX permissions. */
+    private static void checkOwnerOnly(Path file) throws IOException {
+        if (!file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return;
+        }
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> mode = Files.getPosixFilePermissions(file);
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> others = java.util.EnumSet.of(
+                java.nio.file.attribute.PosixFilePermission.GROUP_READ,
+                java.nio.file.attribute.PosixFilePermission.GROUP_WRITE,
+                java.nio.file.attribute.PosixFilePermission.OTHERS_READ,
+                java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
+        others.retainAll(mode);
+        if (!others.isEmpty()) {
+            throw new IllegalArgumentException("secret file " + file + ": its mode is "
+                    + java.nio.file.attribute.PosixFilePermissions.toString(mode) + ", so its group or others can "
+                    + "read or change it (expected: rw------- or r--------: chmod 600 " + file
+                    + ", or make one with loopnest secret FILE)");
         }
     }
 

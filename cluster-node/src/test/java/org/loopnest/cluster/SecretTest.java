@@ -21,8 +21,8 @@ class SecretTest {
 
     @Test
     void shouldReadASecretFileWithoutItsTrailingLineBreak() throws IOException {
-        Path file = Files.writeString(dir.resolve("secret"), "0123456789abcdef\r\n");
-        assertEquals("0123456789abcdef", new String(Secret.read(file).bytes(), StandardCharsets.ISO_8859_1));
+        Path file = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef\r\n"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        assertEquals("0123456789abcdef0123456789abcdef", new String(Secret.read(file).bytes(), StandardCharsets.ISO_8859_1));
     }
 
     @Test
@@ -59,5 +59,38 @@ class SecretTest {
                     assertThrows(IllegalArgumentException.class, () -> Secret.read(Path.of("/dev/zero")))
                             .getMessage());
         });
+    }
+
+    @Test
+    void shouldRefuseAFileItsGroupOrOthersMayReadNamingItsMode() throws IOException {
+        Path file = Files.writeString(dir.resolve("shared"), "0123456789abcdef0123456789abcdef");
+        java.nio.file.Files.setPosixFilePermissions(file,
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        assertEquals("secret file " + file + ": its mode is rw-r--r--, so its group or others can read or change it "
+                + "(expected: rw------- or r--------: chmod 600 " + file + ", or make one with loopnest secret FILE)",
+                assertThrows(IllegalArgumentException.class, () -> Secret.read(file)).getMessage());
+    }
+
+    @Test
+    void shouldRefuseFewerThan128RandomBitsAndPassphrases() throws IOException {
+        Path hex = ownerOnly("hex", "0123456789abcdef0123456789abcde".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("secret file " + hex + ": about 124 random bits (expected: at least 128 random bits, e.g. "
+                + "loopnest secret FILE)", assertThrows(IllegalArgumentException.class, () -> Secret.read(hex))
+                .getMessage());
+        Path words = ownerOnly("words", "correct horse battery staple and more".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("secret file " + words + ": text that is not hex, base64 or raw random bytes (a passphrase can "
+                + "be guessed offline) (expected: at least 128 random bits, e.g. loopnest secret FILE)",
+                assertThrows(IllegalArgumentException.class, () -> Secret.read(words)).getMessage());
+        Secret.read(ownerOnly("base64", "q83vASNFZ4mrze8BI0VniQ==\n".getBytes(StandardCharsets.US_ASCII)));
+        byte[] raw = new byte[16];
+        raw[0] = 1; // not printable: raw bytes count 8 bits each
+        Secret.read(ownerOnly("raw", raw));
+    }
+
+    private Path ownerOnly(String name, byte[] content) throws IOException {
+        Path file = Files.write(dir.resolve(name), content);
+        java.nio.file.Files.setPosixFilePermissions(file,
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        return file;
     }
 }

@@ -68,14 +68,15 @@ class ClusterRunTest {
 
     @Test
     void shouldRefuseANodeWithoutAUsableSecret() throws IOException {
-        Path shortSecret = Files.writeString(dir.resolve("short"), "tiny");
+        Path shortSecret = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("short"), "beef"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Cli none = Cli.run("node");
         assertEquals(2, none.code());
         assertTrue(none.err().contains("Missing required option: '--secret-file=FILE'"), none.err());
         Cli tiny = Cli.run("node", "--secret-file", shortSecret.toString());
         assertEquals(2, tiny.code());
-        assertTrue(tiny.err().contains("--secret-file: secret file " + shortSecret + ": secret has 4 bytes "
-                + "(expected: at least 16"), tiny.err());
+        assertTrue(tiny.err().contains("--secret-file: secret file " + shortSecret + ": about 16 random bits "
+                + "(expected: at least 128 random bits"), tiny.err());
         Cli missing = Cli.run("weather", "--nodes", "127.0.0.1:1");
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("--nodes 127.0.0.1:1: needs --secret-file (expected: the file the nodes "
@@ -84,7 +85,7 @@ class ClusterRunTest {
 
     @Test
     void shouldNameTheNodeThatCannotBeReachedAndRefuseADeviceForRemoteNodes() throws IOException {
-        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        Path secret = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         int port;
         try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort(); // closed again: nothing listens there

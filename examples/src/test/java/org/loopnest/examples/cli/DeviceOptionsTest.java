@@ -30,7 +30,7 @@ class DeviceOptionsTest {
         assertRefused(Cli.run("weather", "--nodes", "local:1000"), "--nodes local:1000" + expected);
         assertRefused(Cli.run("weather", "--nodes", "local:0"), "--nodes local:0" + expected);
         assertRefused(Cli.run("weather", "--nodes", "local:65"), "--nodes local:65" + expected);
-        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        Path secret = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         assertRefused(Cli.run("weather", "--nodes", "local:1000", "--secret-file", secret.toString()),
                 "--nodes local:1000" + expected);
     }
@@ -56,7 +56,7 @@ class DeviceOptionsTest {
 
     @Test
     void shouldRefuseDeviceOptionsThatRemoteNodesSetWhereTheyStart() throws Exception {
-        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        Path secret = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         assertRefused(Cli.run("weather", "--nodes", "127.0.0.1:1", "--secret-file", secret.toString(),
                 "--device-memory", "16m"), "--nodes 127.0.0.1:1: --device-memory applies to local devices and "
                 + "local:N nodes only (expected: set a node's device memory where it starts, 'loopnest node "
@@ -68,7 +68,7 @@ class DeviceOptionsTest {
 
     @Test
     void shouldRefuseASecretOrATrustForLocalNodesAndATrustWithoutNodes() throws Exception {
-        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        Path secret = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         String unused = " is not used with local nodes (expected: drop it; local:N nodes share a secret of their own, "
                 + "over plain TCP on loopback)";
         assertRefused(Cli.run("weather", "--nodes", "local:1", "--secret-file", secret.toString()),
@@ -81,7 +81,7 @@ class DeviceOptionsTest {
 
     @Test
     void shouldRefuseATrustFileThatIsAFifoOrADirectoryInsteadOfReadingIt() throws Exception {
-        Path secret = Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        Path secret = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Path fifo = Fifos.make(dir, "trust.pem");
         // the guard only turns a hang (a FIFO without a writer blocks its reader for ever) into a failure
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> assertRefused(Cli.run("weather", "--nodes",

@@ -21,7 +21,7 @@ class NodeCommandTest {
     Path dir;
 
     private Path secret() throws Exception {
-        return Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef");
+        return java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     }
 
     @Test

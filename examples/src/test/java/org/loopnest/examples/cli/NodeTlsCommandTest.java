@@ -44,7 +44,7 @@ class NodeTlsCommandTest {
                 .redirectErrorStream(true).start();
         byte[] genLog = gen.getInputStream().readAllBytes();
         assertTrue(gen.waitFor(1, TimeUnit.MINUTES) && gen.exitValue() == 0, new String(genLog));
-        Path secret = Files.writeString(dir.resolve("secret"), "a secret of more than sixteen bytes");
+        Path secret = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), Main.class.getName(), "node", "--secret-file",
                 secret.toString(), "--tls-cert", cert.toString(), "--tls-key", key.toString())
