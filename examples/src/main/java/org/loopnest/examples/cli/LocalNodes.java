@@ -99,9 +99,11 @@ public final class LocalNodes implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(nodes.shutdownHook);
             byte[] secret = new byte[32];
             new SecureRandom().nextBytes(secret);
+            if (nodes.secretFile.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.createFile(nodes.secretFile, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"))); // never readable by others
+            }
             Files.writeString(nodes.secretFile, Base64.getEncoder().encodeToString(secret));
-            nodes.secretFile.toFile().setReadable(false, false);
-            nodes.secretFile.toFile().setReadable(true, true);
             List<CompletableFuture<String>> ready = new ArrayList<>();
             for (int n = 0; n < count; n++) {
                 ready.add(nodes.launch(n, device, cpuThreads, deviceMemory));
