@@ -43,10 +43,11 @@ public final class DeviceOptions {
                     + "slower link keeps even a small run going for hours); 0 = unlimited. Default: unlimited.")
     private Long bandwidth;
 
-    @Option(names = "--nodes", paramLabel = "HOST:PORT[,...]|local:N",
+    @Option(names = "--nodes", paramLabel = "HOST:PORT[,...]|local:N|slurm",
             description = "Run on worker nodes ('loopnest node') instead of local devices: their addresses, or "
                     + "local:N to start N nodes (1 to 64, each a JVM) on this machine (each with --device) and stop "
-                    + "them after the run, or when this process ends.")
+                    + "them after the run, or when this process ends; slurm: inside an srun step, rank 0 connects to the "
+                    + "other ranks, each running 'loopnest node' at its Slurm port.")
     private String nodes;
 
     @Option(names = "--secret-file", paramLabel = "FILE",
@@ -276,6 +277,10 @@ public final class DeviceOptions {
                 started = LocalNodes.start(count, devices.get(0), memory);
                 addresses.addAll(started.addresses());
                 secretPath = started.secretFile();
+            } else if (nodes.strip().equalsIgnoreCase(SlurmNodes.NAME)) {
+                for (String node : SlurmNodes.workers(System.getenv())) {
+                    addresses.add(Cluster.address(node));
+                }
             } else {
                 for (String node : nodes.split(",")) {
                     addresses.add(Cluster.address(node.strip()));
