@@ -16,7 +16,7 @@ final class FileChecks {
 
     static void check(String what, Role role, FileHolder holder, long[] shape) {
         Path path = holder.path();
-        long end = elementsOf(shape) == 0 ? holder.offsetBytes() : holder.endByte(shape);
+        long end = holder.byteRange(shape)[1]; // not null: FileHolder.check refused that before
         if (role == Role.IN || holder.writesInPlace()) {
             checkExisting(what, role, path, end);
         } else {
@@ -83,13 +83,5 @@ final class FileChecks {
             throw new IllegalArgumentException(what + ": cannot read the size of " + path + ": " + e
                     + " (expected: a readable file)", e);
         }
-    }
-
-    private static long elementsOf(long[] shape) {
-        long n = 1;
-        for (long s : shape) {
-            n *= s;
-        }
-        return n;
     }
 }

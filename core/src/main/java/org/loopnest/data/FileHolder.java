@@ -113,19 +113,30 @@ public final class FileHolder extends LinearHolder {
         }
     }
 
-    /** The last byte (exclusive) an array of {@code shape} reaches in the file, or -1 if it reaches before byte 0. */
-    long endByte(long[] shape) {
+    /**
+     * {@return {@code {first, end}}: the first byte an array of {@code shape} reaches in the file and the byte after
+     * its last ({@code {offsetBytes, offsetBytes}} for an empty shape), or {@code null} if an element would lie before
+     * byte 0 (a negative stride) or past the range of a {@code long}} What a file must hold for an input, what a new
+     * output's file is sized to, and what overlap checks compare.
+     *
+     * @param shape the extent of each index the array is bound with, in the binding's order
+     */
+    public long[] byteRange(long[] shape) {
+        for (long n : shape) {
+            if (n == 0) {
+                return new long[] {offsetBytes, offsetBytes};
+            }
+        }
         long[] span = span(shape);
         if (span == null) {
-            return -1;
+            return null;
         }
         try {
-            if (Math.addExact(offsetBytes, Math.multiplyExact(span[0], type().bytes())) < 0) {
-                return -1; // a negative stride reaching before the file's first byte
-            }
-            return Math.addExact(offsetBytes, Math.multiplyExact(span[1] + 1, type().bytes()));
+            long first = Math.addExact(offsetBytes, Math.multiplyExact(span[0], type().bytes()));
+            long end = Math.addExact(offsetBytes, Math.multiplyExact(span[1] + 1, type().bytes()));
+            return first < 0 ? null : new long[] {first, end};
         } catch (ArithmeticException overflow) {
-            return -1;
+            return null;
         }
     }
 
@@ -136,11 +147,7 @@ public final class FileHolder extends LinearHolder {
             throw new IllegalArgumentException(what + ": " + strides(shape).length + " strides for indices " + shapeText
                     + " (expected: " + shape.length + ", one per index)");
         }
-        long elements = 1;
-        for (long n : shape) {
-            elements = Math.multiplyExact(elements, n);
-        }
-        if (elements > 0 && endByte(shape) < 0) {
+        if (byteRange(shape) == null) {
             throw new IllegalArgumentException(what + ": strides " + Arrays.toString(strides(shape)) + " from byte "
                     + offsetBytes + " reach outside the file's positions (expected: every element at a byte position >= 0 "
                     + "and within the range of a long)");

@@ -106,4 +106,15 @@ class FileHolderTest {
         assertEquals(true, b.writesInPlace());
         assertEquals(0, a.capacity());
     }
+
+    @Test
+    void shouldTellTheBytesAnArrayOfAShapeReaches() {
+        assertEquals(java.util.List.of(16L, 16L + 4 * 32), java.util.Arrays.stream(floats(dir, 16).byteRange(
+                new long[] {4, 8})).boxed().toList());
+        assertEquals(java.util.List.of(0L, 16L), java.util.Arrays.stream(floats(dir, 12, -1).byteRange(
+                new long[] {4})).boxed().toList(), "a negative stride reaches down to byte 0");
+        assertEquals(null, floats(dir, 8, -1).byteRange(new long[] {4}), "before byte 0");
+        assertEquals(java.util.List.of(20L, 20L), java.util.Arrays.stream(floats(dir, 20).byteRange(
+                new long[] {0, 8})).boxed().toList(), "an empty array reaches nothing");
+    }
 }

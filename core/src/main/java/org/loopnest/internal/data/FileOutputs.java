@@ -64,7 +64,7 @@ public final class FileOutputs implements AutoCloseable {
             if (b.role() == Role.OUT && b.holder() instanceof FileHolder file) {
                 named.putIfAbsent(file.path(), b);
                 if (!file.writesInPlace()) {
-                    sizes.merge(file.path(), endByte(b, file), Math::max);
+                    sizes.merge(file.path(), file.byteRange(b.shape())[1], Math::max);
                 }
             }
         }
@@ -169,14 +169,6 @@ public final class FileOutputs implements AutoCloseable {
             throw new IllegalArgumentException(binding + ": file " + path + " is being written by another run "
                     + "(expected: one run at a time per output file)");
         }
-    }
-
-    private static long endByte(ArrayBinding binding, FileHolder file) {
-        if (binding.elements() == 0) {
-            return file.offsetBytes();
-        }
-        long[] span = HolderAccess.holders().span(file, binding.shape());
-        return file.offsetBytes() + (span[1] + 1) * file.type().bytes();
     }
 
     private static void checkRoom(Map<Path, Long> sizes, Map<Path, ArrayBinding> named) {

@@ -134,10 +134,10 @@ public final class Overlap {
      * interleaved in one file are told apart.
      */
     private static Piece fileBytes(FileHolder file, long[] shape) {
-        long[] span = HolderAccess.holders().span(file, shape);
         int size = file.type().bytes();
-        long from = file.offsetBytes() + span[0] * size;
-        long to = file.offsetBytes() + (span[1] + 1) * size;
+        long[] range = file.byteRange(shape);
+        long from = range[0];
+        long to = range[1];
         long[] strides = file.strides(shape);
         int widest = -1;
         for (int m = 0; m < shape.length; m++) {
