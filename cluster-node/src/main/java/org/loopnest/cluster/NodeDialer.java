@@ -40,7 +40,7 @@ final class NodeDialer {
     private NodeAttempt current;
     private ScheduledFuture<?> retry;
     private boolean stopped;
-    private volatile String lastReason = "still connecting when the wait was over";
+    private volatile String lastReason = "no answer yet when the wait was over (still connecting or in the handshake)";
 
     /**
      * @param deadline when to stop trying, in {@link System#nanoTime()}'s terms

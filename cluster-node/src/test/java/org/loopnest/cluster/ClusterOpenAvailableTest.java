@@ -150,6 +150,30 @@ class ClusterOpenAvailableTest {
     }
 
     @Test
+    void shouldTryEveryNodeAtOnceSoThatASilentOneHoldsUpNoOtherAndStopWhenInterrupted() throws Exception {
+        NodeServer up = node(0, SECRET);
+        ExecutorService interruptible = Executors.newSingleThreadExecutor();
+        try (ServerSocket silent = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            // accepted by the kernel, never answered: the handshake waits for the request timeout
+            Cluster patient = new Cluster(Duration.ofSeconds(1), Duration.ofMinutes(10), null,
+                    Wire.DEFAULT_MAX_FRAME);
+            NodeAddress first = NodeAddress.of(Cluster.address("127.0.0.1:" + silent.getLocalPort()))
+                    .named("atonce-silent");
+            CompletableFuture<Connections> call = CompletableFuture.supplyAsync(() -> keep(patient.openAvailable(
+                    List.of(first, address(up, "atonce-up")), SECRET, Duration.ofMinutes(10))), interruptible);
+            up.firstCoordinatorJoined().get(SECONDS, TimeUnit.SECONDS);
+            interruptible.shutdownNow();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(SECONDS, TimeUnit.SECONDS));
+            assertEquals("interrupted connecting to 2 nodes", e.getCause().getMessage());
+            up.firstCoordinatorLeft().get(SECONDS, TimeUnit.SECONDS);
+            assertEquals(Set.of(), LiveThreads.startingWith("loopnest-remote-atonce-", SECONDS));
+        } finally {
+            interruptible.shutdownNow();
+            assertTrue(interruptible.awaitTermination(SECONDS, TimeUnit.SECONDS), "openAvailable still running");
+        }
+    }
+
+    @Test
     void shouldRefuseMissingOrEmptyNodesNamingThem() {
         NodeAddress a = NodeAddress.of(URI.create("tcp://127.0.0.1:4567"));
         assertEquals("nodes: null (expected: at least one node)", refused(null, SECRET, LONG_WAIT));
