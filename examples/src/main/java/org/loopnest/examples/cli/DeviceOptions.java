@@ -33,7 +33,8 @@ public final class DeviceOptions {
             description = "Where to run: cpu (all cores, arrays read in place), sim (a simulated accelerator with "
                     + "its own memory; chunks are packed, copied in and out), opencl[:N] (an OpenCL device, see "
                     + "'loopnest devices') or cuda[:N] (an NVIDIA GPU); several, comma-separated, share the "
-                    + "chunks (e.g. cpu,opencl:0). Default: ${DEFAULT-VALUE}.")
+                    + "chunks (e.g. cpu,opencl:0). With --nodes slurm: the workers' device, gpu for the GPU of each "
+                    + "task's slot. Default: ${DEFAULT-VALUE}.")
     private List<DeviceSpec> devices;
 
     @Option(names = "--device-memory", paramLabel = "SIZE", converter = Units.SizeConverter.class,
