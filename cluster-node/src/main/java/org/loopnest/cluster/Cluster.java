@@ -14,7 +14,9 @@ import java.util.function.BiConsumer;
 
 /**
  * Connects a coordinator to worker nodes: {@code Cluster.connect(List.of(URI.create("tcp://127.0.0.1:4567")),
- * secret)} returns one {@link RemoteDevice} per node, authenticated, to pass to {@code LoopNest.on(...)}.
+ * secret)} returns one {@link RemoteDevice} per node, authenticated, to pass to {@code LoopNest.on(...)}; {@link
+ * #openAvailable} waits for nodes that are still starting and goes on with those that answered. Immutable; its
+ * methods may be called from any thread, each call making connections of its own.
  *
  * @param heartbeat      how often to ping a node; it is lost after {@value #MISSED_HEARTBEATS} periods in which no
  *                       byte arrived from it, unless this side is still sending it a large frame and bytes keep
@@ -179,7 +181,8 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
         NodeAttempt attempt = new NodeAttempt(this, node, secret, group);
         try {
             return attempt.start(requestTimeout, requestTimeout)
-                    .get(requestTimeout.toMillis() * 2 + GRACE_MILLIS, TimeUnit.MILLISECONDS);
+                    .get(Math.min(requestTimeout.toMillis(), Long.MAX_VALUE / 4) * 2 + GRACE_MILLIS,
+                            TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             shutDown(group);
             throw new IllegalStateException(e.getCause().getMessage(), e.getCause());

@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Wire#REFUSED} ({@code "node busy: …"}) and closed at once. Serves any number of coordinators, one after
  * another or at once; a coordinator that vanishes has its buffers freed and does not disturb the others. Start with
  * {@link #start}; {@link #close()} stops listening and ends every connection (the device stays open: its owner closes
- * it).
+ * it). {@link #firstCoordinatorJoined()} and {@link #firstCoordinatorLeft()} follow the first coordinator that proves
+ * the secret, for a worker started for one coordinator (a Slurm task) that ends when it is done.
  */
 public final class NodeServer implements AutoCloseable {
     /** The largest frame before a coordinator has authenticated: the handshake's frames are tiny. */

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -95,6 +99,41 @@ class ClusterOpenAvailableTest {
             holder.close();
             Connections c = keep(call.get(SECONDS, TimeUnit.SECONDS));
             assertEquals(List.of("busy"), names(c));
+        }
+    }
+
+    @Test
+    void shouldTryAgainANodeThatHangsUpBeforeTheHandshake() throws Exception {
+        ExecutorService fake = Executors.newSingleThreadExecutor();
+        try {
+            ServerSocket hangingUp = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+            int port = hangingUp.getLocalPort();
+            CompletableFuture<Void> hungUp = CompletableFuture.runAsync(() -> {
+                try (hangingUp; Socket s = hangingUp.accept()) {
+                    s.setSoTimeout(10_000);
+                    s.getInputStream().read(); // the HELLO has come: hang up on it (and stop listening)
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, fake);
+            List<String> reasons = new CopyOnWriteArrayList<>();
+            CompletableFuture<Void> triedAgain = new CompletableFuture<>();
+            NodeAddress node = NodeAddress.of(Cluster.address("127.0.0.1:" + port)).named("hangs-up");
+            CompletableFuture<Connections> call = CompletableFuture.supplyAsync(() -> cluster.openAvailable(
+                    List.of(node), SECRET, LONG_WAIT, (n, reason) -> {
+                        reasons.add(reason);
+                        triedAgain.complete(null);
+                    }), caller);
+            hungUp.get(SECONDS, TimeUnit.SECONDS);
+            triedAgain.get(SECONDS, TimeUnit.SECONDS);
+            node(port, SECRET);
+            Connections c = keep(call.get(SECONDS, TimeUnit.SECONDS));
+            assertEquals(List.of("hangs-up"), names(c));
+            assertTrue(reasons.get(0).equals("closed the connection during the handshake")
+                    || reasons.get(0).startsWith("connection failed during the handshake: "), reasons.toString());
+        } finally {
+            fake.shutdownNow();
+            assertTrue(fake.awaitTermination(SECONDS, TimeUnit.SECONDS), "the fake node still running");
         }
     }
 
