@@ -2,18 +2,16 @@ package org.loopnest.examples.cli;
 
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import org.loopnest.cluster.Cluster;
 import org.loopnest.cluster.Connections;
 import org.loopnest.cluster.NodeAddress;
+import org.loopnest.cluster.slurm.SlurmCluster;
 import org.loopnest.cluster.slurm.SlurmStep;
-import org.loopnest.cluster.slurm.SlurmTask;
 
 /**
  * The coordinator's side of {@code --nodes slurm}: the worker tasks of the step (ranks 1 and above) as nodes to
- * connect to, each named after its Slurm task and host ({@code slurm-task-1@gpu01:17665}), which is how the run
- * report and every message about a lost device name it; and what the coordinator says about who answered.
+ * connect to, each named after its Slurm task and host ({@code slurm-task-1@gpu01:17665}, see {@link SlurmCluster}),
+ * and what the coordinator says about who answered.
  *
  * <p><b>Threading:</b> immutable. <b>Failure:</b> throws before anything is opened.
  */
@@ -30,37 +28,14 @@ final class SlurmNodes {
     }
 
     /**
-     * The workers the coordinator of {@code step} connects to.
+     * The workers the coordinator of {@code step} connects to ({@link SlurmCluster#workers}).
      *
      * @param step the step, seen from rank 0
      * @return its workers, ranks 1.. in rank order
      * @throws IllegalStateException on a rank other than 0, or for a one-task step (no workers)
      */
     static SlurmNodes of(SlurmStep step) {
-        if (!step.isCoordinator()) {
-            throw new IllegalStateException("rank " + step.procId() + " is a worker, not the coordinator (expected: "
-                    + "rank 0)");
-        }
-        if (step.tasks() < 2) {
-            throw new IllegalStateException("a one-task step has no workers (expected: srun -n 2 or more; rank 0 "
-                    + "coordinates, the other ranks run the chunks)");
-        }
-        List<NodeAddress> nodes = new ArrayList<>();
-        for (int rank = 1; rank < step.tasks(); rank++) {
-            SlurmTask task = step.task(rank);
-            nodes.add(NodeAddress.of(Cluster.address(task.hostPort())).named(deviceName(task)));
-        }
-        return new SlurmNodes(step, nodes);
-    }
-
-    /**
-     * The name of a worker's device: {@code slurm-task-RANK@HOST:PORT}.
-     *
-     * @param task a worker task
-     * @return its device's name
-     */
-    static String deviceName(SlurmTask task) {
-        return "slurm-task-" + task.rank() + "@" + task.hostPort();
+        return new SlurmNodes(step, SlurmCluster.workers(step));
     }
 
     /** {@return the workers, ranks 1.. in rank order} */
