@@ -101,7 +101,7 @@ final class AvailableNodes {
             Thread.currentThread().interrupt();
             failure = new IllegalStateException("interrupted connecting to " + dialers.size() + " nodes");
         } else if (failure == null && devices.isEmpty()) {
-            failure = new IllegalStateException(noneAnswered(unreachable, wait));
+            failure = new NodesUnreachableException(noneAnswered(unreachable, wait), unreachable);
         }
         if (failure != null) {
             devices.forEach(RemoteDevice::close);

@@ -120,7 +120,7 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
      * @return the devices of the nodes that answered, in the order given, and the nodes that did not
      * @throws IllegalArgumentException naming {@code nodes}, {@code secret} or {@code wait} when missing, empty (or
      *                                  holding {@code null}), or not positive, before any connection is tried
-     * @throws IllegalStateException    if no node answered within {@code wait} (each node's name and last reason:
+     * @throws NodesUnreachableException if no node answered within {@code wait} (each node's name and last reason:
      *                                  {@code no node answered within 30 s (expected: at least one running 'loopnest
      *                                  node'): node:a:1: Connection refused: ...; ...}), if a node failed the
      *                                  handshake (its message), or if the caller was interrupted

@@ -37,6 +37,29 @@ public final class Secret {
     }
 
     /**
+     * A secret for one purpose, derived from this one: HMAC-SHA256 of {@code context} under this secret. Peers that
+     * share this secret and agree on {@code context} share the derived one; a peer with another context fails the
+     * handshake as if it had another secret. A Slurm step derives its own ({@code "slurm step JOB.STEP"}), so that a
+     * coordinator never authenticates to a worker of another job that happens to listen on the same port.
+     *
+     * @param context what the derived secret is for, not blank
+     * @return the derived secret (32 bytes)
+     * @throws IllegalArgumentException if {@code context} is blank
+     */
+    public Secret derive(String context) {
+        if (context == null || context.isBlank()) {
+            throw new IllegalArgumentException("context: blank (expected: what the derived secret is for)");
+        }
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(bytes, "HmacSHA256"));
+            return new Secret(mac.doFinal(context.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is missing from this JVM", e); // every JDK has it
+        }
+    }
+
+    /**
      * The contents of {@code file}, with one trailing line break removed. Only a regular file is read: a FIFO
      * with no writer would block for ever, and a device such as {@code /dev/zero} never ends.
      *

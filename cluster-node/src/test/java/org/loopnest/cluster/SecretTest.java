@@ -93,4 +93,20 @@ class SecretTest {
                 java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         return file;
     }
+
+    @Test
+    void shouldDeriveOneSecretPerContextThatOnlyTheSameSecretAndContextGive() {
+        Secret a = Secret.of("0123456789abcdef0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Secret b = Secret.of("fedcba9876543210fedcba9876543210".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        org.junit.jupiter.api.Assertions.assertArrayEquals(a.derive("step 5.0").bytes(), a.derive("step 5.0").bytes());
+        org.junit.jupiter.api.Assertions.assertEquals(32, a.derive("step 5.0").bytes().length);
+        org.junit.jupiter.api.Assertions.assertFalse(java.util.Arrays.equals(a.derive("step 5.0").bytes(),
+                a.derive("step 69.0").bytes()));
+        org.junit.jupiter.api.Assertions.assertFalse(java.util.Arrays.equals(a.derive("step 5.0").bytes(),
+                b.derive("step 5.0").bytes()));
+        org.junit.jupiter.api.Assertions.assertFalse(java.util.Arrays.equals(a.derive("step 5.0").bytes(), a.bytes()));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> a.derive(" "));
+        org.junit.jupiter.api.Assertions.assertEquals("context: blank (expected: what the derived secret is for)",
+                e.getMessage());
+    }
 }

@@ -89,11 +89,25 @@ public final class SlurmCluster {
      * @param secret the secret the workers were started with
      * @param wait   how long to retry workers that are still starting
      * @return the workers that answered (at least one), which the caller closes, and those that did not
-     * @throws IllegalStateException on a rank other than 0, for a one-task step, when no worker answered in time, or
-     *     when one failed the handshake (another secret), saying which
+     * @throws org.loopnest.cluster.NodesUnreachableException when no worker answered in time, naming each
+     * @throws IllegalStateException on a rank other than 0, for a one-task step, or when a worker failed the
+     *     handshake (another secret, or a worker of another step on that port), saying which
      */
     public static Connections connectWorkers(SlurmStep step, Secret secret, Duration wait) {
-        return Cluster.defaults().openAvailable(workers(step), secret, wait);
+        return Cluster.defaults().openAvailable(workers(step), stepSecret(step, secret), wait);
+    }
+
+    /**
+     * The secret the tasks of {@code step} authenticate with: derived from {@code secret} and the job and step ids
+     * ({@link Secret#derive}), so that a coordinator and a worker of different steps — on a port that one freed and
+     * the other took, say — never accept each other, even where one user's jobs share a secret file.
+     *
+     * @param step   the step
+     * @param secret the secret file's secret
+     * @return the step's own secret
+     */
+    public static Secret stepSecret(SlurmStep step, Secret secret) {
+        return secret.derive("loopnest slurm step " + step.jobId() + "." + step.stepId());
     }
 
     /**
@@ -106,7 +120,7 @@ public final class SlurmCluster {
      *
      * @param step   the step, seen from a worker
      * @param device the device to run chunks on (the caller's, closed by the caller after the server)
-     * @param secret the secret shared with the coordinator
+     * @param secret the secret shared with the coordinator (the node accepts its {@link #stepSecret})
      * @return the running node, which the caller closes
      * @throws IllegalStateException on rank 0, or if the port cannot be listened on (naming it)
      */
@@ -115,8 +129,8 @@ public final class SlurmCluster {
             throw new IllegalStateException("rank 0 is the coordinator, not a worker (expected: rank 1 or above)");
         }
         NodeConfig defaults = NodeConfig.loopback(0, device, secret);
-        return NodeServer.start(new NodeConfig(bindHost(step), step.self().port(), device, secret, null,
-                Wire.DEFAULT_MAX_FRAME, defaults.idleTimeout()));
+        return NodeServer.start(new NodeConfig(bindHost(step), step.self().port(), device, stepSecret(step, secret),
+                null, Wire.DEFAULT_MAX_FRAME, defaults.idleTimeout()));
     }
 
     /**

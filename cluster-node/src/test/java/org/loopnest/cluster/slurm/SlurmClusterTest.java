@@ -93,4 +93,18 @@ class SlurmClusterTest {
             node.firstCoordinatorLeft().get(1, TimeUnit.MINUTES);
         }
     }
+
+    @Test
+    void shouldRefuseACoordinatorOfAnotherStepOnTheWorkersPort() throws Exception {
+        int[] ports = freePorts();
+        SlurmStep worker = SlurmStep.fromEnvironment(localStep(1, ports));
+        Map<String, String> otherJob = localStep(0, ports);
+        otherJob.put("SLURM_JOB_ID", "69"); // 64 ids apart: its derived ports would be the same
+        try (CpuDevice cpu = new CpuDevice(1); NodeServer node = SlurmCluster.startWorker(worker, cpu, SECRET)) {
+            var e = assertThrows(IllegalStateException.class, () -> SlurmCluster.connectWorkers(
+                    SlurmStep.fromEnvironment(otherJob), SECRET, Duration.ofSeconds(30)));
+            assertTrue(e.getMessage().contains("did not prove it knows the secret"), e.getMessage());
+            assertTrue(!node.firstCoordinatorJoined().isDone(), "a coordinator of another step joined");
+        }
+    }
 }

@@ -10,7 +10,10 @@ import java.util.List;
 import org.loopnest.cluster.Cluster;
 import org.loopnest.cluster.Connections;
 import org.loopnest.cluster.Secret;
+import org.loopnest.cluster.NodesUnreachableException;
+import org.loopnest.cluster.slurm.SlurmCluster;
 import org.loopnest.cluster.slurm.SlurmStep;
+import org.loopnest.error.LoopNestException;
 import org.loopnest.LoopNest;
 import org.loopnest.device.Device;
 import org.loopnest.scheduler.RunPlan;
@@ -197,6 +200,9 @@ public final class DeviceOptions {
         } else if (tlsTrust != null) {
             why = "--tls-trust: the workers of a Slurm step serve plain TCP (expected: drop it; the secret "
                     + "authenticates every connection)";
+        } else if (memory != null && devices.get(0).kind() == DeviceSpec.Kind.CPU) {
+            why = "--device-memory applies to sim, opencl, cuda and gpu workers only (expected: drop it, or choose "
+                    + "such a --device)";
         } else if (memory != null && memory < 1) {
             why = "--device-memory " + memory + " bytes (expected: > 0)";
         } else if (nodesWait != null && (nodesWait < 1 || nodesWait > MAX_NODES_WAIT_SECONDS)) {
@@ -283,8 +289,9 @@ public final class DeviceOptions {
             return new SlurmWorker(step, spec.commandLine().getOut(), spec.commandLine().getErr())
                     .serve(local, secret, nodesWait().multipliedBy(2));
         } catch (IllegalStateException e) {
+            boolean bind = e.getCause() instanceof java.net.BindException;
             throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage()
-                    + (step.reservedPorts().isEmpty() ? " (the port is derived from the job and step ids; "
+                    + (bind && step.reservedPorts().isEmpty() ? " (the port is derived from the job and step ids; "
                     + "srun --resv-ports reserves one)" : ""));
         }
     }
@@ -405,21 +412,36 @@ public final class DeviceOptions {
         return new OpenDevices(opened);
     }
 
-    /** The coordinator's side of {@code --nodes slurm}: connects to the workers that answer within the wait. */
+    /**
+     * The coordinator's side of {@code --nodes slurm}: connects to the workers that answer within the wait; those
+     * that do not may join the run later ({@link LateWorkers}).
+     *
+     * @throws ParameterException (exit code 2) for a one-task step or a worker that fails the handshake
+     * @throws LoopNestException (exit code 1) when no worker answered in time, naming each with its reason
+     */
     private OpenDevices openSlurmWorkers() {
         SlurmStep step = slurmStep();
         Secret secret = readSecret();
         try {
             SlurmNodes workers = SlurmNodes.of(step);
             java.time.Instant start = java.time.Instant.now();
-            Cluster cluster = Cluster.defaults();
-            Connections connected = cluster.openAvailable(workers.nodes(), secret, nodesWait());
+            Connections connected;
+            try {
+                connected = SlurmCluster.connectWorkers(step, secret, nodesWait());
+            } catch (NodesUnreachableException e) {
+                throw new LoopNestException("--nodes slurm: no worker task answered within " + nodesWait().toSeconds()
+                        + " s (expected: tasks 1.." + (step.tasks() - 1) + " of step " + step.jobId() + "."
+                        + step.stepId() + " running the same command, each listening on its Slurm port; see their "
+                        + "output): " + String.join("; ", e.unreachable().stream()
+                        .map(u -> u.node().name() + ": " + u.reason()).toList()));
+            }
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             workers.report(connected, nodesWait(), out, err);
             // a late worker waits for its coordinator twice --nodes-wait from its start; so long it may join
             LateWorkers late = connected.unreachable().isEmpty() ? null : new LateWorkers(connected.unreachable(),
-                    cluster, secret, start.plus(nodesWait().multipliedBy(2)), out, err);
+                    Cluster.defaults(), SlurmCluster.stepSecret(step, secret),
+                    start.plus(nodesWait().multipliedBy(2)), out, err);
             return new OpenDevices(new java.util.ArrayList<>(connected.devices()), null, late);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage());

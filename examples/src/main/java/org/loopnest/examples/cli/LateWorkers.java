@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.cluster.Cluster;
-import org.loopnest.cluster.Connections;
+import org.loopnest.cluster.NodesUnreachableException;
 import org.loopnest.cluster.RemoteDevice;
 import org.loopnest.cluster.Secret;
 import org.loopnest.cluster.Unreachable;
@@ -19,8 +19,8 @@ import org.loopnest.device.Device;
  * part, is closed again (the reason on standard error).
  *
  * <p><b>Threading:</b> thread-safe. <b>Ownership:</b> owns the devices it connects; {@link #close()} closes those
- * that joined (call it after the run ended) and makes any connected later be closed at once. A thread still trying
- * when this closes ends by its deadline.
+ * that joined (call it after the run ended), interrupts the threads still trying (which close what they connected),
+ * and makes any connected later be closed at once.
  */
 final class LateWorkers implements AutoCloseable {
     /** Adds a device to the run going on. */
@@ -40,8 +40,8 @@ final class LateWorkers implements AutoCloseable {
     private final PrintWriter out;
     private final PrintWriter err;
     private final List<Device> joined = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
     private boolean closed;
-    private boolean started;
 
     /**
      * @param missing  the workers to keep trying
@@ -63,13 +63,13 @@ final class LateWorkers implements AutoCloseable {
      * @param joiner adds a device to the run going on
      */
     synchronized void joinInto(Joiner joiner) {
-        if (started || closed) {
+        if (!threads.isEmpty() || closed) {
             return;
         }
-        started = true;
         for (Unreachable worker : missing) {
             Thread t = new Thread(() -> tryLate(worker, joiner), "loopnest-late-" + worker.node().name());
             t.setDaemon(true);
+            threads.add(t);
             t.start();
         }
     }
@@ -81,31 +81,44 @@ final class LateWorkers implements AutoCloseable {
         }
         RemoteDevice device;
         try {
-            Connections answered = cluster.openAvailable(List.of(worker.node()), secret, left);
-            device = answered.devices().get(0);
-        } catch (RuntimeException e) {
-            return; // still not answering at the deadline, or refused: the run goes on without it, as said before
-        }
-        synchronized (this) {
-            if (closed) {
-                device.close();
-                return;
+            device = cluster.openAvailable(List.of(worker.node()), secret, left).devices().get(0);
+        } catch (NodesUnreachableException e) {
+            return; // still not answering at the deadline: the run goes on without it, as said when it started
+        } catch (RuntimeException e) { // answered, but failed the handshake; or this closed (interrupted)
+            synchronized (this) {
+                if (!closed) {
+                    err.println(worker.node().name() + ": answered late but is refused: " + e.getMessage());
+                    err.flush();
+                }
             }
+            return;
         }
         boolean in = false;
         try {
-            in = joiner.join(device); // outside the lock: setting a run up on a node may take a while
-        } catch (RuntimeException e) { // LoopNestException saying why, or whatever the device's setup threw
-            err.println(device.info().name() + ": answered late but cannot join the run: " + e.getMessage());
-            err.flush();
-        }
-        synchronized (this) {
-            if (in && !closed) {
-                joined.add(device);
-                out.println(device.info().name() + ": answered late and joined the run");
-                out.flush();
-            } else {
-                device.close(); // refused, the run is over, or this closed meanwhile (after the run ended)
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+            }
+            try {
+                in = joiner.join(device); // outside the lock: setting a run up on a node may take a while
+            } catch (RuntimeException e) { // LoopNestException saying why, or whatever the device's setup threw
+                err.println(device.info().name() + ": answered late but cannot join the run: " + e.getMessage());
+                err.flush();
+            }
+            synchronized (this) {
+                if (in && !closed) {
+                    joined.add(device);
+                    out.println(device.info().name() + ": answered late and joined the run");
+                    out.flush();
+                    return;
+                }
+            }
+        } finally {
+            synchronized (this) {
+                if (!joined.contains(device)) {
+                    device.close(); // refused, the run is over, this closed meanwhile, or an Error
+                }
             }
         }
     }
@@ -114,6 +127,7 @@ final class LateWorkers implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        threads.forEach(Thread::interrupt); // a thread still connecting stops and closes what it connected
         joined.forEach(Device::close);
         joined.clear();
     }

@@ -214,6 +214,10 @@ public final class NodeCommand implements Callable<Integer> {
                 || device.kind() != DeviceSpec.Kind.CPU)) {
             throw bad("--threads " + threads + " (expected: 1 to " + CpuDevice.MAX_THREADS + ", with --device cpu)");
         }
+        if (device.kind() == DeviceSpec.Kind.GPU) {
+            throw bad("--device gpu: names the GPU of a Slurm task's slot, which 'node' does not know (expected: "
+                    + "cuda:N, or 'loopnest weather|run --nodes slurm' under srun, whose worker tasks choose it)");
+        }
         try {
             return threads != null ? new CpuDevice(threads) : device.open(memory, null);
         } catch (IllegalArgumentException | IllegalStateException e) {

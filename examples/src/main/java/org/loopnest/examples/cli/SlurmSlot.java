@@ -16,7 +16,9 @@ import org.loopnest.cluster.slurm.SlurmTask;
  *   <li>with {@code CUDA_VISIBLE_DEVICES} set (Slurm sets it for {@code --gpus...} requests), the process sees those
  *       GPUs renumbered from 0, so the slot is {@code cuda:(i mod count)}: with {@code --gpus-per-task=1} every
  *       worker sees one GPU and takes {@code cuda:0};</li>
- *   <li>else with {@code SLURM_STEP_GPUS} (the host's GPU numbers), the {@code (i mod count)}-th of them;</li>
+ *   <li>else with {@code SLURM_STEP_GPUS} (the host's GPU numbers), the {@code (i mod count)}-th of them, taken as
+ *       a CUDA device number: CUDA numbers devices by PCI bus only with {@code CUDA_DEVICE_ORDER=PCI_BUS_ID} (its
+ *       default puts the fastest first), so set that on hosts with mixed GPUs;</li>
  *   <li>else {@code cuda:i}.</li>
  * </ul>
  *
@@ -53,12 +55,11 @@ final class SlurmSlot {
         String stepGpus = env.get("SLURM_STEP_GPUS");
         if (stepGpus != null && !stepGpus.isBlank()) {
             List<String> gpus = items(stepGpus);
-            String gpu = gpus.get(slot % gpus.size());
-            if (!gpu.matches("[0-9]{1,4}")) {
+            if (gpus.isEmpty() || !gpus.stream().allMatch(g -> g.matches("[0-9]{1,4}"))) {
                 throw new IllegalArgumentException("--device gpu: SLURM_STEP_GPUS='" + stepGpus + "' (expected: GPU "
                         + "numbers such as 0,1,3)");
             }
-            return new DeviceSpec(DeviceSpec.Kind.CUDA, Integer.parseInt(gpu));
+            return new DeviceSpec(DeviceSpec.Kind.CUDA, Integer.parseInt(gpus.get(slot % gpus.size())));
         }
         return new DeviceSpec(DeviceSpec.Kind.CUDA, slot);
     }

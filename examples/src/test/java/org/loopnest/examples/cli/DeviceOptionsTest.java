@@ -120,6 +120,9 @@ class DeviceOptionsTest {
         assertRefused(Cli.runWith(outside, "weather", "--nodes", "slurm", "--secret-file", s, "--tls-trust", s),
                 "--nodes slurm: --tls-trust: the workers of a Slurm step serve plain TCP (expected: drop it; the "
                         + "secret authenticates every connection)");
+        assertRefused(Cli.runWith(outside, "weather", "--nodes", "slurm", "--secret-file", s, "--device-memory", "1g"),
+                "--nodes slurm: --device-memory applies to sim, opencl, cuda and gpu workers only (expected: drop "
+                        + "it, or choose such a --device)");
         Cli notInStep = Cli.runWith(outside, "weather", "--nodes", "slurm", "--secret-file", s);
         assertEquals(2, notInStep.code(), notInStep.err());
         assertTrue(notInStep.err().startsWith("loopnest weather: --nodes slurm: not inside a Slurm step: SLURM_JOB_ID "

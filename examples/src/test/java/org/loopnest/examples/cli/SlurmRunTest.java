@@ -135,4 +135,26 @@ class SlurmRunTest {
             assertTrue(task.err().contains("--secret-file: ") && task.err().contains("group or others"), task.err());
         }
     }
+
+    @Test
+    void shouldFailACoordinatorThatNoWorkerAnsweredNamingEach() throws Exception {
+        Path secret = secret("s");
+        SlurmStepFixture step = new SlurmStepFixture(2);
+        Cli coordinator = step.run(0, weather(secret, dir.resolve("slurm"), "--nodes-wait", "1"));
+        assertEquals(1, coordinator.code(), coordinator.out());
+        assertTrue(coordinator.err().startsWith("loopnest weather: LoopNestException: --nodes slurm: no worker task "
+                + "answered within 1 s (expected: tasks 1..1 of step 41.0 running the same command, each listening "
+                + "on its Slurm port; see their output): slurm-task-1@localhost:" + step.port(1) + ": "),
+                coordinator.err());
+        assertTrue(Files.notExists(dir.resolve("slurm")), "outputs of a run that did not start");
+    }
+
+    @Test
+    void shouldRefuseGpuOnAPlainNode() throws Exception {
+        Cli node = Cli.run("node", "--secret-file", secret("s").toString(), "--device", "gpu");
+        assertEquals(2, node.code());
+        assertTrue(node.err().startsWith("loopnest node: --device gpu: names the GPU of a Slurm task's slot, which "
+                + "'node' does not know (expected: cuda:N, or 'loopnest weather|run --nodes slurm' under srun, whose "
+                + "worker tasks choose it)"), node.err());
+    }
 }

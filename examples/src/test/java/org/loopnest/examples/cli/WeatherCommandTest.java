@@ -160,12 +160,12 @@ class WeatherCommandTest {
 
     @Test
     void shouldRejectAnUnknownDevice() {
-        Cli run = Cli.run("weather", "--device", "gpu");
+        Cli run = Cli.run("weather", "--device", "tpu");
         assertEquals(2, run.code());
         assertEquals(1, run.errLines().length, run.err());
         assertTrue(run.err().startsWith("loopnest weather: Invalid value for option '--device' (DEVICE[,DEVICE...]): "
-                + "'gpu' is not a device "
-                + "(expected: cpu, sim, opencl, opencl:N, cuda or cuda:N with N >= 0)"), run.err());
+                + "'tpu' is not a device "
+                + "(expected: cpu, sim, opencl, opencl:N, cuda or cuda:N with N >= 0, or gpu with --nodes slurm)"), run.err());
     }
 
     @Test
