@@ -5,10 +5,12 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
+import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 import org.loopnest.error.DeviceLostException;
 
 /**
@@ -23,6 +25,9 @@ import org.loopnest.error.DeviceLostException;
  * reads nothing makes no such progress and is lost as before.
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter {
+    /** How a node's refusal reads when it only turned the connection away for now ({@link HandshakeQuota}). */
+    private static final String BUSY = "refused: node busy";
+
     private final String node;
     private final OutboundProgress progress;
     private final CompletableFuture<ByteBuf> handshake = new CompletableFuture<>();
@@ -129,7 +134,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             } finally {
                 frame.release();
             }
-            handshake.completeExceptionally(new IllegalStateException("node " + node + " " + why));
+            handshake.completeExceptionally(why.startsWith(BUSY)
+                    ? new NodeNotReachedException("node " + node + " " + why, why, null)
+                    : new IllegalStateException("node " + node + " " + why));
             ctx.close();
         }
     }
@@ -197,10 +204,17 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         unsentAtLastCheck = OutboundProgress.unsent(ctx.channel());
     }
 
+    /**
+     * Fails the handshake if it is not over (an I/O error of the connection, not of TLS, as not reached: the node
+     * may have reset a connection it was not ready for), loses the node and closes the connection.
+     */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        handshake.completeExceptionally(new IllegalStateException("node " + node + ": connection failed during "
-                + "the handshake: " + (cause.getCause() != null ? cause.getCause() : cause), cause));
+        String why = "connection failed during the handshake: " + (cause.getCause() != null ? cause.getCause()
+                : cause);
+        handshake.completeExceptionally(cause instanceof IOException && !(cause instanceof SSLException)
+                ? new NodeNotReachedException("node " + node + ": " + why, why, cause)
+                : new IllegalStateException("node " + node + ": " + why, cause));
         lose("connection failed: " + cause);
         ctx.close();
     }
@@ -208,8 +222,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         lose("connection closed");
-        handshake.completeExceptionally(new IllegalStateException("node " + node + " closed the connection during "
-                + "the handshake"));
+        String why = "closed the connection during the handshake";
+        handshake.completeExceptionally(new NodeNotReachedException("node " + node + " " + why, why, null));
     }
 
     /** Marks the node lost (once) and fails every pending request. */

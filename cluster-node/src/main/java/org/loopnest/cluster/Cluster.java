@@ -1,18 +1,7 @@
 package org.loopnest.cluster;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.timeout.IdleStateHandler;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -21,10 +10,13 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 
 /**
  * Connects a coordinator to worker nodes: {@code Cluster.connect(List.of(URI.create("tcp://127.0.0.1:4567")),
- * secret)} returns one {@link RemoteDevice} per node, authenticated, to pass to {@code LoopNest.on(...)}.
+ * secret)} returns one {@link RemoteDevice} per node, authenticated, to pass to {@code LoopNest.on(...)}; {@link
+ * #openAvailable} waits for nodes that are still starting and goes on with those that answered. Immutable; its
+ * methods may be called from any thread, each call making connections of its own.
  *
  * @param heartbeat      how often to ping a node; it is lost after {@value #MISSED_HEARTBEATS} periods in which no
  *                       byte arrived from it, unless this side is still sending it a large frame and bytes keep
@@ -37,6 +29,8 @@ import java.util.concurrent.TimeoutException;
 public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tls, int maxFrame) {
     /** Heartbeats a node may miss before it is lost. */
     public static final int MISSED_HEARTBEATS = 5;
+    /** Beyond the connect and handshake timeouts, how long {@link #open} waits for an attempt: bounds a bug only. */
+    private static final long GRACE_MILLIS = 10_000;
 
     /**
      * Defaults: a heartbeat per second, 2 minutes for requests, no TLS, {@link Wire#DEFAULT_MAX_FRAME}.
@@ -77,21 +71,23 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
     }
 
     /**
-     * Connects to every node and authenticates; on any failure closes the connections made so far.
+     * Connects to every node, one after another, once each, and authenticates; on any failure closes the
+     * connections made so far. Every address is checked before the first connection.
      *
      * @param nodes {@code tcp://host:port} (or {@code host:port}) of each node
      * @param secret the secret shared with the nodes
-     * @return one device per node, in order, which the caller closes
-     * @throws IllegalArgumentException for an address without host or port
+     * @return one device per node, in order, named {@code node:HOST:PORT}, which the caller closes
+     * @throws IllegalArgumentException for no nodes, or an address without host or port
      * @throws IllegalStateException if a node cannot be reached, refuses (its reason), or fails to prove the secret
      */
     public List<RemoteDevice> open(List<URI> nodes, Secret secret) {
         if (nodes == null || nodes.isEmpty()) {
             throw new IllegalArgumentException("nodes: none given (expected: at least one tcp://host:port)");
         }
+        List<NodeAddress> addresses = nodes.stream().map(NodeAddress::of).toList();
         List<RemoteDevice> devices = new ArrayList<>();
         try {
-            for (URI node : nodes) {
+            for (NodeAddress node : addresses) {
                 devices.add(connectOne(node, secret));
             }
             return devices;
@@ -99,6 +95,63 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
             devices.forEach(RemoteDevice::close);
             throw e;
         }
+    }
+
+    /**
+     * Connects to the nodes that answer within {@code wait}, for nodes that may still be starting (the workers of a
+     * Slurm step): every node is tried at once, and one not reached yet (connection refused, no route, connect
+     * timeout, unknown host, connection reset or closed before the handshake ended, turned away as {@code "node
+     * busy"}) is tried again after a short backoff (50 ms, doubling up to 1 s) until {@code wait} has passed since
+     * the call. One attempt's connect may take {@link #requestTimeout()}, but no longer than what is left of {@code
+     * wait} (at least 100 ms); its handshake may take {@link #requestTimeout()}, but is closed once {@code wait} is
+     * over. Returns as soon as every node has answered, or once {@code wait}
+     * is over if at least one has: the others are then in {@link Connections#unreachable()} with the last reason
+     * seen, and every attempt still under way is closed.
+     *
+     * <p><b>Threading:</b> blocks the caller; each node is tried on its own event loop, which becomes its device's.
+     * <b>Ownership:</b> the caller closes the devices returned; nothing else is left running (the event loops of
+     * nodes not connected have ended when this returns). <b>Failure:</b> a node that answers but fails the
+     * handshake (it did not prove the secret, refused the coordinator for another reason than being busy, broke the
+     * protocol) fails the whole call at once, after the connections made so far are closed.
+     *
+     * @param nodes  the nodes, each with the name its device takes
+     * @param secret the secret shared with the nodes
+     * @param wait   how long to keep trying nodes not reached yet, counted from the call
+     * @return the devices of the nodes that answered, in the order given, and the nodes that did not
+     * @throws IllegalArgumentException naming {@code nodes}, {@code secret} or {@code wait} when missing, empty (or
+     *                                  holding {@code null}), or not positive, before any connection is tried
+     * @throws IllegalStateException    if no node answered within {@code wait} (each node's name and last reason:
+     *                                  {@code no node answered within 30 s (expected: at least one running 'loopnest
+     *                                  node'): node:a:1: Connection refused: ...; ...}), if a node failed the
+     *                                  handshake (its message), or if the caller was interrupted
+     */
+    public Connections openAvailable(List<NodeAddress> nodes, Secret secret, Duration wait) {
+        return openAvailable(nodes, secret, wait, (node, reason) -> {
+        });
+    }
+
+    /**
+     * {@link #openAvailable(List, Secret, Duration)}, telling {@code onRetry} (on the node's event loop) of every
+     * attempt that failed as not reached, with its reason: the hook tests start a late node with.
+     */
+    Connections openAvailable(List<NodeAddress> nodes, Secret secret, Duration wait,
+                              BiConsumer<NodeAddress, String> onRetry) {
+        if (nodes == null || nodes.isEmpty()) {
+            throw new IllegalArgumentException("nodes: " + (nodes == null ? "null" : "none given")
+                    + " (expected: at least one node)");
+        }
+        for (int k = 0; k < nodes.size(); k++) {
+            if (nodes.get(k) == null) {
+                throw new IllegalArgumentException("nodes[" + k + "]: null (expected: a node address)");
+            }
+        }
+        if (secret == null) {
+            throw new IllegalArgumentException("secret: null (expected: the secret shared with the nodes)");
+        }
+        if (wait == null || wait.isNegative() || wait.isZero()) {
+            throw new IllegalArgumentException("wait: " + wait + " (expected: a positive duration, e.g. 30 s)");
+        }
+        return AvailableNodes.open(this, List.copyOf(nodes), secret, wait, onRetry);
     }
 
     /**
@@ -122,92 +175,31 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
         return uri;
     }
 
-    private RemoteDevice connectOne(URI node, Secret secret) {
-        URI uri = address(node.toString());
-        String name = "node:" + uri.getHost() + ":" + uri.getPort();
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        OutboundProgress progress = new OutboundProgress();
-        ClientHandler handler = new ClientHandler(name, progress);
+    /** One attempt at {@code node}, waited for; bounded by the attempt's connect and handshake timeouts. */
+    private RemoteDevice connectOne(NodeAddress node, Secret secret) {
+        EventLoopGroup group = AvailableNodes.group(node);
+        NodeAttempt attempt = new NodeAttempt(this, node, secret, group);
         try {
-            Channel channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) requestTimeout.toMillis())
-                    .handler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast("progress", progress);
-                            if (tls != null) {
-                                ch.pipeline().addLast("tls", tls.newHandler(ch.alloc(), uri.getHost(), uri.getPort()));
-                            }
-                            // before the frame decoder, so that every byte of a large frame counts as a sign of life
-                            ch.pipeline().addLast("idle", new IdleStateHandler(
-                                    heartbeat.toMillis() * MISSED_HEARTBEATS, heartbeat.toMillis(), 0,
-                                    TimeUnit.MILLISECONDS));
-                            ch.pipeline().addLast(NodeServer.FRAMES,
-                                    NodeServer.decoder(NodeServer.HANDSHAKE_MAX_FRAME));
-                            ch.pipeline().addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
-                            ch.pipeline().addLast("client", handler);
-                        }
-                    }).connect(uri.getHost(), uri.getPort()).syncUninterruptibly().channel();
-            ByteBuf ready = handshake(channel, handler, secret, name);
-            try {
-                return new RemoteDevice(name, channel, group, handler, ready, requestTimeout, maxFrame);
-            } finally {
-                ready.release();
-            }
-        } catch (Exception e) { // Netty rethrows connect failures (checked IOExceptions) without declaring them
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            if (e instanceof IllegalStateException) {
-                throw (IllegalStateException) e;
-            }
-            if (e instanceof java.net.ConnectException) {
-                throw new IllegalStateException("cannot connect to " + name + ": " + e.getMessage()
-                        + " (expected: a running 'loopnest node' at that address)", e);
-            }
-            throw new IllegalStateException("cannot connect to " + name + ": " + e, e);
+            return attempt.start(requestTimeout, requestTimeout)
+                    .get(Math.min(requestTimeout.toMillis(), Long.MAX_VALUE / 4) * 2 + GRACE_MILLIS,
+                            TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            shutDown(group);
+            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            attempt.cancel();
+            shutDown(group);
+            throw new IllegalStateException("node " + node.name() + ": no handshake reply in "
+                    + requestTimeout.toSeconds() + " s");
+        } catch (InterruptedException e) {
+            attempt.cancel();
+            shutDown(group);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted connecting to " + node.name(), e);
         }
     }
 
-    private ByteBuf handshake(Channel channel, ClientHandler handler, Secret secret, String name) {
-        byte[] clientNonce = Handshake.nonce();
-        handler.onHandshakeFrame(challenge -> {
-            int version = challenge.readInt();
-            byte[] serverNonce = new byte[Wire.NONCE_BYTES];
-            challenge.readBytes(serverNonce);
-            byte[] proof = new byte[Wire.PROOF_BYTES];
-            challenge.readBytes(proof);
-            if (version != Wire.VERSION
-                    || !Handshake.matches(Handshake.nodeProof(secret.bytes(), clientNonce, serverNonce), proof)) {
-                handler.handshakeDone().completeExceptionally(new IllegalStateException("node " + name
-                        + " did not prove it knows the secret (expected: the same secret file on both sides)"));
-                channel.close();
-                return;
-            }
-            handler.nodeProven();
-            // the node has proven the secret: from now on its frames may be as large as a chunk (READY included,
-            // whose device description has no fixed length). On the event loop, inside the decoder's read.
-            channel.pipeline().replace(NodeServer.FRAMES, NodeServer.FRAMES, NodeServer.decoder(maxFrame));
-            ByteBuf auth = Frames.frame(channel.alloc(), Wire.AUTH, 0);
-            auth.writeBytes(Handshake.coordinatorProof(secret.bytes(), serverNonce, clientNonce));
-            channel.writeAndFlush(auth);
-        });
-        ByteBuf hello = Frames.frame(channel.alloc(), Wire.HELLO, 0);
-        hello.writeInt(Wire.MAGIC).writeInt(Wire.VERSION).writeBytes(clientNonce);
-        channel.writeAndFlush(hello);
-        try {
-            return handler.handshakeDone().get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            Frames.releaseWhenReplied(handler.handshakeDone());
-            channel.close();
-            throw new IllegalStateException("node " + name + ": no handshake reply in " + requestTimeout.toSeconds()
-                    + " s");
-        } catch (InterruptedException e) {
-            Frames.releaseWhenReplied(handler.handshakeDone());
-            Thread.currentThread().interrupt();
-            channel.close();
-            throw new IllegalStateException("interrupted connecting to " + name, e);
-        } catch (ExecutionException e) {
-            channel.close();
-            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
-        }
+    private static void shutDown(EventLoopGroup group) {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 }

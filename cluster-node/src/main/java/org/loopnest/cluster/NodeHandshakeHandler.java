@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Ownership:</b> holds the connection's place among the node's unauthenticated ones ({@link HandshakeQuota},
  * taken before it was added) and gives it back exactly once: when the peer authenticates, when the connection
- * closes, or when this handler is removed. <b>Threading:</b> one per connection, on its event loop.
+ * closes, or when this handler is removed. Tells the node's {@link FirstCoordinator} of a coordinator proven.
+ * <b>Threading:</b> one per connection, on its event loop.
  */
 final class NodeHandshakeHandler extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(NodeHandshakeHandler.class.getName());
@@ -30,6 +31,7 @@ final class NodeHandshakeHandler extends ChannelInboundHandlerAdapter {
     private final NodeConfig config;
     private final HandshakeQuota quota;
     private final InetAddress peer;
+    private final FirstCoordinator first;
     private State state = State.AWAIT_HELLO; // event loop only, like the rest
     private boolean holdsPlace = true;
     private ScheduledFuture<?> deadline;
@@ -39,11 +41,13 @@ final class NodeHandshakeHandler extends ChannelInboundHandlerAdapter {
     /**
      * @param quota the node's unauthenticated connections, where this one already holds a place
      * @param peer  the address the connection comes from, which holds the place
+     * @param first told when the coordinator has proven the secret
      */
-    NodeHandshakeHandler(NodeConfig config, HandshakeQuota quota, InetAddress peer) {
+    NodeHandshakeHandler(NodeConfig config, HandshakeQuota quota, InetAddress peer, FirstCoordinator first) {
         this.config = config;
         this.quota = quota;
         this.peer = peer;
+        this.first = first;
     }
 
     /** Starts the handshake's deadline (the channel is registered by now: it is added by its initializer). */
@@ -107,6 +111,7 @@ final class NodeHandshakeHandler extends ChannelInboundHandlerAdapter {
         giveBackPlace();
         ctx.writeAndFlush(Replies.ready(ctx.alloc(), config.device(), config.maxFrame()));
         LOG.log(System.Logger.Level.INFO, "node: coordinator " + ctx.channel().remoteAddress() + " authenticated");
+        first.authenticated(ctx.channel());
         liftPipeline(ctx.pipeline());
     }
 

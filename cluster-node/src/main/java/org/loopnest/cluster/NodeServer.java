@@ -14,6 +14,7 @@ import io.netty.handler.codec.LengthFieldPrepender;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -26,7 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Wire#REFUSED} ({@code "node busy: …"}) and closed at once. Serves any number of coordinators, one after
  * another or at once; a coordinator that vanishes has its buffers freed and does not disturb the others. Start with
  * {@link #start}; {@link #close()} stops listening and ends every connection (the device stays open: its owner closes
- * it).
+ * it). {@link #firstCoordinatorJoined()} and {@link #firstCoordinatorLeft()} follow the first coordinator that proves
+ * the secret, for a worker started for one coordinator (a Slurm task) that ends when it is done.
  */
 public final class NodeServer implements AutoCloseable {
     /** The largest frame before a coordinator has authenticated: the handshake's frames are tiny. */
@@ -43,14 +45,16 @@ public final class NodeServer implements AutoCloseable {
     private final java.util.concurrent.ExecutorService setup;
     private final Channel listening;
     private final HandshakeQuota quota;
+    private final FirstCoordinator first;
 
     private NodeServer(EventLoopGroup boss, EventLoopGroup workers, java.util.concurrent.ExecutorService setup,
-                       Channel listening, HandshakeQuota quota) {
+                       Channel listening, HandshakeQuota quota, FirstCoordinator first) {
         this.boss = boss;
         this.workers = workers;
         this.setup = setup;
         this.listening = listening;
         this.quota = quota;
+        this.first = first;
     }
 
     /**
@@ -71,6 +75,7 @@ public final class NodeServer implements AutoCloseable {
         });
         HandshakeQuota quota = new HandshakeQuota(config.maxUnauthenticated(), config.maxUnauthenticatedPerSource());
         AtomicInteger telling = new AtomicInteger();
+        FirstCoordinator first = new FirstCoordinator();
         try {
             ServerBootstrap bootstrap = new ServerBootstrap().group(boss, workers)
                     .channel(NioServerSocketChannel.class)
@@ -84,7 +89,7 @@ public final class NodeServer implements AutoCloseable {
                                 return;
                             }
                             try {
-                                pipeline(ch, config, setup, quota, peer);
+                                pipeline(ch, config, setup, quota, peer, first);
                             } catch (RuntimeException e) {
                                 quota.leave(peer); // no session to give the place back
                                 throw e;
@@ -94,7 +99,7 @@ public final class NodeServer implements AutoCloseable {
             Channel channel = bootstrap.bind(config.bindHost(), config.port()).syncUninterruptibly().channel();
             LOG.log(System.Logger.Level.INFO, "node listening on " + channel.localAddress() + " with device "
                     + config.device().info().name() + (config.tls() != null ? " (TLS)" : ""));
-            return new NodeServer(boss, workers, setup, channel, quota);
+            return new NodeServer(boss, workers, setup, channel, quota, first);
         } catch (Exception e) {
             // Exception, not RuntimeException: syncUninterruptibly() rethrows the bind's checked BindException
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
@@ -106,14 +111,14 @@ public final class NodeServer implements AutoCloseable {
     }
 
     private static void pipeline(SocketChannel ch, NodeConfig config, java.util.concurrent.Executor setup,
-                                 HandshakeQuota quota, InetAddress peer) {
+                                 HandshakeQuota quota, InetAddress peer, FirstCoordinator first) {
         ChannelPipeline p = ch.pipeline();
         if (config.tls() != null) {
             p.addLast("tls", config.tls().newHandler(ch.alloc()));
         }
         // before the frame decoder, so that every byte of a large frame counts as activity
         p.addLast("idle", new IdleStateHandler(config.idleTimeout().toMillis(), 0, 0, TimeUnit.MILLISECONDS));
-        addSession(p, config, setup, quota, peer);
+        addSession(p, config, setup, quota, peer, first);
     }
 
     /**
@@ -122,13 +127,14 @@ public final class NodeServer implements AutoCloseable {
      * which on success lifts both to requests and full-size frames and leaves the {@link RequestDispatcher}.
      *
      * @param quota where the connection from {@code peer} already holds a place, given back by the handshake
+     * @param first told when the coordinator has proven the secret
      */
     static void addSession(ChannelPipeline p, NodeConfig config, java.util.concurrent.Executor setup,
-                           HandshakeQuota quota, InetAddress peer) {
+                           HandshakeQuota quota, InetAddress peer, FirstCoordinator first) {
         p.addLast(FRAMES, decoder(HANDSHAKE_MAX_FRAME));
         p.addLast("length", new LengthFieldPrepender(Wire.LENGTH_BYTES));
         p.addLast(REQUESTS, RequestDecoder.handshake());
-        p.addLast("handshake", new NodeHandshakeHandler(config, quota, peer));
+        p.addLast("handshake", new NodeHandshakeHandler(config, quota, peer, first));
         p.addLast("dispatcher", new RequestDispatcher(config, setup));
     }
 
@@ -157,6 +163,36 @@ public final class NodeServer implements AutoCloseable {
     /** A frame decoder for frames of at most {@code maxFrame} bytes after the length prefix. */
     static LengthFieldBasedFrameDecoder decoder(int maxFrame) {
         return new LengthFieldBasedFrameDecoder(maxFrame, 0, Wire.LENGTH_BYTES, 0, Wire.LENGTH_BYTES);
+    }
+
+    /**
+     * Completes with the remote address of the first coordinator that proves the secret on this node; never fails.
+     * A connection that fails the handshake (a wrong secret) does not count. Lets a worker started for one
+     * coordinator (a Slurm task) know that it has been found.
+     *
+     * <p><b>Threading:</b> completes on a connection's event loop: dependent actions that block belong on another
+     * thread ({@code thenAcceptAsync}). Each call returns a new future, completing with the same address; completing
+     * or cancelling it changes nothing here.
+     *
+     * @return completes with the first authenticated coordinator's address
+     */
+    public CompletableFuture<InetSocketAddress> firstCoordinatorJoined() {
+        return first.joined().copy();
+    }
+
+    /**
+     * Completes when the first authenticated coordinator's connection has closed, whatever the reason: its run ended
+     * and it closed the device, it was killed, it was lost to missed heartbeats ({@link NodeConfig#idleTimeout()}),
+     * or this server was closed. Never completes if no coordinator ever authenticates; never fails. Later
+     * coordinators are served as before, and their coming and going does not complete it. Lets a Slurm worker exit
+     * once its coordinator is done.
+     *
+     * <p><b>Threading:</b> as {@link #firstCoordinatorJoined()}; it completes after that one.
+     *
+     * @return completes once the first authenticated coordinator has gone
+     */
+    public CompletableFuture<Void> firstCoordinatorLeft() {
+        return first.left().copy();
     }
 
     /** {@return the address the node listens on (the real port when 0 was asked for)} */

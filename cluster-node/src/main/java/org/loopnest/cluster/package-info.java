@@ -15,6 +15,14 @@
  * itself once the coordinator is proven) and {@code RequestDispatcher} (requests to the device, answers back).
  * Each is tested on its own in Netty's {@code EmbeddedChannel}.
  *
+ * <p>Connecting: {@code Cluster.open} connects once to each node, one after another, and fails if one cannot be
+ * reached. {@code Cluster.openAvailable} is for nodes that may still be starting (the workers of a Slurm step): a
+ * {@code NodeDialer} per node, all at once, each on its node's own event loop, runs {@code NodeAttempt}s (one
+ * non-blocking connect and handshake each) with a backoff until the node answers or the wait is over; the result
+ * ({@code Connections}) lists the devices and the nodes {@code Unreachable}, each named by its {@code NodeAddress}.
+ * On a node, {@code NodeServer.firstCoordinatorJoined()} and {@code firstCoordinatorLeft()} tell a worker started for
+ * one coordinator when it came and when it went.
+ *
  * <p><b>Threading:</b> the node answers on Netty's event loop and runs chunks on its device's own threads; a
  * remote device may be used from any thread, like every device. <b>Failure:</b> a node that disconnects or
  * misses its heartbeats fails every pending operation with {@link org.loopnest.error.DeviceLostException}, which

@@ -18,6 +18,8 @@ final class EmbeddedSession implements AutoCloseable {
 
     final EmbeddedChannel channel = new EmbeddedChannel();
     final HandshakeQuota quota;
+    /** Told when the session's coordinator has proven the secret. */
+    final FirstCoordinator first = new FirstCoordinator();
     private final ByteBuf received = Unpooled.buffer();
 
     /** A session for {@code config} whose connection holds a place in a quota of {@code places}. */
@@ -27,7 +29,7 @@ final class EmbeddedSession implements AutoCloseable {
             throw new AssertionError("no place in a fresh quota");
         }
         channel.freezeTime(); // deadlines move only with advanceTimeBy
-        NodeServer.addSession(channel.pipeline(), config, Runnable::run, quota, PEER);
+        NodeServer.addSession(channel.pipeline(), config, Runnable::run, quota, PEER, first);
     }
 
     /** Sends one well-formed frame. */

@@ -181,6 +181,30 @@ class NodeHandshakeHandlerTest {
         assertTrue(session.silent());
     }
 
+    @Test
+    void shouldTellTheFirstCoordinatorWatchOnlyOnceTheCoordinatorIsProvenAndWhenItsConnectionCloses() {
+        byte[] cn = RawNodeClient.nonce(11);
+        Challenge c = Challenge.of(session.hello(Wire.MAGIC, Wire.VERSION, cn));
+        assertFalse(session.first.joined().isDone(), "joined on HELLO, before AUTH");
+        session.send(Wire.AUTH, 0, RawNodeClient.coordinatorProof(NodeSecurityTest.SECRET_BYTES, c.serverNonce(), cn));
+        assertEquals(Wire.READY, session.read().type());
+        assertTrue(session.first.joined().isDone(), "not joined once proven");
+        assertNull(session.first.joined().join(), "an embedded channel has no socket address");
+        assertFalse(session.first.left().isDone(), "left while the connection is open");
+        session.channel.close();
+        assertTrue(session.first.left().isDone(), "not left once the connection closed");
+    }
+
+    @Test
+    void shouldNotTellTheFirstCoordinatorWatchOfAWrongProof() {
+        byte[] cn = RawNodeClient.nonce(12);
+        Challenge c = Challenge.of(session.hello(Wire.MAGIC, Wire.VERSION, cn));
+        session.send(Wire.AUTH, 0, RawNodeClient.coordinatorProof(NodeSecurityTest.WRONG_BYTES, c.serverNonce(), cn));
+        assertRefused("authentication failed (wrong secret or replayed handshake)");
+        assertFalse(session.first.joined().isDone(), "a coordinator with a wrong secret counted as joined");
+        assertFalse(session.first.left().isDone(), "a coordinator with a wrong secret counted as left");
+    }
+
     /** The node sent REFUSED with {@code reason}, closed, logged it once and gave the connection's place back. */
     private void assertRefused(String reason) {
         Frame reply = session.read();

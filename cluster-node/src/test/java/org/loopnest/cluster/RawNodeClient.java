@@ -181,6 +181,12 @@ final class RawNodeClient implements AutoCloseable {
         return n;
     }
 
+    /** Drops the connection abruptly: a reset, as when the coordinator's process is killed. */
+    void abort() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();

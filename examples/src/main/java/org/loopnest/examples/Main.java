@@ -1,8 +1,10 @@
 package org.loopnest.examples;
 
 import java.io.PrintWriter;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.loopnest.examples.cli.BenchCommand;
+import org.loopnest.examples.cli.CommandEnvironment;
 import org.loopnest.examples.cli.DevicesCommand;
 import org.loopnest.examples.cli.ErrorHandler;
 import org.loopnest.examples.cli.Nest5Command;
@@ -26,12 +28,24 @@ import picocli.CommandLine.Spec;
                 SecretCommand.class, BenchCommand.class},
         footer = {"", "Run 'loopnest COMMAND --help' for a command's options.",
                 "Exit status: 0 done, 1 the run failed or did not verify, 2 bad input."})
-public final class Main implements Callable<Integer> {
+public final class Main implements Callable<Integer>, CommandEnvironment {
     @Spec
     private CommandSpec spec;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
+
+    private final Map<String, String> environment;
+
+    private Main(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+    }
+
+    /** The process's environment variables, {@link System#getenv()}. */
+    @Override
+    public Map<String, String> environment() {
+        return environment;
+    }
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
@@ -43,7 +57,16 @@ public final class Main implements Callable<Integer> {
      * for embedding.
      */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine commandLine = commandLine();
+        return execute(out, err, System.getenv(), args);
+    }
+
+    /**
+     * Runs the command line as {@link #execute(PrintWriter, PrintWriter, String...)}, with the commands reading
+     * {@code environment} instead of the process's environment variables: a test plays the tasks of a Slurm step in
+     * one JVM this way.
+     */
+    public static int execute(PrintWriter out, PrintWriter err, Map<String, String> environment, String... args) {
+        CommandLine commandLine = commandLine(environment);
         commandLine.setOut(out);
         commandLine.setErr(err);
         return commandLine.execute(args);
@@ -51,8 +74,12 @@ public final class Main implements Callable<Integer> {
 
     /** The configured command line: subcommands, case-insensitive enums and the one-line error handling. */
     public static CommandLine commandLine() {
+        return commandLine(System.getenv());
+    }
+
+    private static CommandLine commandLine(Map<String, String> environment) {
         ErrorHandler errors = new ErrorHandler();
-        return new CommandLine(new Main())
+        return new CommandLine(new Main(environment))
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setParameterExceptionHandler(errors)
                 .setExecutionExceptionHandler(errors);

@@ -1,7 +1,6 @@
 package org.loopnest.scheduler;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +9,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.nio.file.Files;
 import org.loopnest.device.Device;
-import org.loopnest.device.DeviceTimes;
 import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.error.DeviceException;
 import org.loopnest.error.LoopNestException;
@@ -32,9 +30,12 @@ import org.loopnest.report.RunReport;
  * host-addressable device straight onto its threads ({@link DirectDispatch}); only a device that keeps nothing
  * ({@link Device#keep}) gets a pipeline of the run's own, stopped when the run ends.
  *
- * <p><b>Threading:</b> {@link #cancel()} and the progress getters may be called from any thread; {@link #await()}
- * from one. <b>Failure:</b> {@code await} throws the run's one {@link LoopNestException}; outputs may then be
- * partly written.
+ * <p>A device may {@link #join} the run while it goes (a worker node that started late): it then takes chunks from
+ * the same queue as the others, and the run ends, fails or loses devices with it as with the devices it started with.
+ *
+ * <p><b>Threading:</b> {@link #cancel()}, {@link #join} and the progress getters may be called from any thread;
+ * {@link #await()} from one. <b>Failure:</b> {@code await} throws the run's one {@link LoopNestException}; outputs
+ * may then be partly written.
  */
 public final class Execution implements AutoCloseable {
     /** How long cleaning up waits for stage threads and device operations after the run stopped. */
@@ -50,13 +51,9 @@ public final class Execution implements AutoCloseable {
     private String traceNote;
     private final long startNanos;
     private volatile long endNanos;
-    private final List<Device> devices;
-    private final List<DeviceRun> runs = new ArrayList<>();
-    /** The pipelines this run made because their device keeps none; closed when the run ends. */
-    private final List<PackedPipeline> ownPipelines = new ArrayList<>();
-    /** The pipeline serving each run on a device with memory of its own. */
-    private final Map<DeviceRun, PackedPipeline> servedBy = new java.util.IdentityHashMap<>();
-    private final Map<Device, DeviceTimes> measuredAtStart = new LinkedHashMap<>();
+    /** The devices, the run's part on each and the pipelines serving them, under a lock of their own. */
+    private final RunMembers members;
+    private final RunJoin joins;
     private final Map<Device, Map<Stage, Duration>> measuredDuringRun = new LinkedHashMap<>();
     private boolean cleaned;
     private RunReport report;
@@ -66,13 +63,15 @@ public final class Execution implements AutoCloseable {
     private Execution(RunPlan plan, FileOutputs files) {
         this.plan = plan;
         this.files = files;
-        this.devices = plan.devices().open();
+        List<Device> devices = plan.devices().open();
+        this.members = new RunMembers(devices);
         this.control = new RunControl(plan.layout().split().chunkCount(), devices.size(), plan.progress());
         this.queue = new ChunkQueue(plan.layout().split(), control);
         this.replan = plan.replanning() == null ? null : new RunReplan(plan.replanning(), queue, control);
         this.startNanos = System.nanoTime();
         this.endNanos = startNanos;
         this.timeline = plan.trace().enabled() ? new Timeline(startNanos) : null;
+        this.joins = new RunJoin(plan, control, members, this::partOn);
         control.finished().whenComplete((v, t) -> {
             long written = control.lastWrittenNanos(); // a success ends when the last output is written
             endNanos = t == null && written != 0 ? written : System.nanoTime();
@@ -107,42 +106,71 @@ public final class Execution implements AutoCloseable {
         return execution;
     }
 
+    /** Sets the run up on the devices it starts with and starts feeding them; no device can join meanwhile. */
     private void launch() {
+        List<Device> devices = members.devices();
         for (Device device : devices) {
             if (device.isClosed()) {
-                throw new DeviceException(device.info().name(), "device " + device.info().name() + " is closed "
-                        + "(expected: an open device; close a device only after the runs that use it)");
+                throw JoinCheck.closed(device);
             }
         }
         if (control.total() == 0) {
             return;
         }
         for (Device device : devices) {
-            device.measuredTimes().ifPresent(times -> measuredAtStart.put(device, times));
+            device.measuredTimes().ifPresent(times -> members.measuredAtStart(device, times));
         }
         for (Device device : devices) {
-            DeviceRun run = new DeviceRun(plan, device, control, files, clock, queue, timeline, replan);
-            runs.add(run);
+            DeviceRun run = partOn(device);
+            members.add(run);
             if (!run.allocate() && control.aborted()) {
                 throw control.failure(); // the last device was lost
             }
         }
-        for (DeviceRun run : runs) {
-            if (run.isLost()) {
-                continue;
-            }
-            if (run.direct()) {
-                new DirectDispatch(run).start();
-            } else {
-                PackedPipeline pipeline = PackedPipeline.of(run.device()).orElseGet(() -> {
-                    PackedPipeline own = new PackedPipeline(run.deviceName());
-                    ownPipelines.add(own);
-                    return own;
-                });
-                pipeline.submit(run);
-                servedBy.put(run, pipeline);
+        for (DeviceRun run : members.runs()) {
+            if (!run.isLost()) {
+                members.serve(run);
             }
         }
+    }
+
+    /** The run's part on {@code device}, not yet allocated. */
+    private DeviceRun partOn(Device device) {
+        return new DeviceRun(plan, device, control, files, clock, queue, timeline, replan);
+    }
+
+    /**
+     * Adds {@code device} to this run while it is going: from now on it takes chunks from the run's shared queue like
+     * the devices the run started with (a faster device takes more), and the report lists it, after those, with the
+     * chunks it ran and a note that it joined after N chunks. Its stage times, the clock of a measuring device and
+     * the timeline cover it from its joining on. Use it to add a device that became available after the run started
+     * (a worker node that answered late); the run's split stays as chosen for the devices it started with.
+     *
+     * <p>If the device is lost later, its chunks in flight run on the other devices, as for any device; if the devices
+     * the run started with are all lost while it is there, the run goes on on it.
+     *
+     * <p><b>Threading:</b> any thread, also while another thread waits in {@link #await()} (which it does not block)
+     * or from a {@link ProgressListener} (which then holds up the other devices' progress while the device is set up);
+     * joins of different devices may run at once. A join racing with the run's end is either in (counted, listed,
+     * its buffers freed with the run's) or refused ({@code false}), never half. It returns once the device is set up
+     * (kernel compiled, buffers allocated, resident data copied in), before it has run a chunk.
+     * <b>Ownership:</b> the caller still owns the device; after {@code true}, close it only after the run has ended
+     * ({@link #await()} returned or threw, or {@link #close()}), as for the devices the run started with.
+     *
+     * @param device an open device that is not part of the run yet
+     * @return {@code true} if it joined (the run may end at any time after, even before the device ran a chunk);
+     *     {@code false} if the run has already ended, been cancelled or failed (nothing was done to the device)
+     * @throws IllegalArgumentException if {@code device} is null, already part of the run, or named like a device of
+     *     the run, naming it
+     * @throws LoopNestException        (or a subclass) if the device cannot take part, saying why: closed
+     *     ({@link DeviceException}); its memory cannot hold the run's buffers at the run's split
+     *     ({@link org.loopnest.error.DeviceMemoryException} naming the device, the bytes needed and its memory); it
+     *     runs compiled kernels and the nest has none; the kernel does not compile or the run cannot be set up on it
+     *     (what the device threw, e.g. a {@link org.loopnest.error.KernelCompileException}); or it was lost while it
+     *     was set up. The run goes on without it, and whatever was allocated on the device for the run is freed.
+     */
+    public boolean join(Device device) {
+        return joins.join(device);
     }
 
     /**
@@ -264,7 +292,7 @@ public final class Execution implements AutoCloseable {
 
     /** What each measuring device's clock counted during the run: its reading now less its reading at the start. */
     private void readMeasuredTimes() {
-        measuredAtStart.forEach((device, start) -> device.measuredTimes().ifPresent(
+        members.measuredAtStart().forEach((device, start) -> device.measuredTimes().ifPresent(
                 now -> measuredDuringRun.put(device, now.since(start).byStage())));
     }
 
@@ -297,17 +325,18 @@ public final class Execution implements AutoCloseable {
                 cancel();
             }
             boolean stopped = false;
+            RunMembers.Closed all = members.close(); // no device joins from now on; one joining is waited for
             try {
                 queue.close();
-                runs.forEach(DeviceRun::stopPools);
-                servedBy.forEach((run, pipeline) -> pipeline.withdraw(run)); // if still waiting behind other runs
+                all.runs().forEach(DeviceRun::stopPools);
+                all.servedBy().forEach((run, pipeline) -> pipeline.withdraw(run)); // if still behind other runs
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_WAIT_SECONDS);
                 stopped = true;
-                for (DeviceRun run : runs) {
+                for (DeviceRun run : all.runs()) {
                     stopped &= run.awaitReleased(deadline);
                 }
                 stopped &= control.drain(deadline);
-                for (PackedPipeline own : ownPipelines) {
+                for (PackedPipeline own : all.ownPipelines()) {
                     try {
                         own.close();
                     } catch (IllegalStateException stillRunning) {
@@ -319,7 +348,7 @@ public final class Execution implements AutoCloseable {
                     files.close(); // a failed, cancelled or timed-out run leaves no new file behind
                 }
                 if (stopped) {
-                    ChunkBuffer.closeAll(runs.toArray(AutoCloseable[]::new));
+                    ChunkBuffer.closeAll(all.runs().toArray(AutoCloseable[]::new));
                 } else {
                     System.getLogger(Execution.class.getName()).log(System.Logger.Level.WARNING, "run on "
                             + String.join(", ", names()) + ": chunks or device operations still in flight "
@@ -334,7 +363,7 @@ public final class Execution implements AutoCloseable {
     }
 
     private List<String> names() {
-        return devices.stream().map(d -> d.info().name()).toList();
+        return members.devices().stream().map(d -> d.info().name()).toList();
     }
 
     private RunReport buildReport(long wallNanos) {
@@ -351,6 +380,7 @@ public final class Execution implements AutoCloseable {
         if (replan != null && replan.note() != null) {
             report.note(replan.note());
         }
+        List<Device> devices = members.devices();
         boolean anyPacked = false;
         for (Device device : devices) {
             if (device.info().hostAddressable()) {
@@ -363,7 +393,11 @@ public final class Execution implements AutoCloseable {
         long in = 0;
         long out = 0;
         for (Device device : devices) {
-            DeviceRun context = runOf(device);
+            DeviceRun context = members.runOf(device);
+            Long joinedAfter = members.joinedAfter(device);
+            if (joinedAfter != null) {
+                report.note(device.info().name() + " joined the run after " + joinedAfter + " chunks");
+            }
             if (context != null && context.isLost()) {
                 report.note(context.lostCause().getMessage() + " after " + context.chunksDone().sum() + " chunks; "
                         + "the chunks it had in flight ran on the other devices");
@@ -378,16 +412,6 @@ public final class Execution implements AutoCloseable {
         return report.work(plan.inputBuffers(), plan.outputBuffers(), control.total(), plan.space().count())
                 .bytes(in, out, anyPacked ? plan.layout().residentBytes() : 0)
                 .times(Duration.ofNanos(wallNanos), clock.snapshot()).build();
-    }
-
-    /** The run's part on {@code device}, or {@code null} if the run made none (an empty nest). */
-    private DeviceRun runOf(Device device) {
-        for (DeviceRun run : runs) {
-            if (run.device() == device) {
-                return run;
-            }
-        }
-        return null;
     }
 
     /** Cancels the run if it is still going and frees everything. Idempotent. */

@@ -30,7 +30,10 @@ final class RunControl {
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     private final Queue<CompletableFuture<?>> inFlight = new ConcurrentLinkedQueue<>();
 
+    /** Devices that may still take chunks: those the run started with and those that joined, less those lost. */
     private final AtomicLong devicesLeft;
+    /** The last device lost, or {@code null}: what the run fails with if the devices that are left all leave. */
+    private volatile DeviceLostException lastLoss;
     private volatile long lastWrittenNanos;
     private final ProgressListener progress;
     /** Held while a chunk is counted and the listener told, so that calls never overlap and come in order. */
@@ -138,10 +141,46 @@ final class RunControl {
 
     /** One device of the run is gone; when none is left the run fails with {@code cause}. */
     void deviceLost(DeviceLostException cause) {
+        lastLoss = cause;
         if (devicesLeft.decrementAndGet() == 0) {
-            abort(new DeviceLostException(cause.device(), cause.reason() + "; it was the last device of the run, "
-                    + "so the run stops"));
+            abort(lastDevice(cause));
         }
+    }
+
+    /**
+     * Counts one more device taking the run's chunks ({@link Execution#join}), unless the run has ended or has no
+     * device left: atomic with {@link #deviceLost}, so a device never joins a run that its last device's loss has
+     * stopped, and a run never stops for the loss of its last device while a joined one is counted.
+     *
+     * @return whether the device is counted; {@code false} if the run has ended or is ending
+     */
+    boolean deviceJoined() {
+        while (true) {
+            long left = devicesLeft.get();
+            if (left == 0 || finished.isDone()) {
+                return false;
+            }
+            if (devicesLeft.compareAndSet(left, left + 1)) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * A device counted by {@link #deviceJoined} could not be set up and takes no chunk: it is no longer counted. If it
+     * was the last one (every other device was lost meanwhile), the run fails with the last loss.
+     */
+    void deviceLeft() {
+        if (devicesLeft.decrementAndGet() == 0) {
+            DeviceLostException last = lastLoss;
+            abort(last != null ? lastDevice(last)
+                    : new LoopNestException("no device is left to run the chunks, so the run stops"));
+        }
+    }
+
+    private static DeviceLostException lastDevice(DeviceLostException cause) {
+        return new DeviceLostException(cause.device(), cause.reason() + "; it was the last device of the run, so the "
+                + "run stops");
     }
 
     /**

@@ -2,11 +2,15 @@ package org.loopnest.examples.cli;
 
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.loopnest.cluster.Cluster;
+import org.loopnest.cluster.Connections;
 import org.loopnest.cluster.Secret;
+import org.loopnest.cluster.slurm.SlurmStep;
 import org.loopnest.LoopNest;
 import org.loopnest.device.Device;
 import org.loopnest.scheduler.RunPlan;
@@ -29,7 +33,8 @@ public final class DeviceOptions {
             description = "Where to run: cpu (all cores, arrays read in place), sim (a simulated accelerator with "
                     + "its own memory; chunks are packed, copied in and out), opencl[:N] (an OpenCL device, see "
                     + "'loopnest devices') or cuda[:N] (an NVIDIA GPU); several, comma-separated, share the "
-                    + "chunks (e.g. cpu,opencl:0). Default: ${DEFAULT-VALUE}.")
+                    + "chunks (e.g. cpu,opencl:0). With --nodes slurm: the workers' device, gpu for the GPU of each "
+                    + "task's slot. Default: ${DEFAULT-VALUE}.")
     private List<DeviceSpec> devices;
 
     @Option(names = "--device-memory", paramLabel = "SIZE", converter = Units.SizeConverter.class,
@@ -46,9 +51,16 @@ public final class DeviceOptions {
     @Option(names = "--nodes", paramLabel = "HOST:PORT[,...]|local:N|slurm",
             description = "Run on worker nodes ('loopnest node') instead of local devices: their addresses, or "
                     + "local:N to start N nodes (1 to 64, each a JVM) on this machine (each with --device) and stop "
-                    + "them after the run, or when this process ends; slurm: inside an srun step, rank 0 connects to the "
-                    + "other ranks, each running 'loopnest node' at its Slurm port.")
+                    + "them after the run, or when this process ends; slurm: inside an srun step, every task runs the same "
+                    + "command: rank 0 coordinates and writes the outputs, the other ranks become worker nodes on "
+                    + "their Slurm port and run --device (gpu: the GPU of their slot), and end when rank 0 is done.")
     private String nodes;
+
+    @Option(names = "--nodes-wait", paramLabel = "SECONDS",
+            description = "With --nodes slurm: how long the coordinator retries workers that are not listening yet "
+                    + "(it starts with those that answered and names the others); a worker waits twice as long "
+                    + "for its coordinator. 1 to 3600. Default: " + DEFAULT_NODES_WAIT_SECONDS + ".")
+    private Integer nodesWait;
 
     @Option(names = "--secret-file", paramLabel = "FILE",
             description = "The secret shared with the --nodes (not with local:N, which makes its own).")
@@ -74,6 +86,11 @@ public final class DeviceOptions {
 
     private static final String LOCAL = "local:";
 
+    /** The default {@code --nodes-wait}, in seconds. */
+    static final int DEFAULT_NODES_WAIT_SECONDS = 60;
+    /** The longest {@code --nodes-wait}, in seconds. */
+    static final int MAX_NODES_WAIT_SECONDS = 3600;
+
     /**
      * Checks the options together.
      *
@@ -87,6 +104,18 @@ public final class DeviceOptions {
      *     {@code --tls-trust} without {@code --nodes} or that is not a readable regular file
      */
     public void validate() {
+        if (nodesWait != null && !usesSlurm()) {
+            throw new ParameterException(spec.commandLine(), "--nodes-wait applies to --nodes slurm only (expected: "
+                    + "add --nodes slurm, or drop the option)");
+        }
+        if (nodes != null && usesSlurm()) {
+            validateSlurm();
+            return;
+        }
+        if (devices.stream().anyMatch(d -> d.kind() == DeviceSpec.Kind.GPU)) {
+            throw new ParameterException(spec.commandLine(), "--device " + text() + ": "
+                    + DeviceSpec.GPU_OUTSIDE_SLURM);
+        }
         if (nodes != null) {
             validateNodes();
         }
@@ -148,6 +177,115 @@ public final class DeviceOptions {
         }
         if (why != null) {
             throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + why);
+        }
+    }
+
+    /**
+     * Checks {@code --nodes slurm}: a secret file, one device for the workers (any kind, {@code gpu} included), its
+     * memory, a wait from 1 to {@value #MAX_NODES_WAIT_SECONDS} s; no link bandwidth and no TLS (the worker nodes
+     * that the step starts serve plain TCP).
+     */
+    private void validateSlurm() {
+        String why = null;
+        if (secretFile == null) {
+            why = "needs --secret-file (expected: a file on the shared file system that every task reads, made by "
+                    + "'loopnest secret FILE')";
+        } else if (devices.size() != 1) {
+            why = "--device " + text() + " (expected: one device, which each worker task runs)";
+        } else if (bandwidth != null) {
+            why = "--link-bandwidth is not passed to nodes (expected: drop it; the link to a node is a real one)";
+        } else if (tlsTrust != null) {
+            why = "--tls-trust: the workers of a Slurm step serve plain TCP (expected: drop it; the secret "
+                    + "authenticates every connection)";
+        } else if (memory != null && memory < 1) {
+            why = "--device-memory " + memory + " bytes (expected: > 0)";
+        } else if (nodesWait != null && (nodesWait < 1 || nodesWait > MAX_NODES_WAIT_SECONDS)) {
+            why = "--nodes-wait " + nodesWait + " (expected: 1 to " + MAX_NODES_WAIT_SECONDS + " seconds)";
+        }
+        if (why != null) {
+            throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + why);
+        }
+        try {
+            bufferCounts();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** {@code --secret-file}, read and checked; exit code 2 with the reason if it is not a good secret. */
+    private Secret readSecret() {
+        try {
+            return Secret.read(secretFile);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(spec.commandLine(), "--secret-file: " + e.getMessage());
+        }
+    }
+
+    /** Whether {@code --nodes slurm} was given. */
+    private boolean usesSlurm() {
+        return nodes != null && nodes.strip().equalsIgnoreCase(SlurmNodes.NAME);
+    }
+
+    /** {@code --nodes-wait}, or its default. */
+    private Duration nodesWait() {
+        return Duration.ofSeconds(nodesWait == null ? DEFAULT_NODES_WAIT_SECONDS : nodesWait);
+    }
+
+    /**
+     * The Slurm step this process is a task of, for {@code --nodes slurm}.
+     *
+     * @throws ParameterException (exit code 2) outside a step or for malformed Slurm variables, saying which
+     */
+    private SlurmStep slurmStep() {
+        try {
+            return SlurmStep.fromEnvironment(CommandEnvironment.of(spec));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Whether this process is a worker task of {@code --nodes slurm} (rank 1 or above): it then calls {@link
+     * #serveAsSlurmWorker()} instead of opening devices and running the command. Check {@link #validate()} first.
+     *
+     * @throws ParameterException (exit code 2) with {@code --nodes slurm} outside a Slurm step, or for malformed
+     *     Slurm variables, saying which
+     */
+    public boolean isSlurmWorker() {
+        return usesSlurm() && !slurmStep().isCoordinator();
+    }
+
+    /**
+     * Runs this task as a worker node of the Slurm step ({@link SlurmWorker}) on the device of its slot ({@link
+     * SlurmSlot}) until the coordinator has come and gone.
+     *
+     * @return the exit code: {@link ErrorHandler#OK} once the coordinator left, {@link ErrorHandler#FAILED} if none
+     *     came within twice {@code --nodes-wait}
+     * @throws ParameterException (exit code 2) for an unreadable or weak secret, a device that cannot be opened, or
+     *     a port that cannot be listened on, saying why
+     */
+    public int serveAsSlurmWorker() throws InterruptedException {
+        SlurmStep step = slurmStep();
+        Secret secret = readSecret();
+        DeviceSpec slot;
+        try {
+            slot = SlurmSlot.device(devices.get(0), step, CommandEnvironment.of(spec));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage());
+        }
+        Device local;
+        try {
+            local = slot.open(memory, null);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(spec.commandLine(), "--device " + slot + ": " + e.getMessage());
+        }
+        try (local) {
+            return new SlurmWorker(step, spec.commandLine().getOut(), spec.commandLine().getErr())
+                    .serve(local, secret, nodesWait().multipliedBy(2));
+        } catch (IllegalStateException e) {
+            throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage()
+                    + (step.reservedPorts().isEmpty() ? " (the port is derived from the job and step ids; "
+                    + "srun --resv-ports reserves one)" : ""));
         }
     }
 
@@ -267,6 +405,27 @@ public final class DeviceOptions {
         return new OpenDevices(opened);
     }
 
+    /** The coordinator's side of {@code --nodes slurm}: connects to the workers that answer within the wait. */
+    private OpenDevices openSlurmWorkers() {
+        SlurmStep step = slurmStep();
+        Secret secret = readSecret();
+        try {
+            SlurmNodes workers = SlurmNodes.of(step);
+            java.time.Instant start = java.time.Instant.now();
+            Cluster cluster = Cluster.defaults();
+            Connections connected = cluster.openAvailable(workers.nodes(), secret, nodesWait());
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            workers.report(connected, nodesWait(), out, err);
+            // a late worker waits for its coordinator twice --nodes-wait from its start; so long it may join
+            LateWorkers late = connected.unreachable().isEmpty() ? null : new LateWorkers(connected.unreachable(),
+                    cluster, secret, start.plus(nodesWait().multipliedBy(2)), out, err);
+            return new OpenDevices(new java.util.ArrayList<>(connected.devices()), null, late);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage());
+        }
+    }
+
     private OpenDevices openNodes() throws IOException {
         Integer count = localCount();
         LocalNodes started = null;
@@ -277,10 +436,8 @@ public final class DeviceOptions {
                 started = LocalNodes.start(count, devices.get(0), memory);
                 addresses.addAll(started.addresses());
                 secretPath = started.secretFile();
-            } else if (nodes.strip().equalsIgnoreCase(SlurmNodes.NAME)) {
-                for (String node : SlurmNodes.workers(System.getenv())) {
-                    addresses.add(Cluster.address(node));
-                }
+            } else if (usesSlurm()) {
+                return openSlurmWorkers();
             } else {
                 for (String node : nodes.split(",")) {
                     addresses.add(Cluster.address(node.strip()));

@@ -10,7 +10,8 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * A device as the command line names it: {@code cpu}, {@code sim}, {@code opencl[:N]} or {@code cuda[:N]}.
+ * A device as the command line names it: {@code cpu}, {@code sim}, {@code opencl[:N]}, {@code cuda[:N]}, or
+ * {@code gpu}, which stands for the GPU of a Slurm task's slot and only a Slurm worker resolves ({@link SlurmSlot}).
  * Opening it is the only step that touches a native library (OpenCL or CUDA), and only for those kinds, whose devices
  * come from their backend artifacts through {@link Devices} (this artifact carries both).
  *
@@ -30,7 +31,9 @@ public record DeviceSpec(Kind kind, int index) {
         /** An OpenCL device (JOCL). */
         OPENCL,
         /** An NVIDIA GPU through the CUDA driver (JCuda). */
-        CUDA;
+        CUDA,
+        /** The GPU Slurm gave a task's slot: resolved to a {@link #CUDA} device by {@link SlurmSlot}. */
+        GPU;
 
         /** The name typed at the command line. */
         @Override
@@ -44,8 +47,8 @@ public record DeviceSpec(Kind kind, int index) {
     }
 
     /**
-     * Parses {@code cpu}, {@code sim}, {@code opencl}, {@code opencl:N}, {@code cuda} or {@code cuda:N}, ignoring
-     * case.
+     * Parses {@code cpu}, {@code sim}, {@code opencl}, {@code opencl:N}, {@code cuda}, {@code cuda:N} or
+     * {@code gpu}, ignoring case.
      *
      * @throws IllegalArgumentException saying what is accepted
      */
@@ -71,8 +74,12 @@ public record DeviceSpec(Kind kind, int index) {
             }
         }
         throw new IllegalArgumentException("'" + text + "' is not a device (expected: cpu, sim, opencl, opencl:N, "
-                + "cuda or cuda:N with N >= 0)");
+                + "cuda or cuda:N with N >= 0, or gpu with --nodes slurm)");
     }
+
+    /** Why {@code gpu} is refused where no Slurm slot says which GPU it is. */
+    static final String GPU_OUTSIDE_SLURM = "gpu is the GPU of a Slurm task's slot (expected: --nodes slurm under "
+            + "srun, or cuda:N for a GPU of this machine)";
 
     /** Converts {@code --device} values through {@link #parse}. */
     public static final class Converter implements ITypeConverter<DeviceSpec> {
@@ -95,6 +102,7 @@ public record DeviceSpec(Kind kind, int index) {
      * @throws IllegalArgumentException if there is no such OpenCL or CUDA device, or its backend is not on the class
      *                                  path, saying why
      * @throws IllegalStateException if CUDA is asked for and the driver is absent, saying why
+     * @throws IllegalArgumentException for {@code gpu}, which names no device by itself
      */
     public Device open(Long memory, Long bandwidth) {
         long cap = memory == null ? Long.MAX_VALUE : memory;
@@ -105,6 +113,7 @@ public record DeviceSpec(Kind kind, int index) {
                     .bandwidth(bandwidth == null ? 0 : bandwidth)
                     .build());
             case OPENCL, CUDA -> Devices.open(toString(), cap);
+            case GPU -> throw new IllegalArgumentException(GPU_OUTSIDE_SLURM);
         };
     }
 

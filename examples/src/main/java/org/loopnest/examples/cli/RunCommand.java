@@ -146,10 +146,13 @@ public final class RunCommand implements Callable<Integer> {
     private double tolerance;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         RunSpec run = validate();
         Integer depth = parseSplit(run.nest());
         PrintWriter stdout = spec.commandLine().getOut();
+        if (device.isSlurmWorker()) {
+            return device.serveAsSlurmWorker(); // rank 0 runs the command; this task serves it its chunks
+        }
         try (OpenDevices targets = device.open()) { // first, so that a missing device is reported at once
             for (Path file : paths(run.outputs()).removeStale()) {
                 stdout.println("removed " + file + ", left by an interrupted run");
@@ -321,6 +324,7 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
             try (Execution execution = plan.start()) {
+                targets.joinLate(execution); // --nodes slurm: workers that answer late join the run
                 return execution.await();
             }
         }

@@ -1,47 +1,65 @@
 package org.loopnest.examples.cli;
 
+import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import org.loopnest.cluster.Connections;
+import org.loopnest.cluster.NodeAddress;
+import org.loopnest.cluster.slurm.SlurmCluster;
 import org.loopnest.cluster.slurm.SlurmStep;
-import org.loopnest.cluster.slurm.SlurmTask;
 
 /**
- * What {@code --nodes slurm} means for this task of a Slurm step: on the coordinator (rank 0), the workers'
- * {@code host:port} addresses, as if {@code --nodes host:port,...} had been given.
+ * The coordinator's side of {@code --nodes slurm}: the worker tasks of the step (ranks 1 and above) as nodes to
+ * connect to, each named after its Slurm task and host ({@code slurm-task-1@gpu01:17665}, see {@link SlurmCluster}),
+ * and what the coordinator says about who answered.
  *
- * <p>Only the coordinator's side exists so far: every other rank is refused with a message saying to start
- * {@code loopnest node} at its host and port; the worker role of {@code --nodes slurm} is not implemented yet.
- *
- * <p><b>Threading:</b> stateless; safe from any thread. <b>Failure:</b> throws before anything is opened.
+ * <p><b>Threading:</b> immutable. <b>Failure:</b> throws before anything is opened.
  */
 final class SlurmNodes {
-    /** The {@code --nodes} value that reads the worker list from the Slurm step. */
+    /** The {@code --nodes} value that runs the command on the tasks of the Slurm step. */
     static final String NAME = "slurm";
 
-    private SlurmNodes() {
+    private final SlurmStep step;
+    private final List<NodeAddress> nodes;
+
+    private SlurmNodes(SlurmStep step, List<NodeAddress> nodes) {
+        this.step = step;
+        this.nodes = List.copyOf(nodes);
     }
 
     /**
-     * The workers' addresses for the coordinator of the step that {@code env} describes.
+     * The workers the coordinator of {@code step} connects to ({@link SlurmCluster#workers}).
      *
-     * @param env Slurm's environment, {@code System.getenv()} in the CLI, a map in tests
-     * @return {@code host:port} of ranks 1.. in rank order, never empty
-     * @throws IllegalStateException outside a Slurm step (from {@link SlurmStep#fromEnvironment(Map)}), on a rank
-     *     other than 0 (naming the {@code loopnest node} command that rank should run), or for a one-task step
-     * @throws IllegalArgumentException for malformed Slurm variables, naming the variable
+     * @param step the step, seen from rank 0
+     * @return its workers, ranks 1.. in rank order
+     * @throws IllegalStateException on a rank other than 0, or for a one-task step (no workers)
      */
-    static List<String> workers(Map<String, String> env) {
-        SlurmStep step = SlurmStep.fromEnvironment(env);
-        if (!step.isCoordinator()) {
-            SlurmTask self = step.self();
-            throw new IllegalStateException("rank " + self.rank() + " is a worker, not the coordinator (expected: "
-                    + "rank 0 runs the command; this rank runs 'loopnest node --bind 0.0.0.0 --port " + self.port()
-                    + " --secret-file FILE')");
+    static SlurmNodes of(SlurmStep step) {
+        return new SlurmNodes(step, SlurmCluster.workers(step));
+    }
+
+    /** {@return the workers, ranks 1.. in rank order} */
+    List<NodeAddress> nodes() {
+        return nodes;
+    }
+
+    /**
+     * Says which workers the run uses, on {@code out}, and which did not answer within {@code wait}, on {@code err}.
+     *
+     * @param connected what the coordinator connected to
+     * @param wait      how long it retried
+     */
+    void report(Connections connected, Duration wait, PrintWriter out, PrintWriter err) {
+        out.println("slurm step " + step.jobId() + "." + step.stepId() + ": coordinator task 0 on "
+                + step.coordinator().host() + "; " + connected.devices().size() + " of " + nodes.size()
+                + " workers: " + String.join(", ", connected.devices().stream().map(d -> d.info().name()).toList()));
+        out.flush();
+        if (!connected.unreachable().isEmpty()) {
+            err.println("slurm step " + step.jobId() + "." + step.stepId() + ": running without "
+                    + connected.unreachable().size() + " worker(s) not answering within " + wait.toSeconds() + " s: "
+                    + String.join("; ", connected.unreachable().stream()
+                    .map(u -> u.node().name() + " (" + u.reason() + ")").toList()));
+            err.flush();
         }
-        List<String> workers = step.workers();
-        if (workers.isEmpty()) {
-            throw new IllegalStateException("a one-task step has no workers (expected: srun -n 2 or more)");
-        }
-        return workers;
     }
 }

@@ -141,7 +141,7 @@ public final class WeatherCommand implements Callable<Integer> {
     private Boolean verify;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, InterruptedException {
         if (files.input() != null) {
             return callOnFiles();
         }
@@ -149,6 +149,9 @@ public final class WeatherCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         WeatherFields fields;
         RunReport run;
+        if (device.isSlurmWorker()) {
+            return device.serveAsSlurmWorker(); // rank 0 runs the command; this task serves it its chunks
+        }
         try (OpenDevices targets = device.open()) { // first, so that a missing device is reported at once
             for (Path file : paths().removeStale()) {
                 stdout.println("removed " + file + ", left by an interrupted run");
@@ -214,9 +217,12 @@ public final class WeatherCommand implements Callable<Integer> {
      * {@code --input}: opens the file, stages the outputs, runs over the files, checks (with {@code --verify}) grid
      * by grid, and puts the outputs and the report in place together; on any failure, none of them.
      */
-    private Integer callOnFiles() throws IOException {
+    private Integer callOnFiles() throws IOException, InterruptedException {
         Integer depth = validateFiles();
         PrintWriter stdout = spec.commandLine().getOut();
+        if (device.isSlurmWorker()) {
+            return device.serveAsSlurmWorker(); // rank 0 runs the command; this task serves it its chunks
+        }
         try (OpenDevices targets = device.open()) {
             for (Path file : paths().removeStale()) {
                 stdout.println("removed " + file + ", left by an interrupted run");
@@ -365,6 +371,7 @@ public final class WeatherCommand implements Callable<Integer> {
                 }
             }
             try (Execution execution = plan.start()) {
+                targets.joinLate(execution); // --nodes slurm: workers that answer late join the run
                 return execution.await();
             }
         }

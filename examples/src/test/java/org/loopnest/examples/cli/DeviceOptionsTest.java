@@ -100,4 +100,29 @@ class DeviceOptionsTest {
         assertTrue(run.out().contains("bytes of 2048 bytes of node:127.0.0.1:"), run.out());
         assertTrue(run.out().contains("verified: 224 points"), run.out());
     }
+
+    @Test
+    void shouldRefuseSlurmOptionsThatCannotWork() throws Exception {
+        Path secret = dir.resolve("secret");
+        assertEquals(0, Cli.run("secret", secret.toString()).code());
+        String s = secret.toString();
+        java.util.Map<String, String> outside = java.util.Map.of();
+        assertRefused(Cli.runWith(outside, "weather", "--nodes-wait", "5"), "--nodes-wait applies to --nodes slurm "
+                + "only (expected: add --nodes slurm, or drop the option)");
+        assertRefused(Cli.runWith(outside, "weather", "--device", "gpu"), "--device gpu: gpu is the GPU of a Slurm "
+                + "task's slot (expected: --nodes slurm under srun, or cuda:N for a GPU of this machine)");
+        assertRefused(Cli.runWith(outside, "weather", "--nodes", "slurm"), "--nodes slurm: needs --secret-file "
+                + "(expected: a file on the shared file system that every task reads, made by 'loopnest secret FILE')");
+        assertRefused(Cli.runWith(outside, "weather", "--nodes", "slurm", "--secret-file", s, "--device", "cpu,sim"),
+                "--nodes slurm: --device cpu,sim (expected: one device, which each worker task runs)");
+        assertRefused(Cli.runWith(outside, "weather", "--nodes", "slurm", "--secret-file", s, "--nodes-wait", "0"),
+                "--nodes slurm: --nodes-wait 0 (expected: 1 to 3600 seconds)");
+        assertRefused(Cli.runWith(outside, "weather", "--nodes", "slurm", "--secret-file", s, "--tls-trust", s),
+                "--nodes slurm: --tls-trust: the workers of a Slurm step serve plain TCP (expected: drop it; the "
+                        + "secret authenticates every connection)");
+        Cli notInStep = Cli.runWith(outside, "weather", "--nodes", "slurm", "--secret-file", s);
+        assertEquals(2, notInStep.code(), notInStep.err());
+        assertTrue(notInStep.err().startsWith("loopnest weather: --nodes slurm: not inside a Slurm step: SLURM_JOB_ID "
+                + "is not set (expected: run under srun"), notInStep.err());
+    }
 }

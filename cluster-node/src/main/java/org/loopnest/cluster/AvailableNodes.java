@@ -1,0 +1,132 @@
+package org.loopnest.cluster;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+
+/**
+ * One call of {@link Cluster#openAvailable}: a {@link NodeDialer} per node, all at once, each on its own event loop;
+ * waits until every node has answered, one has failed the handshake, or the wait is over, then stops the rest and
+ * sorts the outcomes. Runs on the caller's thread; leaves no thread behind but those of the devices it returns.
+ */
+final class AvailableNodes {
+    /** How long a stopped dialer may take to settle (it settles at once: this only bounds a bug). */
+    private static final long SETTLE_SECONDS = 10;
+    /** How long a group whose node was not connected may take to shut down. */
+    private static final long SHUTDOWN_SECONDS = 5;
+
+    private AvailableNodes() {
+    }
+
+    /** Does the call; see {@link Cluster#openAvailable}. The arguments are checked. */
+    static Connections open(Cluster cluster, List<NodeAddress> nodes, Secret secret, Duration wait,
+                            BiConsumer<NodeAddress, String> onRetry) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        List<NodeDialer> dialers = new ArrayList<>();
+        for (NodeAddress node : nodes) {
+            dialers.add(new NodeDialer(cluster, node, secret, deadline, onRetry, group(node)));
+        }
+        List<CompletableFuture<RemoteDevice>> outcomes = dialers.stream().map(NodeDialer::start).toList();
+        boolean interrupted = awaitAnswers(outcomes, deadline);
+        dialers.forEach(NodeDialer::stop);
+        return sort(dialers, outcomes, interrupted, wait);
+    }
+
+    /** A group of one event loop for {@code node}'s connection, its thread named after the node. */
+    static EventLoopGroup group(NodeAddress node) {
+        return new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("loopnest-remote-" + node.name()),
+                NioIoHandler.newFactory());
+    }
+
+    /**
+     * Waits until every outcome is settled, one has failed, or the deadline has passed.
+     *
+     * @return whether the wait was interrupted
+     */
+    private static boolean awaitAnswers(List<CompletableFuture<RemoteDevice>> outcomes, long deadline) {
+        CompletableFuture<Void> failed = new CompletableFuture<>();
+        outcomes.forEach(o -> o.whenComplete((device, error) -> {
+            if (error != null) {
+                failed.complete(null);
+            }
+        }));
+        CompletableFuture<Object> answered = CompletableFuture.anyOf(
+                CompletableFuture.allOf(outcomes.toArray(CompletableFuture[]::new)), failed);
+        try {
+            answered.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            return false; // over, or answered: the outcomes say which
+        } catch (InterruptedException e) {
+            return true;
+        }
+        return false;
+    }
+
+    /** Sorts the settled outcomes into devices and unreachable nodes, or fails, cleaning up behind. */
+    private static Connections sort(List<NodeDialer> dialers, List<CompletableFuture<RemoteDevice>> outcomes,
+                                    boolean interrupted, Duration wait) {
+        List<RemoteDevice> devices = new ArrayList<>();
+        List<Unreachable> unreachable = new ArrayList<>();
+        List<EventLoopGroup> idle = new ArrayList<>();
+        RuntimeException failure = null;
+        for (int k = 0; k < dialers.size(); k++) {
+            NodeDialer dialer = dialers.get(k);
+            try {
+                RemoteDevice device = outcomes.get(k).get(SETTLE_SECONDS, TimeUnit.SECONDS);
+                if (device != null) {
+                    devices.add(device);
+                    continue;
+                }
+                unreachable.add(new Unreachable(dialer.node(), dialer.lastReason()));
+            } catch (ExecutionException e) {
+                failure = failure != null ? failure : new IllegalStateException(e.getCause().getMessage(),
+                        e.getCause());
+            } catch (TimeoutException | InterruptedException e) {
+                interrupted |= e instanceof InterruptedException;
+                unreachable.add(new Unreachable(dialer.node(), "did not settle in " + SETTLE_SECONDS + " s"));
+            }
+            idle.add(dialer.group());
+        }
+        shutDown(idle);
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            failure = new IllegalStateException("interrupted connecting to " + dialers.size() + " nodes");
+        } else if (failure == null && devices.isEmpty()) {
+            failure = new IllegalStateException(noneAnswered(unreachable, wait));
+        }
+        if (failure != null) {
+            devices.forEach(RemoteDevice::close);
+            throw failure;
+        }
+        return new Connections(devices, unreachable);
+    }
+
+    private static void shutDown(List<EventLoopGroup> groups) {
+        groups.forEach(g -> g.shutdownGracefully(0, 1, TimeUnit.SECONDS));
+        groups.forEach(g -> g.terminationFuture().awaitUninterruptibly(SHUTDOWN_SECONDS, TimeUnit.SECONDS));
+    }
+
+    private static String noneAnswered(List<Unreachable> unreachable, Duration wait) {
+        StringBuilder s = new StringBuilder("no node answered within ").append(text(wait))
+                .append(" (expected: at least one running 'loopnest node'): ");
+        for (int k = 0; k < unreachable.size(); k++) {
+            Unreachable u = unreachable.get(k);
+            s.append(k == 0 ? "" : "; ").append(u.node().name()).append(": ").append(u.reason());
+        }
+        return s.toString();
+    }
+
+    /** {@code "30 s"} for whole seconds, else {@code "300 ms"}. */
+    static String text(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+}

@@ -1,0 +1,91 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.cluster.Cluster;
+import org.loopnest.cluster.NodeAddress;
+import org.loopnest.cluster.NodeConfig;
+import org.loopnest.cluster.NodeServer;
+import org.loopnest.cluster.Secret;
+import org.loopnest.cluster.Unreachable;
+import org.loopnest.device.Device;
+import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.error.LoopNestException;
+
+/** A worker that answers after the run started joins it; one that cannot, or answers after the end, is closed. */
+@Tag("cluster")
+class LateWorkersTest {
+    @TempDir
+    Path dir;
+
+    private Secret secret() {
+        Path file = dir.resolve("s");
+        assertEquals(0, Cli.run("secret", file.toString()).code());
+        return Secret.read(file);
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static LateWorkers late(int port, Secret secret, StringWriter out, StringWriter err) {
+        NodeAddress node = NodeAddress.of(URI.create("tcp://127.0.0.1:" + port)).named("slurm-task-2@127.0.0.1:"
+                + port);
+        return new LateWorkers(List.of(new Unreachable(node, "Connection refused")), Cluster.defaults(), secret,
+                Instant.now().plus(Duration.ofMinutes(1)), new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void shouldJoinAWorkerThatStartsListeningAfterTheRunStarted() throws Exception {
+        Secret secret = secret();
+        int port = freePort();
+        StringWriter out = new StringWriter();
+        CompletableFuture<Device> joined = new CompletableFuture<>();
+        try (CpuDevice cpu = new CpuDevice(1);
+             LateWorkers late = late(port, secret, out, new StringWriter())) {
+            late.joinInto(device -> joined.complete(device));
+            try (NodeServer server = NodeServer.start(NodeConfig.loopback(port, cpu, secret))) {
+                Device device = joined.get(1, TimeUnit.MINUTES);
+                assertEquals("slurm-task-2@127.0.0.1:" + port, device.info().name());
+                late.close();
+                assertTrue(device.isClosed(), "a joined worker is closed with the others");
+                server.firstCoordinatorLeft().get(1, TimeUnit.MINUTES);
+            }
+        }
+        assertEquals("slurm-task-2@127.0.0.1:" + port + ": answered late and joined the run", out.toString().strip());
+    }
+
+    @Test
+    void shouldCloseAWorkerThatCannotJoinAndSayWhy() throws Exception {
+        Secret secret = secret();
+        int port = freePort();
+        StringWriter err = new StringWriter();
+        try (CpuDevice cpu = new CpuDevice(1);
+             NodeServer server = NodeServer.start(NodeConfig.loopback(port, cpu, secret));
+             LateWorkers late = late(port, secret, new StringWriter(), err)) {
+            late.joinInto(device -> {
+                throw new LoopNestException("its memory cannot hold the run's buffers");
+            });
+            server.firstCoordinatorLeft().get(1, TimeUnit.MINUTES); // refused, so closed at once
+        }
+        assertEquals("slurm-task-2@127.0.0.1:" + port + ": answered late but cannot join the run: its memory cannot "
+                + "hold the run's buffers", err.toString().strip());
+    }
+}

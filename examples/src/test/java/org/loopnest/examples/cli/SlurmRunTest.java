@@ -1,0 +1,138 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --nodes slurm} end to end, every task of a step on localhost played by a thread of this JVM with its own
+ * Slurm environment: rank 0 coordinates, the other ranks serve as worker nodes and end when it is done. The real
+ * Slurm runs the same commands in {@code .ci/slurm-test}.
+ */
+@Tag("cluster")
+class SlurmRunTest {
+    private static final String[] SHAPE = {"--shape", "4,7,10,12", "--split", "2"};
+
+    @TempDir
+    Path dir;
+
+    private Path secret(String name) throws IOException {
+        assertEquals(0, Cli.run("secret", dir.resolve(name).toString()).code());
+        return dir.resolve(name);
+    }
+
+    private String[] weather(Path secret, Path out, String... more) {
+        return Stream.of(new String[] {"weather", "--nodes", "slurm", "--secret-file", secret.toString(), "--out",
+                out.toString()}, SHAPE, more).flatMap(Stream::of).toArray(String[]::new);
+    }
+
+    private static Cli done(CompletableFuture<Cli> task) throws Exception {
+        return task.get(2, TimeUnit.MINUTES);
+    }
+
+    private void assertSameFiles(Path expected, Path actual) throws IOException {
+        List<Path> names;
+        try (Stream<Path> files = Files.list(expected)) {
+            names = files.map(Path::getFileName).sorted().toList();
+        }
+        try (Stream<Path> files = Files.list(actual)) {
+            assertEquals(names, files.map(Path::getFileName).sorted().toList());
+        }
+        for (Path name : names) {
+            assertArrayEquals(Files.readAllBytes(expected.resolve(name)), Files.readAllBytes(actual.resolve(name)),
+                    name.toString());
+        }
+    }
+
+    @Test
+    void shouldRunTheWeatherLoopOnTheWorkerTasksAndWriteWhatTheCpuWrites() throws Exception {
+        Path secret = secret("s");
+        SlurmStepFixture step = new SlurmStepFixture(3);
+        CompletableFuture<Cli> one = step.start(1, weather(secret, dir.resolve("w1")));
+        CompletableFuture<Cli> two = step.start(2, weather(secret, dir.resolve("w2")));
+        Cli coordinator = step.run(0, weather(secret, dir.resolve("slurm"), "--report",
+                dir.resolve("run.json").toString()));
+        assertEquals(0, coordinator.code(), coordinator.err());
+        assertTrue(coordinator.out().contains("slurm step 41.0: coordinator task 0 on localhost; 2 of 2 workers: "
+                + "slurm-task-1@localhost:" + step.port(1) + ", slurm-task-2@localhost:" + step.port(2)),
+                coordinator.out());
+        String report = Files.readString(dir.resolve("run.json"));
+        assertTrue(report.contains("slurm-task-1@localhost:" + step.port(1))
+                && report.contains("slurm-task-2@localhost:" + step.port(2)), report);
+        for (CompletableFuture<Cli> worker : List.of(one, two)) {
+            Cli served = done(worker);
+            assertEquals(0, served.code(), served.err());
+            assertTrue(served.out().contains(": coordinator left; exiting"), served.out());
+        }
+        Cli one1 = done(one);
+        assertTrue(one1.out().startsWith("slurm task 1 on localhost (pid " + ProcessHandle.current().pid()
+                + "): node listening on 127.0.0.1:" + step.port(1) + " with cpu; waiting for the coordinator, task 0 "
+                + "on localhost"), one1.out());
+        assertTrue(Files.notExists(dir.resolve("w1")) && Files.notExists(dir.resolve("w2")),
+                "a worker task wrote outputs");
+        Cli cpu = Cli.run(Stream.of(new String[] {"weather", "--device", "cpu", "--out",
+                dir.resolve("cpu").toString()}, SHAPE).flatMap(Stream::of).toArray(String[]::new));
+        assertEquals(0, cpu.code(), cpu.err());
+        assertSameFiles(dir.resolve("cpu"), dir.resolve("slurm"));
+    }
+
+    @Test
+    void shouldStartWithTheWorkersThatAnsweredAndNameTheOthers() throws Exception {
+        Path secret = secret("s");
+        SlurmStepFixture step = new SlurmStepFixture(3);
+        CompletableFuture<Cli> one = step.start(1, weather(secret, dir.resolve("w1")));
+        Cli coordinator = step.run(0, weather(secret, dir.resolve("slurm"), "--nodes-wait", "1"));
+        assertEquals(0, coordinator.code(), coordinator.err());
+        assertTrue(coordinator.out().contains("; 1 of 2 workers: slurm-task-1@localhost:" + step.port(1)),
+                coordinator.out());
+        assertTrue(coordinator.err().contains("slurm step 41.0: running without 1 worker(s) not answering within 1 s: "
+                + "slurm-task-2@localhost:" + step.port(2) + " ("), coordinator.err());
+        assertEquals(0, done(one).code());
+        assertTrue(coordinator.out().contains("verified:"), coordinator.out());
+    }
+
+    @Test
+    void shouldEndAWorkerWhoseCoordinatorNeverCame() throws Exception {
+        Path secret = secret("s");
+        SlurmStepFixture step = new SlurmStepFixture(2);
+        Cli worker = step.run(1, weather(secret, dir.resolve("w1"), "--nodes-wait", "1"));
+        assertEquals(1, worker.code(), worker.out());
+        assertEquals("slurm task 1: no coordinator connected within 2 s (expected: task 0 running the same command "
+                + "with the same --secret-file; see its output)", worker.err().strip());
+    }
+
+    @Test
+    void shouldRefuseACoordinatorWhoseSecretDiffersAndLetTheWorkerEnd() throws Exception {
+        SlurmStepFixture step = new SlurmStepFixture(2);
+        CompletableFuture<Cli> worker = step.start(1, weather(secret("a"), dir.resolve("w1"), "--nodes-wait", "1"));
+        Cli coordinator = step.run(0, weather(secret("b"), dir.resolve("slurm"), "--nodes-wait", "1"));
+        assertEquals(2, coordinator.code(), coordinator.out());
+        assertTrue(coordinator.err().contains("did not prove it knows the secret"), coordinator.err());
+        assertEquals(1, done(worker).code());
+        assertTrue(Files.notExists(dir.resolve("slurm")), "outputs written by a refused run");
+    }
+
+    @Test
+    void shouldRefuseAWorldReadableSecretOnEveryTask() throws Exception {
+        Path secret = secret("s");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-r--r--"));
+        SlurmStepFixture step = new SlurmStepFixture(2);
+        for (int rank = 0; rank < 2; rank++) {
+            Cli task = step.run(rank, weather(secret, dir.resolve("out" + rank)));
+            assertEquals(2, task.code(), task.out());
+            assertTrue(task.err().contains("--secret-file: ") && task.err().contains("group or others"), task.err());
+        }
+    }
+}
