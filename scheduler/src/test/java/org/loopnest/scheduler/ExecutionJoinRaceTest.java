@@ -2,7 +2,9 @@ package org.loopnest.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.loopnest.scheduler.JoinDevices.COLS;
 import static org.loopnest.scheduler.JoinDevices.ROWS;
 import static org.loopnest.scheduler.JoinDevices.expected;
@@ -19,6 +21,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
+import org.loopnest.device.Device;
+import org.loopnest.device.ForwardingDevice;
+import org.loopnest.device.RunSpec;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 import org.loopnest.error.RunCancelledException;
@@ -85,6 +90,41 @@ class ExecutionJoinRaceTest {
             }
         }
         assertEquals(List.of(), PipelineThreadNamesTest.liveThreadsOf("late-race"));
+    }
+
+    @Test
+    void shouldFreeTheBuffersOfADeviceThatWasBeingSetUpWhenTheRunWasClosed() throws Exception {
+        CountDownLatch beginning = new CountDownLatch(1);
+        CountDownLatch mayBegin = new CountDownLatch(1);
+        try (JoinDevices.Gated first = new JoinDevices.Gated("first", 0); SimDevice slow = sim("slow-to-begin")) {
+            Device slowToBegin = new ForwardingDevice(slow) {
+                @Override
+                public void beginRun(RunSpec spec) {
+                    beginning.countDown();
+                    try {
+                        mayBegin.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            };
+            Execution run = withResident(input(), new float[ROWS * COLS]).on(first).start();
+            CompletableFuture<Boolean> joined = onceOpen(new CountDownLatch(0), () -> run.join(slowToBegin));
+            assertTrue(beginning.await(20, TimeUnit.SECONDS), "the join is setting the device up");
+            run.cancel();
+            first.gate.complete(null); // the first device's chunks in flight end at once
+            Thread closing = new Thread(run::close, "test-close");
+            closing.start();
+            waitUntil(() -> !closing.isAlive() || closing.getState() == Thread.State.TIMED_WAITING,
+                    "the close waits for the device being set up, or is done");
+            mayBegin.countDown(); // the join now allocates the device's buffers and copies the resident data in
+            assertTrue(joined.get(30, TimeUnit.SECONDS), "the device was in before the run was closed");
+            closing.join(TimeUnit.SECONDS.toMillis(30));
+            assertFalse(closing.isAlive(), "close returned");
+            assertThrows(RunCancelledException.class, run::await);
+            assertEquals(0, slow.usedBytes(), "what the join allocated was freed with the run's buffers");
+            assertEquals(0, first.usedBytes());
+        }
     }
 
     @Test

@@ -59,6 +59,12 @@ class ExecutionJoinRefusedTest {
             assertSame(report, done.await(), "the report is unchanged");
             assertEquals(0, late.usedBytes());
         }
+        try (SimDevice late = sim("late")) {
+            Execution empty = org.loopnest.LoopNest.of(0, 4).in("a", new float[0]).out("b", new float[0])
+                    .kernel(arrays -> it -> { }).start();
+            assertFalse(empty.join(late), "a nest with nothing to do has ended when it starts");
+            assertEquals(0, empty.await().chunks());
+        }
         try (JoinDevices.Gated first = new JoinDevices.Gated("first", 0); SimDevice late = sim("late")) {
             Execution cancelled = plusRow(input(), new float[ROWS * JoinDevices.COLS]).on(first).start();
             try {

@@ -11,7 +11,6 @@ import org.loopnest.cluster.RemoteDevice;
 import org.loopnest.cluster.Secret;
 import org.loopnest.cluster.Unreachable;
 import org.loopnest.device.Device;
-import org.loopnest.error.LoopNestException;
 
 /**
  * Workers that had not answered when the run started: each is tried again in the background, on a daemon thread of
@@ -29,7 +28,7 @@ final class LateWorkers implements AutoCloseable {
     interface Joiner {
         /**
          * @return whether the device joined; {@code false} if the run has ended
-         * @throws LoopNestException if it cannot take part, saying why
+         * @throws org.loopnest.error.LoopNestException if it cannot take part, saying why
          */
         boolean join(Device device);
     }
@@ -92,18 +91,22 @@ final class LateWorkers implements AutoCloseable {
                 device.close();
                 return;
             }
-            try {
-                if (joiner.join(device)) {
-                    joined.add(device);
-                    out.println(device.info().name() + ": answered late and joined the run");
-                    out.flush();
-                    return;
-                }
-            } catch (LoopNestException | IllegalArgumentException e) {
-                err.println(device.info().name() + ": answered late but cannot join the run: " + e.getMessage());
-                err.flush();
+        }
+        boolean in = false;
+        try {
+            in = joiner.join(device); // outside the lock: setting a run up on a node may take a while
+        } catch (RuntimeException e) { // LoopNestException saying why, or whatever the device's setup threw
+            err.println(device.info().name() + ": answered late but cannot join the run: " + e.getMessage());
+            err.flush();
+        }
+        synchronized (this) {
+            if (in && !closed) {
+                joined.add(device);
+                out.println(device.info().name() + ": answered late and joined the run");
+                out.flush();
+            } else {
+                device.close(); // refused, the run is over, or this closed meanwhile (after the run ended)
             }
-            device.close();
         }
     }
 
