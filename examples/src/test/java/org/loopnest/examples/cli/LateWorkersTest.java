@@ -45,10 +45,14 @@ class LateWorkersTest {
         }
     }
 
-    private static LateWorkers late(int port, Secret secret, StringWriter out, StringWriter err) {
+    private static Unreachable missing(int port) {
         NodeAddress node = NodeAddress.of(URI.create("tcp://127.0.0.1:" + port)).named("slurm-task-2@127.0.0.1:"
                 + port);
-        return new LateWorkers(List.of(new Unreachable(node, "Connection refused")), Cluster.defaults(), secret,
+        return new Unreachable(node, "Connection refused");
+    }
+
+    private static LateWorkers late(int port, Secret secret, StringWriter out, StringWriter err) {
+        return new LateWorkers(List.of(missing(port)), Cluster.defaults(), secret,
                 Instant.now().plus(Duration.ofMinutes(1)), new PrintWriter(out, true), new PrintWriter(err, true));
     }
 
@@ -56,20 +60,29 @@ class LateWorkersTest {
     void shouldJoinAWorkerThatStartsListeningAfterTheRunStarted() throws Exception {
         Secret secret = secret();
         int port = freePort();
-        StringWriter out = new StringWriter();
+        CompletableFuture<String> said = new CompletableFuture<>();
+        PrintWriter out = new PrintWriter(new StringWriter(), true) {
+            @Override
+            public void println(String line) {
+                said.complete(line); // printed once the worker counts as joined
+            }
+        };
         CompletableFuture<Device> joined = new CompletableFuture<>();
         try (CpuDevice cpu = new CpuDevice(1);
-             LateWorkers late = late(port, secret, out, new StringWriter())) {
+             LateWorkers late = new LateWorkers(List.of(missing(port)), Cluster.defaults(), secret,
+                     Instant.now().plus(Duration.ofMinutes(1)), out, new PrintWriter(new StringWriter(), true))) {
             late.joinInto(device -> joined.complete(device));
             try (NodeServer server = NodeServer.start(NodeConfig.loopback(port, cpu, secret))) {
                 Device device = joined.get(1, TimeUnit.MINUTES);
                 assertEquals("slurm-task-2@127.0.0.1:" + port, device.info().name());
+                assertEquals("slurm-task-2@127.0.0.1:" + port + ": answered late and joined the run",
+                        said.get(1, TimeUnit.MINUTES));
+                assertTrue(!device.isClosed(), "a joined worker closed before the run ended");
                 late.close();
                 assertTrue(device.isClosed(), "a joined worker is closed with the others");
                 server.firstCoordinatorLeft().get(1, TimeUnit.MINUTES);
             }
         }
-        assertEquals("slurm-task-2@127.0.0.1:" + port + ": answered late and joined the run", out.toString().strip());
     }
 
     @Test
