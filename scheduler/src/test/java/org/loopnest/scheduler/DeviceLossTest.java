@@ -30,16 +30,25 @@ class DeviceLossTest {
     private static final int ROWS = 64;
     private static final int COLS = 256;
 
-    /** A simulator that is "lost" at its {@code failAt}-th launch: that and every later operation fails. */
+    /**
+     * A simulator of 1 MiB and one kernel thread that is "lost" at its {@code failAt}-th launch, once {@code when}
+     * completes (at once by default): that launch and every later operation fail with {@link DeviceLostException}.
+     */
     static final class VanishingDevice extends ForwardingDevice {
+        final CountDownLatch vanished = new CountDownLatch(1);
         private final int failAt;
+        private final CompletableFuture<Void> when;
         private final AtomicInteger launches = new AtomicInteger();
-        private final CountDownLatch vanished = new CountDownLatch(1);
         private volatile boolean gone;
 
         VanishingDevice(String name, int failAt) {
+            this(name, failAt, CompletableFuture.completedFuture(null));
+        }
+
+        VanishingDevice(String name, int failAt, CompletableFuture<Void> when) {
             super(new SimDevice(SimConfig.builder().name(name).memory(1 << 20).threads(1).build()));
             this.failAt = failAt;
+            this.when = when;
         }
 
         SimDevice sim() {
@@ -62,11 +71,14 @@ class DeviceLossTest {
 
         @Override
         public CompletableFuture<Void> launch(Launch launch) {
-            if (launches.incrementAndGet() >= failAt) {
+            if (launches.incrementAndGet() < failAt) {
+                return super.launch(launch);
+            }
+            return when.thenCompose(v -> {
                 gone = true;
                 vanished.countDown();
-            }
-            return gone ? lost() : super.launch(launch);
+                return lost();
+            });
         }
     }
 

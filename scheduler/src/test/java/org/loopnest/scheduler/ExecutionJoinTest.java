@@ -121,7 +121,7 @@ class ExecutionJoinTest {
         float[] in = input();
         float[] out = new float[in.length];
         try (JoinDevices.Gated first = new JoinDevices.Gated("first", 3);
-             JoinDevices.LostAtLaunch flaky = new JoinDevices.LostAtLaunch("flaky", 2,
+             DeviceLossTest.VanishingDevice flaky = new DeviceLossTest.VanishingDevice("flaky", 2,
                      CompletableFuture.completedFuture(null))) {
             Execution run = startAndWaitForThreeChunks(in, out, first);
             try {
@@ -136,7 +136,7 @@ class ExecutionJoinTest {
             assertTrue(named(report, "flaky").chunks() <= 1, report.toString());
             assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("device flaky lost: connection closed "
                     + "after ")), report.notes().toString());
-            assertEquals(0, first.usedBytes() + flaky.usedBytes());
+            assertEquals(0, first.usedBytes() + flaky.sim().usedBytes());
         }
     }
 
@@ -145,7 +145,7 @@ class ExecutionJoinTest {
         float[] in = input();
         float[] out = new float[in.length];
         CompletableFuture<Void> joined = new CompletableFuture<>();
-        try (JoinDevices.LostAtLaunch first = new JoinDevices.LostAtLaunch("first", 4, joined);
+        try (DeviceLossTest.VanishingDevice first = new DeviceLossTest.VanishingDevice("first", 4, joined);
              SimDevice late = sim("late")) {
             Execution run = plusRow(in, out).on(first).start();
             waitUntil(() -> run.chunksDone() == 3, "the first device has written 3 chunks");
@@ -160,15 +160,15 @@ class ExecutionJoinTest {
             assertEquals(ROWS - 3, named(report, "late").chunks(), report.toString());
             assertTrue(report.notes().contains("device first lost: connection closed after 3 chunks; the chunks it "
                     + "had in flight ran on the other devices"), report.notes().toString());
-            assertEquals(0, first.usedBytes() + late.usedBytes());
+            assertEquals(0, first.sim().usedBytes() + late.usedBytes());
         }
     }
 
     @Test
     void shouldFailWithTheLastLossWhenTheJoinedDeviceIsLostToo() {
         CompletableFuture<Void> joined = new CompletableFuture<>();
-        try (JoinDevices.LostAtLaunch first = new JoinDevices.LostAtLaunch("first", 4, joined);
-             JoinDevices.LostAtLaunch late = new JoinDevices.LostAtLaunch("late", 1, joined)) {
+        try (DeviceLossTest.VanishingDevice first = new DeviceLossTest.VanishingDevice("first", 4, joined);
+             DeviceLossTest.VanishingDevice late = new DeviceLossTest.VanishingDevice("late", 1, joined)) {
             Execution run = plusRow(input(), new float[ROWS * COLS]).on(first).start();
             waitUntil(() -> run.chunksDone() == 3, "the first device has written 3 chunks");
             try {
@@ -179,7 +179,7 @@ class ExecutionJoinTest {
             DeviceLostException e = assertThrows(DeviceLostException.class, run::await);
             assertTrue(e.getMessage().matches("device (first|late) lost: connection closed; it was the last device "
                     + "of the run, so the run stops"), e.getMessage());
-            assertEquals(0, first.usedBytes() + late.usedBytes());
+            assertEquals(0, first.sim().usedBytes() + late.sim().usedBytes());
         }
     }
 

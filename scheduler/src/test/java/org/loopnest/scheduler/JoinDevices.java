@@ -1,20 +1,16 @@
 package org.loopnest.scheduler;
 
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
-import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.ForwardingDevice;
 import org.loopnest.device.Launch;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
-import org.loopnest.error.DeviceLostException;
 
 /** The nest, the devices and the waits the tests of {@link Execution#join} share. */
 final class JoinDevices {
@@ -90,54 +86,6 @@ final class JoinDevices {
         public CompletableFuture<Void> launch(Launch launch) {
             CompletableFuture<Void> ran = super.launch(launch);
             return launches.incrementAndGet() <= free ? ran : ran.thenCompose(v -> gate);
-        }
-    }
-
-    /**
-     * A simulator that is lost at its {@code lostAt}-th launch, once {@code when} completes: that launch and every
-     * later operation fail with {@link DeviceLostException}.
-     */
-    static final class LostAtLaunch extends ForwardingDevice {
-        final CountDownLatch vanished = new CountDownLatch(1);
-        private final int lostAt;
-        private final CompletableFuture<Void> when;
-        private final AtomicInteger launches = new AtomicInteger();
-        private volatile boolean gone;
-
-        LostAtLaunch(String name, int lostAt, CompletableFuture<Void> when) {
-            super(sim(name));
-            this.lostAt = lostAt;
-            this.when = when;
-        }
-
-        long usedBytes() {
-            return ((SimDevice) inner()).usedBytes();
-        }
-
-        private <T> CompletableFuture<T> lost() {
-            return CompletableFuture.failedFuture(new DeviceLostException(info().name(), "connection closed"));
-        }
-
-        @Override
-        public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
-            return gone ? lost() : super.copyIn(host, target, bytes);
-        }
-
-        @Override
-        public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-            return gone ? lost() : super.copyOut(source, host, bytes);
-        }
-
-        @Override
-        public CompletableFuture<Void> launch(Launch launch) {
-            if (launches.incrementAndGet() < lostAt) {
-                return super.launch(launch);
-            }
-            return when.thenCompose(v -> {
-                gone = true;
-                vanished.countDown();
-                return lost();
-            });
         }
     }
 }
