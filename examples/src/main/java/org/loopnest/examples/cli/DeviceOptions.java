@@ -111,25 +111,10 @@ public final class DeviceOptions {
             throw new ParameterException(spec.commandLine(), "--nodes-wait applies to --nodes slurm only (expected: "
                     + "add --nodes slurm, or drop the option)");
         }
-        if (nodes != null && usesSlurm()) {
+        if (usesSlurm()) {
             validateSlurm();
-            return;
-        }
-        if (devices.stream().anyMatch(d -> d.kind() == DeviceSpec.Kind.GPU)) {
-            throw new ParameterException(spec.commandLine(), "--device " + text() + ": "
-                    + DeviceSpec.GPU_OUTSIDE_SLURM);
-        }
-        if (nodes != null) {
-            validateNodes();
-        }
-        if (tlsTrust != null && nodes == null) {
-            throw new ParameterException(spec.commandLine(), "--tls-trust applies to --nodes only (expected: add "
-                    + "--nodes HOST:PORT, or drop the option)");
-        }
-        try {
-            PathChecks.readable("--tls-trust", tlsTrust);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+        } else {
+            validateOutsideSlurm();
         }
         if (bandwidth != null && devices.stream().noneMatch(d -> d.kind() == DeviceSpec.Kind.SIM)) {
             throw new ParameterException(spec.commandLine(), "--link-bandwidth applies to --device sim only "
@@ -183,10 +168,30 @@ public final class DeviceOptions {
         }
     }
 
+    /** Checks what only applies without {@code --nodes slurm}: no {@code gpu}, the nodes given, {@code --tls-trust}. */
+    private void validateOutsideSlurm() {
+        if (devices.stream().anyMatch(d -> d.kind() == DeviceSpec.Kind.GPU)) {
+            throw new ParameterException(spec.commandLine(), "--device " + text() + ": "
+                    + DeviceSpec.GPU_OUTSIDE_SLURM);
+        }
+        if (nodes != null) {
+            validateNodes();
+        }
+        if (tlsTrust != null && nodes == null) {
+            throw new ParameterException(spec.commandLine(), "--tls-trust applies to --nodes only (expected: add "
+                    + "--nodes HOST:PORT, or drop the option)");
+        }
+        try {
+            PathChecks.readable("--tls-trust", tlsTrust);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
     /**
-     * Checks {@code --nodes slurm}: a secret file, one device for the workers (any kind, {@code gpu} included), its
-     * memory, a wait from 1 to {@value #MAX_NODES_WAIT_SECONDS} s; no link bandwidth and no TLS (the worker nodes
-     * that the step starts serve plain TCP).
+     * Checks {@code --nodes slurm}: a secret file, one device for the workers (any kind, {@code gpu} included), no
+     * memory for a cpu worker, a wait from 1 to {@value #MAX_NODES_WAIT_SECONDS} s; no link bandwidth and no TLS (the
+     * worker nodes that the step starts serve plain TCP). The checks of every run follow in {@link #validate()}.
      */
     private void validateSlurm() {
         String why = null;
@@ -203,18 +208,11 @@ public final class DeviceOptions {
         } else if (memory != null && devices.get(0).kind() == DeviceSpec.Kind.CPU) {
             why = "--device-memory applies to sim, opencl, cuda and gpu workers only (expected: drop it, or choose "
                     + "such a --device)";
-        } else if (memory != null && memory < 1) {
-            why = "--device-memory " + memory + " bytes (expected: > 0)";
         } else if (nodesWait != null && (nodesWait < 1 || nodesWait > MAX_NODES_WAIT_SECONDS)) {
             why = "--nodes-wait " + nodesWait + " (expected: 1 to " + MAX_NODES_WAIT_SECONDS + " seconds)";
         }
         if (why != null) {
             throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + why);
-        }
-        try {
-            bufferCounts();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
@@ -423,7 +421,6 @@ public final class DeviceOptions {
         SlurmStep step = slurmStep();
         Secret secret = readSecret();
         try {
-            SlurmNodes workers = SlurmNodes.of(step);
             java.time.Instant start = java.time.Instant.now();
             Connections connected;
             try {
@@ -437,7 +434,7 @@ public final class DeviceOptions {
             }
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
-            workers.report(connected, nodesWait(), out, err);
+            SlurmNodes.report(step, connected, nodesWait(), out, err);
             // a late worker waits for its coordinator twice --nodes-wait from its start; so long it may join
             LateWorkers late = connected.unreachable().isEmpty() ? null : new LateWorkers(connected.unreachable(),
                     Cluster.defaults(), SlurmCluster.stepSecret(step, secret),

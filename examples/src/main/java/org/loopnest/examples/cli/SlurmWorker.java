@@ -32,12 +32,9 @@ final class SlurmWorker {
     private final PrintWriter err;
 
     /**
-     * @param step the step, seen from this task (not the coordinator)
+     * @param step the step, seen from this task (not the coordinator: {@link #serve} refuses rank 0)
      */
     SlurmWorker(SlurmStep step, PrintWriter out, PrintWriter err) {
-        if (step.isCoordinator()) {
-            throw new IllegalArgumentException("rank 0 is the coordinator, not a worker");
-        }
         this.step = step;
         this.out = out;
         this.err = err;
@@ -50,7 +47,7 @@ final class SlurmWorker {
      * @param secret          the step's secret
      * @param coordinatorWait how long to wait for the coordinator to connect
      * @return {@link ErrorHandler#OK} once the coordinator left, {@link ErrorHandler#FAILED} if none came in time
-     * @throws IllegalStateException if the port cannot be listened on, naming it
+     * @throws IllegalStateException on rank 0, or if the port cannot be listened on, naming it
      */
     int serve(Device local, Secret secret, Duration coordinatorWait) throws InterruptedException {
         SlurmTask self = step.self();
