@@ -44,8 +44,10 @@ import picocli.CommandLine.Spec;
  * failure (a full disk, say) keeps the previous outputs whole. Ctrl-C or SIGTERM deletes the temporaries; what
  * {@code kill -9} leaves behind the next run with the same {@code --out} or {@code --report} removes.
  *
- * <p><b>Over files</b> ({@code --input}, {@link FileInputOptions}): T and q stay in the input file and the outputs
- * are written by the run into staged files in {@code --out} (file-backed arrays), so no heap check applies; the
+ * <p><b>Over files</b> ({@code --input}, {@link FileInputOptions}; or raw {@code --input-t} and {@code --input-q}):
+ * T and q stay in the input files and the outputs are written by the run into staged files in {@code --out}
+ * (file-backed arrays; for raw inputs without {@code --out}, hidden temporaries in the JVM's temporary directory), so
+ * no heap check applies; only the synthetic fields live in the heap. No file written may be a file read. The
  * descriptor (or the NetCDF commit) and the report follow only after the run and the check succeeded, and the whole
  * set is then moved into place together, or none of it (docs/FILES.md, "Weather over files").
  */
@@ -54,7 +56,8 @@ import picocli.CommandLine.Spec;
                 + "and q on pressure levels, as a LoopNest over t, z, y, x, and checks the result point by point "
                 + "against a plain sequential loop.",
                 "Without input files it makes synthetic fields (and verifies them); with --input-t and --input-q "
-                + "it reads raw little-endian float32 files laid out [t][z][y][x]; with --input a GrADS .ctl or a "
+                + "it reads raw little-endian float32 files laid out [t][z][y][x], streamed chunk by chunk as "
+                + "--input is; with --input a GrADS .ctl or a "
                 + "classic NetCDF file, streamed chunk by chunk from the file into --out (GrADS or NetCDF), in "
                 + "bounded memory whatever its size."},
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.files.SmallGrads;
 import org.loopnest.format.netcdf.NetcdfAttribute;
@@ -86,8 +85,7 @@ class OwnInputsTest {
         WeatherFields made = WeatherFields.synthetic(2, 3, 4, 5, 1);
         Path t = d.resolve("T.f32");
         Path q = d.resolve("q.f32");
-        RawFloats.write(t, made.temperature());
-        RawFloats.write(q, made.humidity());
+        WeatherRawFilesTest.write(made, t, q);
         Path link = Files.createSymbolicLink(dir.resolve("link"), d);
         Path hard = createLinkOrSkip(d.resolve("hard.f32"), q);
         Map<String, String> spellings = Map.of(

@@ -37,10 +37,9 @@ class WeatherRawFilesTest {
         assertTrue(WeatherFields.heapBytes(shape, true) > HEAP_BYTES, "the fields in the heap would not fit " + HEAP
                 + ", so a run that reads them into it is refused");
         WeatherFields made = WeatherFields.synthetic(shape, WeatherFields.defaultLevels(shape.z()), 3);
-        Path t = dir.resolve("t.f32");
-        Path q = dir.resolve("q.f32");
-        RawFloats.write(t, made.temperature());
-        RawFloats.write(q, made.humidity());
+        List<Path> inputs = write(made, dir.resolve("t.f32"), dir.resolve("q.f32"));
+        Path t = inputs.get(0);
+        Path q = inputs.get(1);
         Path out = dir.resolve("out");
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(), "weather", "--shape",
@@ -69,10 +68,9 @@ class WeatherRawFilesTest {
     @Test
     void shouldWriteTheOutputsOfARunWithoutOutToTemporariesItDeletes() throws IOException {
         WeatherFields made = WeatherFields.synthetic(2, 3, 4, 5, 8);
-        Path t = dir.resolve("t.f32");
-        Path q = dir.resolve("q.f32");
-        RawFloats.write(t, made.temperature());
-        RawFloats.write(q, made.humidity());
+        List<Path> inputs = write(made, dir.resolve("t.f32"), dir.resolve("q.f32"));
+        Path t = inputs.get(0);
+        Path q = inputs.get(1);
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
         List<Path> before = temporaries(tmp);
         Cli run = Cli.run("weather", "--shape", "2,3,4,5", "--input-t", t.toString(), "--input-q", q.toString(),
@@ -92,5 +90,12 @@ class WeatherRawFilesTest {
             return new java.util.ArrayList<>(files.filter(f -> f.getFileName().toString().startsWith(".theta.f32."))
                     .toList());
         }
+    }
+
+    /** Writes the fields' T and q as raw float32 files {@code t} and {@code q}; returns them. */
+    static List<Path> write(WeatherFields fields, Path t, Path q) throws IOException {
+        RawFloats.write(t, fields.temperature());
+        RawFloats.write(q, fields.humidity());
+        return List.of(t, q);
     }
 }
