@@ -101,6 +101,17 @@ class InputPathsTest {
     }
 
     @Test
+    void shouldNameABinaryFileNamedCtlThatIsNotNetcdfInBothCommands() throws IOException {
+        Path binary = Files.write(dir.resolve("binary.ctl"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2});
+        for (String message : new String[] {
+            refused("weather", "--input", binary.toString(), "--out", dir.resolve("out").toString()),
+            refused("run", "--body", "o = T;", "--in", "T=" + binary + ":T", "--out", "o=" + dir.resolve("o.nc"))}) {
+            assertTrue(message.contains(binary + ": ") || message.contains(binary + " "), message);
+            assertTrue(!message.contains("Input length"), "the reader's cause, not the decoder's: " + message);
+        }
+    }
+
+    @Test
     void shouldBlameTimeUnitsAGradsOutputCannotSayOnTheInputFile() throws IOException {
         Path nc = dir.resolve("fortnights.nc");
         List<String> dims = List.of("time", "level", "lat", "lon");
