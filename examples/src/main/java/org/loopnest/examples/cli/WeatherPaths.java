@@ -47,7 +47,7 @@ record WeatherPaths(Path out, List<String> outNames, Path saveInputs, Path dumpK
     void check() {
         PathChecks.directory("--out", out, outNames);
         PathChecks.directory("--save-inputs", saveInputs, INPUT_NAMES);
-        PathChecks.directory("--dump-kernels", dumpKernels, List.of());
+        PathChecks.directory("--dump-kernels", dumpKernels, KERNEL_NAMES);
         PathChecks.file("--trace", trace);
         PathChecks.file("--trace-svg", traceSvg);
         if (report != null && out != null && inOut(report)) { // --out is made before the report is written in it
