@@ -1,12 +1,12 @@
 package org.loopnest.examples.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.loopnest.examples.run.FileFormat;
+import org.loopnest.examples.weather.FileKinds;
 import org.loopnest.examples.weather.files.GradsInput;
 import org.loopnest.examples.weather.files.Netcdf4Input;
 import org.loopnest.examples.weather.files.NetcdfInput;
@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The options of {@code loopnest weather} over files: {@code --input} (a classic NetCDF file by its magic number,
- * else a GrADS descriptor by its {@code .ctl} name or text), {@code --var-t}, {@code --var-q}, {@code --levels-var} and {@code --format} of the outputs. Checked by
- * {@link #check()} (with {@code --input}) or {@link #refuseWithoutInput()} (without) before anything runs; opened
+ * else a GrADS descriptor by its {@code .ctl} name or text), {@code --var-t}, {@code --var-q}, {@code --levels-var}
+ * and {@code --format} of the outputs. Checked by {@link #check} (with {@code --input}: a readable regular file,
+ * never a FIFO, which would block the run) or {@link #refuseWithoutInput()} (without) before anything runs; opened
  * by {@link #open}.
  *
  * <p><b>Threading:</b> filled by picocli, then read on the command's thread. <b>Failure:</b> every check throws
@@ -89,6 +90,7 @@ public final class FileInputOptions {
             throw new IllegalArgumentException("--input " + input + " needs --out DIR (expected: the directory the "
                     + "outputs are written to)");
         }
+        FileKinds.requireReadable("--input " + input, input, "a GrADS .ctl or a classic NetCDF .nc file");
         if (levelsVar != null && isGrads()) {
             throw new IllegalArgumentException("--levels-var: only for a NetCDF --input (expected: no --levels-var; "
                     + input + " takes its levels from ZDEF)");
@@ -117,21 +119,12 @@ public final class FileInputOptions {
      * a comment); else it is taken for NetCDF, whose reader names what it found.
      */
     private boolean isGrads() {
-        byte[] head = new byte[4];
-        int n = 0;
-        if (Files.isRegularFile(input)) {
-            try (InputStream in = Files.newInputStream(input)) {
-                n = in.readNBytes(head, 0, head.length);
-            } catch (IOException unreadable) {
-                n = 0; // judged by the name; opening it says why it cannot be read
-            }
-        }
-        String magic = new String(head, 0, n, StandardCharsets.ISO_8859_1);
-        if (magic.startsWith("CDF") || magic.startsWith("\u0089HDF")) {
+        if (FileFormat.startsAsNetcdf(input)) {
             return false;
         }
+        byte[] head = FileFormat.head(input, 1);
         Path name = input.getFileName();
         return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".ctl")
-                || n > 0 && (Character.isLetter(head[0]) || head[0] == '*');
+                || head.length > 0 && (Character.isLetter(head[0]) || head[0] == '*');
     }
 }

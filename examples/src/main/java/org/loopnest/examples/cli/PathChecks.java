@@ -93,13 +93,8 @@ public final class PathChecks {
      * comes) or a device such as {@code /dev/zero} (which never ends). Does nothing for {@code null}.
      */
     static void readable(String option, Path file) {
-        if (file == null) {
-            return;
-        }
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new IllegalArgumentException(option + " " + file + ": " + (Files.isRegularFile(file)
-                    ? "a regular file without read permission" : FileKinds.describe(file))
-                    + " (expected: a readable regular file)");
+        if (file != null) {
+            FileKinds.requireReadable(option + " " + file, file, "a readable regular file");
         }
     }
 
@@ -123,13 +118,13 @@ public final class PathChecks {
 
     /**
      * Checks that no file is written twice: {@code files} maps each option to the files it writes, and no two
-     * options may name the same file.
+     * options may name the same file, however spelled ({@link SameFiles#canonical}).
      */
     static void distinct(Map<String, List<Path>> files) {
         Map<Path, String> owners = new HashMap<>();
         for (Map.Entry<String, List<Path>> option : files.entrySet()) {
             for (Path file : option.getValue()) {
-                String other = owners.putIfAbsent(file.toAbsolutePath().normalize(), option.getKey());
+                String other = owners.putIfAbsent(SameFiles.canonical(file), option.getKey());
                 if (other != null) {
                     throw new IllegalArgumentException(option.getKey() + " " + file + ": also written by " + other
                             + " (expected: a different file for each output)");

@@ -212,10 +212,9 @@ public final class RunCommand implements Callable<Integer> {
             List<OutputOption> outs = outputs.stream().map(OutputOption::parse).toList();
             checkApartFromLoops(nest, arrays, outs);
             RunPaths paths = paths(outs);
-            paths.check(arrays);
+            paths.check(arrays, bodyFile);
             paths.checkNetcdfDimensions(nest);
             paths.checkSpace(nest, verify, UnpackedInputs.bytes(arrays));
-            PathChecks.directory("--dump-kernels", dumpKernels, List.of());
             if (!(tolerance >= 0 && tolerance < Double.POSITIVE_INFINITY)) {
                 throw new IllegalArgumentException("--tolerance " + tolerance + " (expected: a relative difference "
                         + ">= 0)");
@@ -245,7 +244,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private RunPaths paths(List<OutputOption> outs) {
-        return new RunPaths(outs, trace, traceSvg, report);
+        return new RunPaths(outs, trace, traceSvg, report, dumpKernels);
     }
 
     private String body() throws IOException {

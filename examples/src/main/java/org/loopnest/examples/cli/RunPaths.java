@@ -16,12 +16,14 @@ import org.loopnest.examples.run.FileArray;
 import org.loopnest.examples.run.FileFormat;
 import org.loopnest.examples.run.NestShape;
 import org.loopnest.examples.run.OutputOption;
+import org.loopnest.examples.run.RunSpec;
 import org.loopnest.examples.weather.StagingNames;
 
 /**
  * The files {@code loopnest run} writes, checked before anything runs: each {@code --out} a raw or NetCDF file in a
- * writable directory, not a directory, not an input, under a name no other array has; several outputs may share one
- * {@code .nc} file but no other; {@code --trace}, {@code --trace-svg} and {@code --report} likewise; and room on the
+ * writable directory, not a directory, under a name no other array has; several outputs may share one {@code .nc}
+ * file but no other; {@code --trace}, {@code --trace-svg}, {@code --report} and {@code --dump-kernels} likewise; none
+ * of them a file the run reads, however spelled ({@link SameFiles}); and room on the
  * file systems for the outputs (twice, with {@code --verify}: its sequential run writes a second copy beside them;
  * and the inputs unpacked to temporary float files beside the first output).
  *
@@ -29,36 +31,52 @@ import org.loopnest.examples.weather.StagingNames;
  * option and what was expected.
  */
 final class RunPaths {
+    /** The files {@code --dump-kernels} writes: the kernel {@code run} in each target's language. */
+    static final List<String> KERNEL_FILES = List.of(RunSpec.KERNEL_NAME + ".cl", RunSpec.KERNEL_NAME + ".cu",
+            RunSpec.KERNEL_NAME + ".java");
     private final List<OutputOption> outputs;
     private final Path trace;
     private final Path traceSvg;
     private final Path report;
+    private final Path dumpKernels;
 
-    RunPaths(List<OutputOption> outputs, Path trace, Path traceSvg, Path report) {
+    RunPaths(List<OutputOption> outputs, Path trace, Path traceSvg, Path report, Path dumpKernels) {
         this.outputs = List.copyOf(outputs);
         this.trace = trace;
         this.traceSvg = traceSvg;
         this.report = report;
+        this.dumpKernels = dumpKernels;
     }
 
-    /** Checks the outputs' formats, names and paths against each other and the inputs. */
-    void check(List<FileArray> inputs) {
+    /**
+     * Checks the outputs' formats, names and paths against each other, and every file written (outputs, trace,
+     * report, kernels) against every file read (inputs, their data files, the body file), by identity
+     * ({@link SameFiles}).
+     *
+     * @param inputs   the inputs
+     * @param bodyFile {@code --body-file}, or null
+     */
+    void check(List<FileArray> inputs, Path bodyFile) {
         if (outputs.isEmpty()) {
             throw new IllegalArgumentException("no --out (expected: at least one NAME=FILE, an output the body "
                     + "assigns, indexed by every loop)");
         }
         Map<String, String> names = new HashMap<>();
-        Map<Path, String> read = new HashMap<>();
+        Map<Path, String> read = new LinkedHashMap<>();
         for (FileArray in : inputs) {
             String twice = names.putIfAbsent(in.name(), in.input().option());
             if (twice != null) {
                 throw new IllegalArgumentException(in.input().option() + ": '" + in.name() + "' is also the name in "
                         + twice + " (expected: a distinct name for each array)");
             }
-            read.put(in.file().toAbsolutePath().normalize(), in.input().option());
-            read.put(in.input().file().toAbsolutePath().normalize(), in.input().option());
+            read.putIfAbsent(in.input().file(), in.input().option());
+            read.putIfAbsent(in.file(), in.input().option());
+        }
+        if (bodyFile != null) {
+            read.put(bodyFile, "--body-file " + bodyFile);
         }
         Map<String, List<Path>> written = new LinkedHashMap<>();
+        Map<String, List<Path>> distinct = new LinkedHashMap<>();
         Map<Path, Boolean> seen = new HashMap<>();
         for (OutputOption out : outputs) {
             checkFormat(out);
@@ -67,22 +85,24 @@ final class RunPaths {
                 throw new IllegalArgumentException(out.option() + ": '" + out.name() + "' is also the name in "
                         + other + " (expected: a distinct name for each array)");
             }
-            Path file = out.file().toAbsolutePath().normalize();
-            if (read.containsKey(file)) {
-                throw new IllegalArgumentException(out.option() + ": " + out.file() + " is read by " + read.get(file)
-                        + " (expected: a file no input reads)");
-            }
+            written.put(out.option(), List.of(out.file()));
             PathChecks.file(out.option(), out.file());
-            if (seen.putIfAbsent(file, Boolean.TRUE) == null || FileFormat.of(out.option(), out.file())
-                    != FileFormat.NETCDF) {
-                written.put(out.option(), List.of(out.file())); // outputs share a .nc file, nothing else
+            if (seen.putIfAbsent(SameFiles.canonical(out.file()), Boolean.TRUE) == null
+                    || FileFormat.of(out.option(), out.file()) != FileFormat.NETCDF) {
+                distinct.put(out.option(), List.of(out.file())); // outputs share a .nc file, nothing else
             }
         }
         for (Map.Entry<String, Path> extra : extras().entrySet()) {
             PathChecks.file(extra.getKey(), extra.getValue());
-            written.put(extra.getKey(), List.of(extra.getValue()));
+            distinct.put(extra.getKey(), List.of(extra.getValue()));
+            written.put(extra.getKey() + " " + extra.getValue(), List.of(extra.getValue()));
         }
-        PathChecks.distinct(written);
+        PathChecks.distinct(distinct);
+        PathChecks.directory("--dump-kernels", dumpKernels, KERNEL_FILES);
+        if (dumpKernels != null) {
+            written.put("--dump-kernels " + dumpKernels, KERNEL_FILES.stream().map(dumpKernels::resolve).toList());
+        }
+        SameFiles.refuseInputs(written, read);
     }
 
     private static void checkFormat(OutputOption out) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,8 @@ import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.examples.weather.files.FileNest;
 import org.loopnest.examples.weather.files.FileVerification;
 import org.loopnest.examples.weather.files.OutputFiles;
+import org.loopnest.examples.weather.files.RawInput;
+import org.loopnest.examples.weather.files.RawOutput;
 import org.loopnest.examples.weather.files.WeatherInput;
 import org.loopnest.report.RunReport;
 import org.loopnest.scheduler.Execution;
@@ -41,8 +44,10 @@ import picocli.CommandLine.Spec;
  * failure (a full disk, say) keeps the previous outputs whole. Ctrl-C or SIGTERM deletes the temporaries; what
  * {@code kill -9} leaves behind the next run with the same {@code --out} or {@code --report} removes.
  *
- * <p><b>Over files</b> ({@code --input}, {@link FileInputOptions}): T and q stay in the input file and the outputs
- * are written by the run into staged files in {@code --out} (file-backed arrays), so no heap check applies; the
+ * <p><b>Over files</b> ({@code --input}, {@link FileInputOptions}; or raw {@code --input-t} and {@code --input-q}):
+ * T and q stay in the input files and the outputs are written by the run into staged files in {@code --out}
+ * (file-backed arrays; for raw inputs without {@code --out}, hidden temporaries in the JVM's temporary directory), so
+ * no heap check applies; only the synthetic fields live in the heap. No file written may be a file read. The
  * descriptor (or the NetCDF commit) and the report follow only after the run and the check succeeded, and the whole
  * set is then moved into place together, or none of it (docs/FILES.md, "Weather over files").
  */
@@ -51,7 +56,8 @@ import picocli.CommandLine.Spec;
                 + "and q on pressure levels, as a LoopNest over t, z, y, x, and checks the result point by point "
                 + "against a plain sequential loop.",
                 "Without input files it makes synthetic fields (and verifies them); with --input-t and --input-q "
-                + "it reads raw little-endian float32 files laid out [t][z][y][x]; with --input a GrADS .ctl or a "
+                + "it reads raw little-endian float32 files laid out [t][z][y][x], streamed chunk by chunk as "
+                + "--input is; with --input a GrADS .ctl or a "
                 + "classic NetCDF file, streamed chunk by chunk from the file into --out (GrADS or NetCDF), in "
                 + "bounded memory whatever its size."},
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
@@ -143,9 +149,12 @@ public final class WeatherCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (files.input() != null) {
-            return callOnFiles();
+            return callOnFiles(validateFiles());
         }
         Integer depth = validate();
+        if (inputT != null) {
+            return callOnFiles(depth);
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         WeatherFields fields;
         RunReport run;
@@ -157,9 +166,8 @@ public final class WeatherCommand implements Callable<Integer> {
                 stdout.println("removed " + file + ", left by an interrupted run");
             }
             fields = load();
-            stdout.println("weather: " + (inputT == null ? "synthetic fields (seed " + seed + ")" : "fields from "
-                    + inputT + ", " + inputQ) + ", " + fields);
-            run = run(WeatherNest.nest(fields), depth, targets, fields);
+            stdout.println("weather: synthetic fields (seed " + seed + "), " + fields);
+            run = run(WeatherNest.nest(fields), depth, targets, () -> saveInputs(fields));
         }
         stdout.println(run);
         if (verifying()) {
@@ -198,8 +206,11 @@ public final class WeatherCommand implements Callable<Integer> {
             throw bad(e.getMessage());
         }
         Integer depth = parseSplit();
-        checkInputSizes();
-        checkHeap();
+        if (inputT != null) {
+            checkInputs();
+        } else {
+            checkHeap(); // raw inputs and their outputs are file-backed: the heap does not limit them
+        }
         return depth;
     }
 
@@ -214,11 +225,12 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code --input}: opens the file, stages the outputs, runs over the files, checks (with {@code --verify}) grid
-     * by grid, and puts the outputs and the report in place together; on any failure, none of them.
+     * {@code --input}, or {@code --input-t} and {@code --input-q}: opens the files, stages the outputs, runs over the
+     * files, checks (with {@code --verify}) grid by grid, and puts the outputs and the report in place together; on
+     * any failure, none of them. Without {@code --out} (raw inputs only) the outputs are written to hidden
+     * temporaries in the JVM's temporary directory, deleted at the end.
      */
-    private Integer callOnFiles() throws IOException, InterruptedException {
-        Integer depth = validateFiles();
+    private Integer callOnFiles(Integer depth) throws IOException, InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         if (device.isSlurmWorker()) {
             return device.serveAsSlurmWorker(); // rank 0 runs the command; this task serves it its chunks
@@ -228,10 +240,11 @@ public final class WeatherCommand implements Callable<Integer> {
                 stdout.println("removed " + file + ", left by an interrupted run");
             }
             try (WeatherInput in = openInput(); StagedFiles set = StagedFiles.open();
-                 OutputFiles written = stageOutputs(set, in)) {
+                 StagedFiles scratch = StagedFiles.open();
+                 OutputFiles written = stageOutputs(out != null ? set : scratch, in)) {
                 stdout.println("weather: fields from " + in);
                 in.notes().forEach(note -> stdout.println("  " + note));
-                RunReport run = run(FileNest.nest(in, written), depth, targets);
+                RunReport run = run(FileNest.nest(in, written), depth, targets, () -> saveInputs(in));
                 stdout.println(run);
                 if (verifying()) {
                     Verification check = FileVerification.verify(in, written);
@@ -247,7 +260,9 @@ public final class WeatherCommand implements Callable<Integer> {
                     Files.writeString(set.stage(report), run.toJson() + System.lineSeparator());
                 }
                 set.commit();
-                stdout.println("wrote " + String.join(" ", written.names()) + " to " + out);
+                if (out != null) {
+                    stdout.println("wrote " + String.join(" ", written.names()) + " to " + out);
+                }
                 if (report != null) {
                     stdout.println("wrote report " + report);
                 }
@@ -271,33 +286,67 @@ public final class WeatherCommand implements Callable<Integer> {
         return parseSplit();
     }
 
-    /** Opens {@code --input}; bad input exits with code 2. */
+    /**
+     * Opens {@code --input} (and refuses an output that is one of the files it reads, a descriptor's data file say),
+     * or binds {@code --input-t} and {@code --input-q}; bad input exits with code 2.
+     */
     private WeatherInput openInput() throws IOException {
+        if (files.input() == null) {
+            try {
+                return RawInput.open(inputT, inputQ, shape, pressures());
+            } catch (IllegalArgumentException e) {
+                throw bad(e.getMessage());
+            }
+        }
+        WeatherInput in;
         try {
-            return files.open(out);
+            in = files.open(out);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
+        Map<Path, String> read = new LinkedHashMap<>();
+        for (Path file : in.reads()) {
+            read.put(file, "--input " + in.file() + (file.equals(in.file()) ? "" : " as its data file " + file));
+        }
+        try {
+            paths().refuseInputs(read);
+        } catch (IllegalArgumentException e) {
+            in.close();
+            throw bad(e.getMessage());
+        }
+        return in;
     }
 
+    /** Stages the outputs in {@code set}: in {@code --out}, or, for raw inputs without it, in the temporary directory. */
     private OutputFiles stageOutputs(StagedFiles set, WeatherInput in) throws IOException {
-        Files.createDirectories(out);
         try {
+            if (files.input() == null) {
+                Path dir = out != null ? Files.createDirectories(out) : Path.of(System.getProperty("java.io.tmpdir"));
+                return RawOutput.create(set, dir, shape, out != null ? "--out " + out : "the temporary directory "
+                        + dir + " (no --out)");
+            }
+            Files.createDirectories(out);
             return files.format().create(set, out, in);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
     }
 
-    private void checkInputSizes() throws IOException {
-        if (inputT == null) {
-            return;
-        }
+    /** Checks {@code --input-t} and {@code --input-q}: readable files of the grid's size that no output replaces. */
+    private void checkInputs() throws IOException {
         try {
             RawFloats.checkSize(inputT, shape.points(), "--input-t");
             RawFloats.checkSize(inputQ, shape.points(), "--input-q");
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage() + " for --shape " + shape);
+        }
+        Map<Path, String> read = new LinkedHashMap<>();
+        read.put(inputT, "--input-t " + inputT);
+        read.put(inputQ, "--input-q " + inputQ);
+        try {
+            paths().refuseInputs(read);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
         }
     }
 
@@ -335,23 +384,30 @@ public final class WeatherCommand implements Callable<Integer> {
         }
     }
 
-    private WeatherFields load() throws IOException {
-        float[] pressures = levels == null ? WeatherFields.defaultLevels(shape.z()) : toArray(levels);
+    /** The synthetic fields. */
+    private WeatherFields load() {
         try {
-            return inputT == null ? WeatherFields.synthetic(shape, pressures, seed)
-                    : WeatherFields.fromFiles(inputT, inputQ, shape, pressures);
+            return WeatherFields.synthetic(shape, pressures(), seed);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
     }
 
-    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets) throws IOException {
-        return run(weather, depth, targets, null);
+    private float[] pressures() {
+        return levels == null ? WeatherFields.defaultLevels(shape.z()) : toArray(levels);
     }
 
-    /** Plans and runs {@code weather}; {@code fields} are the in-memory ones {@code --save-inputs} writes, or null. */
-    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets, WeatherFields fields)
-            throws IOException {
+    /** What runs once the nest is planned, before the run: {@code --save-inputs}. */
+    @FunctionalInterface
+    private interface Planned {
+        void run() throws IOException;
+    }
+
+    /**
+     * Plans and runs {@code weather}; {@code planned} runs once the plan is made, so that a split that fits no device
+     * is bad input (exit code 2), which writes nothing.
+     */
+    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets, Planned planned) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         try (ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
             LoopNest nest = device.buffersOn(weather.on(targets.array())).onProgress(progress);
@@ -362,9 +418,7 @@ public final class WeatherCommand implements Callable<Integer> {
                 nest.traceSvg(traceSvg);
             }
             RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS); // a split that does not fit exits 2: first
-            if (fields != null) {
-                saveInputs(fields);
-            }
+            planned.run();
             if (dumpKernels != null) {
                 for (Path file : plan.writeKernels(dumpKernels)) {
                     spec.commandLine().getOut().println("wrote kernel " + file);
@@ -377,15 +431,28 @@ public final class WeatherCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Writes the inputs for {@code --save-inputs}, once the run is planned: a split that fits no device is bad
-     * input (exit code 2), which writes nothing.
-     */
+    /** Writes the synthetic inputs for {@code --save-inputs}. */
     private void saveInputs(WeatherFields fields) throws IOException {
         if (saveInputs != null) {
             RawFloats.writeAll(saveInputs, Map.of("T.f32", fields.temperature(), "q.f32", fields.humidity()));
             spec.commandLine().getOut().println("wrote T.f32 q.f32 to " + saveInputs);
         }
+    }
+
+    /** Copies raw inputs for {@code --save-inputs} (refused with {@code --input}) as one set, both or neither. */
+    private void saveInputs(WeatherInput in) throws IOException {
+        if (saveInputs == null) {
+            return;
+        }
+        Files.createDirectories(saveInputs);
+        try (StagedFiles copies = StagedFiles.open()) {
+            for (int i = 0; i < WeatherPaths.INPUT_NAMES.size(); i++) {
+                Files.copy(in.reads().get(i), copies.stage(saveInputs.resolve(WeatherPaths.INPUT_NAMES.get(i))),
+                        StandardCopyOption.REPLACE_EXISTING);
+            }
+            copies.commit();
+        }
+        spec.commandLine().getOut().println("wrote T.f32 q.f32 to " + saveInputs);
     }
 
     /** Writes the outputs and the report as one set: all replaced, or none. */

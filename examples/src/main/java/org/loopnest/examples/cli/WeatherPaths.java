@@ -8,11 +8,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.loopnest.examples.weather.StagingNames;
+import org.loopnest.examples.weather.WeatherBody;
 import org.loopnest.examples.weather.WeatherOutput;
 
 /**
  * The paths {@code loopnest weather} writes, each {@code null} when its option is not given: what they must be
- * before the run ({@link #check()}) and what an interrupted earlier run left beside them ({@link #removeStale()}).
+ * before the run ({@link #check()}), that none is a file the run reads ({@link #refuseInputs}), and what an
+ * interrupted earlier run left beside them ({@link #removeStale()}).
  *
  * <p><b>Threading:</b> immutable; safe from any thread.
  *
@@ -32,6 +34,9 @@ record WeatherPaths(Path out, List<String> outNames, Path saveInputs, Path dumpK
             .toList();
     /** The names of the inputs in {@code --save-inputs}. */
     static final List<String> INPUT_NAMES = List.of("T.f32", "q.f32");
+    /** The names of the kernels in {@code --dump-kernels}. */
+    static final List<String> KERNEL_NAMES = List.of(WeatherBody.NAME + ".cl", WeatherBody.NAME + ".cu",
+            WeatherBody.NAME + ".java");
 
     /**
      * Checks every path with {@link PathChecks}, and that no two options write the same file. A {@code --report}
@@ -42,7 +47,7 @@ record WeatherPaths(Path out, List<String> outNames, Path saveInputs, Path dumpK
     void check() {
         PathChecks.directory("--out", out, outNames);
         PathChecks.directory("--save-inputs", saveInputs, INPUT_NAMES);
-        PathChecks.directory("--dump-kernels", dumpKernels, List.of());
+        PathChecks.directory("--dump-kernels", dumpKernels, KERNEL_NAMES);
         PathChecks.file("--trace", trace);
         PathChecks.file("--trace-svg", traceSvg);
         if (report != null && out != null && inOut(report)) { // --out is made before the report is written in it
@@ -51,6 +56,31 @@ record WeatherPaths(Path out, List<String> outNames, Path saveInputs, Path dumpK
             PathChecks.file("--report", report);
         }
         PathChecks.distinct(files());
+    }
+
+    /**
+     * Refuses a file written (an output, a saved input, a kernel, the trace, the report) that is one of the files the
+     * run reads, however spelled ({@link SameFiles}).
+     *
+     * @param read each file read, with how the message names its reader, e.g. {@code --input-t t.f32}
+     * @throws IllegalArgumentException naming the option, the file written and its reader
+     */
+    void refuseInputs(Map<Path, String> read) {
+        Map<String, List<Path>> written = new LinkedHashMap<>();
+        in(written, "--out", out, outNames);
+        in(written, "--save-inputs", saveInputs, INPUT_NAMES);
+        in(written, "--dump-kernels", dumpKernels, KERNEL_NAMES);
+        in(written, "--trace", trace, List.of(""));
+        in(written, "--trace-svg", traceSvg, List.of(""));
+        in(written, "--report", report, List.of(""));
+        SameFiles.refuseInputs(written, read);
+    }
+
+    /** Adds what {@code option} writes: {@code names} in {@code path} ({@code path} itself for the name ""). */
+    private static void in(Map<String, List<Path>> written, String option, Path path, List<String> names) {
+        if (path != null) {
+            written.put(option + " " + path, names.stream().map(path::resolve).toList());
+        }
     }
 
     /** Whether {@code file} is directly in the {@code --out} directory. */

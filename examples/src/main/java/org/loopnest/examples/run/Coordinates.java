@@ -63,7 +63,7 @@ public final class Coordinates {
         List<String> notes = new ArrayList<>();
         for (FileArray array : arrays) {
             try {
-                switch (FileFormat.of(array.input().option(), array.input().file())) {
+                switch (FileFormat.ofInput(array.input().option(), array.input().file())) {
                     case NETCDF -> {
                         if (Netcdf4File.isHdf5(array.input().file())) {
                             fromNetcdf4(array, found);

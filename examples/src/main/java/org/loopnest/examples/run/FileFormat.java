@@ -1,11 +1,16 @@
 package org.loopnest.examples.run;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.loopnest.data.ElementType;
 
 /**
- * The kinds of file {@code ./loopnest run} reads and writes, told apart by the file name's extension: raw arrays
+ * The kinds of file {@code ./loopnest run} reads and writes, told apart by the file name's extension (an input
+ * starting with a NetCDF magic number is NetCDF whatever its name, {@link #ofInput}): raw arrays
  * ({@code .f32} float32, {@code .f64} float64, {@code .i32} int32, {@code .i64} int64, row-major, no header), NetCDF
  * classic ({@code .nc}) and GrADS descriptors ({@code .ctl}, inputs only). Stateless.
  */
@@ -36,6 +41,46 @@ public enum FileFormat {
             default -> throw new IllegalArgumentException(option + ": cannot tell the format of " + file.getFileName()
                     + " from its extension (" + EXPECTED + ")");
         };
+    }
+
+    /**
+     * {@return the format of an input file: NetCDF, whatever its name, when it starts with a NetCDF magic number
+     * ({@code CDF} classic, {@code \u005cx89HDF} NetCDF-4); else by its extension ({@link #of})}
+     *
+     * @param option how messages name the option
+     * @param file   the input, a readable regular file
+     * @throws IllegalArgumentException naming the option when the extension is none of those
+     */
+    public static FileFormat ofInput(String option, Path file) {
+        return startsAsNetcdf(file) ? NETCDF : of(option, file);
+    }
+
+    /**
+     * {@return whether {@code file} starts with a NetCDF magic number, {@code CDF} or {@code \u005cx89HDF}}
+     *
+     * @param file the file; false when it is not a regular file or cannot be read ({@link #head})
+     */
+    public static boolean startsAsNetcdf(Path file) {
+        String magic = new String(head(file, 4), StandardCharsets.ISO_8859_1);
+        return magic.startsWith("CDF") || magic.startsWith("\u0089HDF");
+    }
+
+    /**
+     * {@return up to {@code n} first bytes of {@code file}; none when it is not a regular file (a FIFO is never
+     * opened: its reader would wait for a writer) or cannot be read, whose check says why}
+     *
+     * @param file the file
+     * @param n    how many bytes at most
+     */
+    public static byte[] head(Path file, int n) {
+        if (!Files.isRegularFile(file)) {
+            return new byte[0];
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes(n);
+        } catch (IOException unreadable) {
+            return new byte[0];
+        }
     }
 
     /**

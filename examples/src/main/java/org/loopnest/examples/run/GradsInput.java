@@ -1,6 +1,5 @@
 package org.loopnest.examples.run;
 
-import java.io.IOException;
 import java.util.List;
 import org.loopnest.data.ElementType;
 import org.loopnest.format.grads.GradsDescriptor;
@@ -23,13 +22,7 @@ final class GradsInput {
 
     static FileArray describe(InputOption input) {
         String option = input.option();
-        GradsDescriptor ctl;
-        try {
-            ctl = GradsDescriptor.parse(input.file());
-            ctl.checkDataFile();
-        } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
-        }
+        GradsDescriptor ctl = org.loopnest.examples.weather.files.GradsInput.descriptor(option, input.file());
         if (input.variable() == null) {
             throw new IllegalArgumentException(option + ": no variable given (expected: FILE.ctl:VAR, VAR one of: "
                     + String.join(", ", ctl.variables().stream().map(GradsVariable::name).toList()) + ")");

@@ -29,8 +29,8 @@ public final class InputFiles {
      * @throws IllegalArgumentException as the class comment says
      */
     public static FileArray describe(InputOption input, ByteOrder rawOrder) {
-        FileFormat format = FileFormat.of(input.option(), input.file());
-        checkReadable(input.option(), input.file());
+        FileFormat format = FileFormat.ofInput(input.option(), input.file());
+        FileKinds.requireReadable(input.option() + ": " + input.file(), input.file(), "a readable regular file");
         return switch (format) {
             case RAW -> raw(input, rawOrder);
             case NETCDF -> NetcdfInput.describe(input);
@@ -47,15 +47,6 @@ public final class InputFiles {
         java.util.Arrays.fill(unknown, -1);
         return new FileArray(input, input.file(), input.indices(), unknown, null,
                 FileFormat.rawType(input.option(), input.file()), order, 0, true, null);
-    }
-
-    /** Checks that {@code file} is a readable regular file, naming the option otherwise. */
-    static void checkReadable(String option, Path file) {
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new IllegalArgumentException(option + ": " + file + ": " + (Files.isRegularFile(file)
-                    ? "a regular file without read permission" : FileKinds.describe(file))
-                    + " (expected: a readable regular file)");
-        }
     }
 
     /** Checks that a raw file holds exactly its array's elements. */

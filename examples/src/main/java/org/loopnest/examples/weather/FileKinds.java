@@ -1,7 +1,9 @@
 package org.loopnest.examples.weather;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -35,6 +37,43 @@ public final class FileKinds {
             return "a directory";
         }
         return special(path);
+    }
+
+    /**
+     * The one check of a file a command reads, made before it is opened: a regular file this user can read. A FIFO
+     * would block its reader until a writer comes, a device such as {@code /dev/zero} never ends, a directory cannot
+     * be read as a file.
+     *
+     * @param label how the message starts: the option and the file, e.g. {@code --input model.ctl}
+     * @param file the file
+     * @param expected what was expected, e.g. {@code a readable regular file}
+     * @throws IllegalArgumentException {@code label: reason (expected: ...)}, the reason {@code no such file},
+     *     {@code a directory}, {@code a FIFO}, {@code a character device} and so on ({@link #describe}), or
+     *     {@code a regular file without read permission}
+     */
+    public static void requireReadable(String label, Path file, String expected) {
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new IllegalArgumentException(label + ": " + (Files.isRegularFile(file)
+                    ? "a regular file without read permission" : describe(file)) + " (expected: " + expected + ")");
+        }
+    }
+
+    /**
+     * The reason of a failure to read a file, naming the file: the exception's message, except that the JDK's
+     * {@link NoSuchFileException} and {@link AccessDeniedException}, whose message is only the path, become
+     * {@code PATH: no such file} and {@code PATH: permission denied}, and one with no message gives its kind.
+     *
+     * @param e the failure
+     * @return one line
+     */
+    public static String reason(Exception e) {
+        if (e instanceof NoSuchFileException missing) {
+            return missing.getFile() + ": no such file";
+        }
+        if (e instanceof AccessDeniedException denied) {
+            return denied.getFile() + ": permission denied";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     private static String special(Path path) {

@@ -50,8 +50,8 @@ class WeatherFilesErrorsTest {
                 + "least 672 bytes = 2 times × 336 bytes per time)",
                 refused("weather", "--input", ctl.toString(), "--out", out));
         Files.delete(dir.resolve("small.dat"));
-        assertEquals("--input " + ctl + ": no such file " + dir.resolve("small.dat").toAbsolutePath()
-                + " (expected: a GrADS descriptor and the data file its DSET names)",
+        assertEquals("--input " + ctl + ": DSET " + dir.resolve("small.dat").toAbsolutePath()
+                + ": no such file (expected: the data file of small.ctl, a readable regular file)",
                 refused("weather", "--input", ctl.toString(), "--out", out));
     }
 

@@ -1,9 +1,11 @@
 package org.loopnest.examples.weather.files;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.loopnest.examples.weather.FileKinds;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.format.grads.GradsAxis;
@@ -39,16 +41,7 @@ public final class GradsInput {
      * @throws IOException when a file cannot be read
      */
     public static WeatherInput open(Path ctl, String varT, String varQ) throws IOException {
-        GradsDescriptor d;
-        try {
-            d = GradsDescriptor.parse(ctl);
-            d.checkDataFile();
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new IllegalArgumentException("--input " + ctl + ": no such file " + e.getFile()
-                    + " (expected: a GrADS descriptor and the data file its DSET names)");
-        } catch (IllegalArgumentException | IOException e) {
-            throw new IllegalArgumentException("--input " + ctl + ": " + e.getMessage());
-        }
+        GradsDescriptor d = descriptor("--input " + ctl, ctl);
         GradsVariable t = variable(d, "--var-t", varT);
         GradsVariable q = variable(d, "--var-q", varQ);
         int nz = Math.min(t.levels(), q.levels());
@@ -84,8 +77,40 @@ public final class GradsInput {
         long[] extents = {d.time().count(), nz, d.y().size(), d.x().size()};
         OutputGrid grid = new OutputGrid(d, d.title(), values(d.x(), false), values(d.y(), d.yReversed()),
                 toDoubles(levels), time, d.undef());
-        return new WeatherInput(ctl.getFileName() + " (GrADS): " + t.name() + ", " + q.name(), extents, levels,
-                layout(d, t.name(), nz), layout(d, q.name(), nz), markers, grid, notes, List.of());
+        return new WeatherInput(List.of(ctl, d.dataFile()), ctl.getFileName() + " (GrADS): " + t.name() + ", "
+                + q.name(), extents, levels, layout(d, t.name(), nz), layout(d, q.name(), nz), markers, grid, notes,
+                List.of());
+    }
+
+    /**
+     * Reads a descriptor and checks its data file, for every command that reads GrADS input: the data file must be a
+     * readable regular file ({@link FileKinds#requireReadable}: not missing, not a FIFO that would block the run)
+     * as long as the descriptor says.
+     *
+     * @param label how messages start, the option and the descriptor, e.g. {@code --input model.ctl}
+     * @param ctl the descriptor, checked to be a readable regular file already
+     * @return the descriptor
+     * @throws IllegalArgumentException {@code label: ...}: the reader's own message for a malformed descriptor or
+     *     a short data file, or {@code DSET file: why} for a data file that cannot be read
+     */
+    public static GradsDescriptor descriptor(String label, Path ctl) {
+        GradsDescriptor d;
+        try {
+            d = GradsDescriptor.parse(ctl);
+        } catch (CharacterCodingException e) { // the JDK's message ("Input length = 1") names neither file nor cause
+            throw new IllegalArgumentException(label + ": " + ctl + " is not UTF-8 text (expected: a GrADS descriptor, "
+                    + "text such as DSET ^data.dat)", e);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(label + ": " + FileKinds.reason(e), e);
+        }
+        FileKinds.requireReadable(label + ": DSET " + d.dataFile(), d.dataFile(), "the data file of "
+                + ctl.getFileName() + ", a readable regular file");
+        try {
+            d.checkDataFile();
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(label + ": " + FileKinds.reason(e), e);
+        }
+        return d;
     }
 
     private static GradsVariable variable(GradsDescriptor d, String option, String name) {

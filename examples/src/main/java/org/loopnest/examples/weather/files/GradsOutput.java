@@ -50,7 +50,8 @@ final class GradsOutput implements OutputFiles {
     /**
      * Stages {@value #DATA} in {@code set}, sized for the outputs, and describes it.
      *
-     * @throws IllegalArgumentException if the grid cannot be described (times not evenly spaced)
+     * @throws IllegalArgumentException naming the input whose times cannot be described (not evenly spaced, units
+     *     that are not dates)
      * @throws IOException if the staged file cannot be made or sized
      */
     static GradsOutput create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
@@ -63,8 +64,9 @@ final class GradsOutput implements OutputFiles {
         GradsDescriptor descriptor;
         try {
             descriptor = in.grid().grads(target, variables, ByteOrder.LITTLE_ENDIAN);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--format grads: " + e.getMessage());
+        } catch (IllegalArgumentException e) { // the input's times, which a GrADS TDEF cannot say
+            throw new IllegalArgumentException("--input " + in.file() + ": " + e.getMessage() + " for the GrADS "
+                    + "outputs' TDEF; --format netcdf copies the times as they are");
         }
         Path staged = set.stage(target);
         try (FileChannel channel = FileChannel.open(staged, StandardOpenOption.WRITE)) {

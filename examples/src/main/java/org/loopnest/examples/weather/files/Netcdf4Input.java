@@ -99,9 +99,9 @@ public final class Netcdf4Input {
                 OutputGrid grid = new OutputGrid(null, title, coordinate(nc, dims.get(3), shape[3], notes),
                         coordinate(nc, dims.get(2), shape[2], notes), levels.hPa(),
                         time(nc, dims.get(0), shape[0], notes), -9.99e8);
-                return new WeatherInput(file.getFileName() + " (NetCDF-4): " + t.name() + ", " + q.name()
-                        + ", levels " + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid,
-                        markers, grid, notes, temporaries);
+                return new WeatherInput(List.of(file), file.getFileName() + " (NetCDF-4): " + t.name() + ", "
+                        + q.name() + ", levels " + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid,
+                        qGrid, markers, grid, notes, temporaries);
             } catch (IOException | RuntimeException e) {
                 for (Path temporary : temporaries) {
                     Files.deleteIfExists(temporary);

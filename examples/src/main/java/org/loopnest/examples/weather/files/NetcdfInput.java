@@ -112,9 +112,9 @@ public final class NetcdfInput {
             OutputGrid grid = new OutputGrid(null, h.attribute("title").map(a -> a.text()).orElse(""),
                     coordinate(h, dims.get(3), shape[3], notes), coordinate(h, dims.get(2), shape[2], notes),
                     levels.hPa(), time(h, dims.get(0), shape[0], notes), -9.99e8);
-            return new WeatherInput(file.getFileName() + " (NetCDF): " + t.name() + ", " + q.name() + ", levels "
-                    + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid, markers, grid,
-                    notes, temporaries);
+            return new WeatherInput(List.of(file), file.getFileName() + " (NetCDF): " + t.name() + ", " + q.name()
+                    + ", levels " + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid, markers,
+                    grid, notes, temporaries);
         } catch (IOException | RuntimeException e) {
             for (Path temporary : temporaries) {
                 Files.deleteIfExists(temporary);

@@ -44,15 +44,15 @@ final class NetcdfOutput implements OutputFiles {
     /**
      * Stages {@value #FILE} in {@code set} and writes its header and coordinates.
      *
-     * @throws IllegalArgumentException naming {@code --format netcdf} when the input's times cannot be read as dates
+     * @throws IllegalArgumentException naming the input when its times cannot be read as dates
      * @throws IOException if the file cannot be written
      */
     static NetcdfOutput create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
         long[] e = in.extents();
         OutputGrid g = in.grid();
         if (g.time() == null) {
-            throw new IllegalArgumentException("--format netcdf: the input's times cannot be read as dates (expected: "
-                    + "a GrADS TDEF such as 00:00Z02JAN1987 1dy, or --format grads)");
+            throw new IllegalArgumentException("--input " + in.file() + ": its TDEF cannot be read as dates for "
+                    + "--format netcdf (expected: a GrADS TDEF such as 00:00Z02JAN1987 1dy, or --format grads)");
         }
         TimeAxis time;
         try {

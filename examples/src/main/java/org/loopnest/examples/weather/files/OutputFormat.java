@@ -48,8 +48,8 @@ public enum OutputFormat {
      * @param dir the output directory, existing
      * @param in the input, whose grid the outputs describe
      * @return the files; the caller closes them
-     * @throws IllegalArgumentException if the grid cannot be written in this format (message names
-     *     {@code --format}), or the outputs need more room than {@code dir}'s file system has free (checked up front;
+     * @throws IllegalArgumentException if the input's times cannot be written in this format (the message names
+     *     the input file), or the outputs need more room than {@code dir}'s file system has free (checked up front;
      *     the run fails naming the file if another writer takes the room meanwhile)
      * @throws IOException if a file cannot be made
      */

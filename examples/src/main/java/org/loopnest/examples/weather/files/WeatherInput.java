@@ -26,9 +26,10 @@ public final class WeatherInput implements AutoCloseable {
     private final OutputGrid grid;
     private final List<String> notes;
     private final List<Path> temporaries;
+    private final List<Path> reads;
 
-    WeatherInput(String source, long[] extents, float[] levels, FileGrid temperature, FileGrid humidity,
-            MissingMarkers markers, OutputGrid grid, List<String> notes, List<Path> temporaries) {
+    WeatherInput(List<Path> reads, String source, long[] extents, float[] levels, FileGrid temperature,
+            FileGrid humidity, MissingMarkers markers, OutputGrid grid, List<String> notes, List<Path> temporaries) {
         this.source = source;
         this.extents = extents.clone();
         this.levels = levels.clone();
@@ -38,6 +39,20 @@ public final class WeatherInput implements AutoCloseable {
         this.grid = grid;
         this.notes = List.copyOf(notes);
         this.temporaries = List.copyOf(temporaries);
+        this.reads = List.copyOf(reads);
+    }
+
+    /** {@return the file given as the input: the descriptor, the NetCDF file, or the raw temperature file} */
+    public Path file() {
+        return reads.get(0);
+    }
+
+    /**
+     * {@return every file the run reads, {@link #file()} first: a descriptor's data file too, or the raw humidity
+     * file; not the temporaries made for the input}
+     */
+    public List<Path> reads() {
+        return reads;
     }
 
     /** {@return the extents {@code t, z, y, x} of the run, a copy} */

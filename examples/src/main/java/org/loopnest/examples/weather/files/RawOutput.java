@@ -1,0 +1,81 @@
+package org.loopnest.examples.weather.files;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.loopnest.data.Holder;
+import org.loopnest.examples.weather.GridShape;
+import org.loopnest.examples.weather.StagedFiles;
+import org.loopnest.examples.weather.WeatherOutput;
+
+/**
+ * The outputs as eight raw little-endian float32 files {@code [t][z][y][x]}, {@code theta.f32} to {@code lcl_t.f32}
+ * ({@link WeatherOutput#fileName()}): each staged in the set before the run, sized (sparse) and written in place by
+ * it, so the heap does not limit the grid. Nothing to finish: the set's commit puts them in place. Threading and
+ * ownership as {@link OutputFiles}.
+ */
+public final class RawOutput implements OutputFiles {
+    private final Map<WeatherOutput, FileGrid> layouts;
+
+    private RawOutput(Map<WeatherOutput, FileGrid> layouts) {
+        this.layouts = layouts;
+    }
+
+    /**
+     * Stages the eight files in {@code set}, in {@code dir}, sized for {@code shape}.
+     *
+     * @param set   the set the files are staged in, committed (or not) by the caller
+     * @param dir   the directory, existing
+     * @param shape the grid
+     * @param what  how a message names {@code dir}, e.g. {@code --out derived}
+     * @return the files
+     * @throws IllegalArgumentException if {@code dir}'s file system has not room for them, naming {@code what}
+     * @throws IOException if a file cannot be made
+     */
+    public static RawOutput create(StagedFiles set, Path dir, GridShape shape, String what) throws IOException {
+        long needed = WeatherOutput.COUNT * shape.fieldBytes();
+        long free = Files.getFileStore(dir).getUsableSpace();
+        if (needed > free) {
+            throw new IllegalArgumentException(what + ": the outputs need " + needed + " bytes, its file system has "
+                    + free + " free (expected: room for them)");
+        }
+        Map<WeatherOutput, FileGrid> layouts = new EnumMap<>(WeatherOutput.class);
+        for (WeatherOutput o : WeatherOutput.values()) {
+            Path staged = set.stage(dir.resolve(o.fileName()).toAbsolutePath());
+            try (RandomAccessFile file = new RandomAccessFile(staged.toFile(), "rw")) {
+                file.setLength(shape.fieldBytes());
+            }
+            layouts.put(o, RawInput.layout(staged, shape));
+        }
+        return new RawOutput(layouts);
+    }
+
+    @Override
+    public List<String> names() {
+        return List.of(WeatherOutput.values()).stream().map(WeatherOutput::fileName).toList();
+    }
+
+    @Override
+    public Holder holder(WeatherOutput o) {
+        return layouts.get(o).outputInPlace();
+    }
+
+    @Override
+    public FileGrid layout(WeatherOutput o) {
+        return layouts.get(o);
+    }
+
+    /** Nothing to complete: the staged files are the outputs. */
+    @Override
+    public void finish() {
+    }
+
+    /** Nothing of its own: the set owns the staged files. */
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,101 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.examples.Main;
+import org.loopnest.examples.weather.GridShape;
+import org.loopnest.examples.weather.RawFloats;
+import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.examples.weather.WeatherOutput;
+
+/**
+ * {@code loopnest weather --input-t --input-q}: raw inputs and their outputs are file-backed arrays, streamed chunk by
+ * chunk, so the heap does not limit the grid (as with {@code --input} and {@code loopnest run}); {@code --verify}
+ * compares grid by grid.
+ */
+class WeatherRawFilesTest {
+    private static final String HEAP = "-Xmx48m";
+    private static final long HEAP_BYTES = 48L << 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldStreamRawInputsThroughAHeapTooSmallToHoldThemAndVerify() throws Exception {
+        GridShape shape = new GridShape(4, 16, 128, 128); // 4 MiB a field: 16 float32 grids of 64 KiB per time step
+        assertTrue(WeatherFields.heapBytes(shape, true) > HEAP_BYTES, "the fields in the heap would not fit " + HEAP
+                + ", so a run that reads them into it is refused");
+        WeatherFields made = WeatherFields.synthetic(shape, WeatherFields.defaultLevels(shape.z()), 3);
+        List<Path> inputs = write(made, dir.resolve("t.f32"), dir.resolve("q.f32"));
+        Path t = inputs.get(0);
+        Path q = inputs.get(1);
+        Path out = dir.resolve("out");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "weather", "--shape",
+                shape.toString(), "--input-t", t.toString(), "--input-q", q.toString(), "--verify", "--out",
+                out.toString()).redirectErrorStream(true).start();
+        String output;
+        try {
+            output = new String(child.getInputStream().readAllBytes());
+            assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the child ended");
+        } finally {
+            child.destroyForcibly();
+        }
+        assertEquals(0, child.exitValue(), output);
+        assertTrue(output.contains("weather: fields from " + t + ", " + q + " (raw float32); t=4 z=16 y=128 x=128"),
+                output);
+        assertTrue(output.contains("verified: " + shape.points() + " points match the sequential loop"), output);
+        float[][] expected = made.newOutputs();
+        WeatherNest.sequential(made, expected);
+        float[] written = new float[shape.points()];
+        for (WeatherOutput o : List.of(WeatherOutput.THETA, WeatherOutput.LCL_T)) {
+            RawFloats.read(out.resolve(o.fileName()), written);
+            assertArrayEquals(expected[o.ordinal()], written, o.key());
+        }
+    }
+
+    @Test
+    void shouldWriteTheOutputsOfARunWithoutOutToTemporariesItDeletes() throws IOException {
+        WeatherFields made = WeatherFields.synthetic(2, 3, 4, 5, 8);
+        List<Path> inputs = write(made, dir.resolve("t.f32"), dir.resolve("q.f32"));
+        Path t = inputs.get(0);
+        Path q = inputs.get(1);
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        List<Path> before = temporaries(tmp);
+        Cli run = Cli.run("weather", "--shape", "2,3,4,5", "--input-t", t.toString(), "--input-q", q.toString(),
+                "--verify", "--report", dir.resolve("run.json").toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("verified: 120 points"), run.out());
+        assertTrue(!run.out().contains("wrote theta.f32"), run.out());
+        assertTrue(Files.readString(dir.resolve("run.json")).contains("\"chunks\":"), "the report");
+        List<Path> left = temporaries(tmp);
+        left.removeAll(before);
+        assertEquals(List.of(), left, "the outputs' temporaries are deleted");
+        assertEquals(List.of("q.f32", "run.json", "t.f32"), WeatherFilesCommandTest.names(dir));
+    }
+
+    private static List<Path> temporaries(Path tmp) throws IOException {
+        try (Stream<Path> files = Files.list(tmp)) {
+            return new java.util.ArrayList<>(files.filter(f -> f.getFileName().toString().startsWith(".theta.f32."))
+                    .toList());
+        }
+    }
+
+    /** Writes the fields' T and q as raw float32 files {@code t} and {@code q}; returns them. */
+    static List<Path> write(WeatherFields fields, Path t, Path q) throws IOException {
+        RawFloats.write(t, fields.temperature());
+        RawFloats.write(q, fields.humidity());
+        return List.of(t, q);
+    }
+}
