@@ -412,7 +412,8 @@ public final class DeviceOptions {
 
     /**
      * The coordinator's side of {@code --nodes slurm}: connects to the workers that answer within the wait; those
-     * that do not may join the run later ({@link LateWorkers}).
+     * that do not, and those still in the handshake when it is over (finishing it), may join the run later ({@link
+     * LateWorkers}).
      *
      * @throws ParameterException (exit code 2) for a one-task step or a worker that fails the handshake
      * @throws LoopNestException (exit code 1) when no worker answered in time, naming each with its reason
@@ -424,7 +425,7 @@ public final class DeviceOptions {
             java.time.Instant start = java.time.Instant.now();
             Connections connected;
             try {
-                connected = SlurmCluster.connectWorkers(step, secret, nodesWait());
+                connected = SlurmCluster.connectWorkersOrLate(step, secret, nodesWait());
             } catch (NodesUnreachableException e) {
                 throw new LoopNestException("--nodes slurm: no worker task answered within " + nodesWait().toSeconds()
                         + " s (expected: tasks 1.." + (step.tasks() - 1) + " of step " + step.jobId() + "."
