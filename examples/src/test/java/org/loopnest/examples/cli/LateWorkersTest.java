@@ -120,11 +120,8 @@ class LateWorkersTest {
              NodeServer server = NodeServer.start(NodeConfig.loopback(0, cpu, secret))) {
             int port = server.address().getPort();
             RemoteDevice device = connect(port, secret);
-            Unreachable pending = new Unreachable(missing(port).node(), "connected, still in the handshake when the "
-                    + "wait was over", handshake);
             // the deadline is over: only the handshake's device can join, no new connection
-            try (LateWorkers late = new LateWorkers(List.of(pending), Cluster.defaults(), secret, Instant.now(),
-                    out, new PrintWriter(new StringWriter(), true))) {
+            try (LateWorkers late = afterTheDeadline(finishing(port, handshake), secret, out)) {
                 late.joinInto(d -> joined.complete(d));
                 handshake.complete(device);
                 assertSame(device, joined.get(1, TimeUnit.MINUTES));
@@ -146,13 +143,22 @@ class LateWorkersTest {
              NodeServer server = NodeServer.start(NodeConfig.loopback(0, cpu, secret))) {
             int port = server.address().getPort();
             RemoteDevice device = connect(port, secret);
-            Unreachable pending = new Unreachable(missing(port).node(), "connected, still in the handshake when the "
-                    + "wait was over", handshake);
-            new LateWorkers(List.of(pending), Cluster.defaults(), secret, Instant.now(),
-                    new PrintWriter(new StringWriter(), true), new PrintWriter(new StringWriter(), true)).close();
+            afterTheDeadline(finishing(port, handshake), secret, new PrintWriter(new StringWriter(), true)).close();
             handshake.complete(device); // the run ended (failed before it started) first: closed at once
             server.firstCoordinatorLeft().get(1, TimeUnit.MINUTES);
         }
+    }
+
+    /** The worker at {@code port}, still in the handshake when the wait was over; {@code handshake} gives its device. */
+    private static Unreachable finishing(int port, CompletableFuture<RemoteDevice> handshake) {
+        return new Unreachable(missing(port).node(), "connected, still in the handshake when the wait was over",
+                handshake);
+    }
+
+    /** Late workers whose deadline for new connections is already over. */
+    private static LateWorkers afterTheDeadline(Unreachable worker, Secret secret, PrintWriter out) {
+        return new LateWorkers(List.of(worker), Cluster.defaults(), secret, Instant.now(), out,
+                new PrintWriter(new StringWriter(), true));
     }
 
     /** A device connected to the node at {@code port}, as a handshake finished after the wait hands it over. */
