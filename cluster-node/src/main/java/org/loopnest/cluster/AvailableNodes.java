@@ -27,18 +27,21 @@ final class AvailableNodes {
     private AvailableNodes() {
     }
 
-    /** Does the call; see {@link Cluster#openAvailable}. The arguments are checked. */
+    /**
+     * Does the call; see {@link Cluster#openAvailable} and, with {@code finishHandshakes}, {@link
+     * Cluster#openAvailableOrLate}. The arguments are checked.
+     */
     static Connections open(Cluster cluster, List<NodeAddress> nodes, Secret secret, Duration wait,
-                            BiConsumer<NodeAddress, String> onRetry) {
+                            BiConsumer<NodeAddress, String> onRetry, boolean finishHandshakes) {
         long deadline = System.nanoTime() + wait.toNanos();
         List<NodeDialer> dialers = new ArrayList<>();
         for (NodeAddress node : nodes) {
-            dialers.add(new NodeDialer(cluster, node, secret, deadline, onRetry, group(node)));
+            dialers.add(new NodeDialer(cluster, node, secret, deadline, onRetry, group(node), finishHandshakes));
         }
         List<CompletableFuture<RemoteDevice>> outcomes = dialers.stream().map(NodeDialer::start).toList();
         boolean interrupted = awaitAnswers(outcomes, deadline);
         dialers.forEach(NodeDialer::stop);
-        return sort(dialers, outcomes, interrupted, wait);
+        return sort(dialers, outcomes, interrupted, wait, cluster.requestTimeout());
     }
 
     /** A group of one event loop for {@code node}'s connection, its thread named after the node. */
@@ -71,9 +74,12 @@ final class AvailableNodes {
         return false;
     }
 
-    /** Sorts the settled outcomes into devices and unreachable nodes, or fails, cleaning up behind. */
+    /**
+     * Sorts the settled outcomes into devices and unreachable nodes, or fails, cleaning up behind. When no node
+     * answered but some are finishing their handshake, waits for those (each bounded by {@code handshakeTimeout}).
+     */
     private static Connections sort(List<NodeDialer> dialers, List<CompletableFuture<RemoteDevice>> outcomes,
-                                    boolean interrupted, Duration wait) {
+                                    boolean interrupted, Duration wait, Duration handshakeTimeout) {
         List<RemoteDevice> devices = new ArrayList<>();
         List<Unreachable> unreachable = new ArrayList<>();
         List<EventLoopGroup> idle = new ArrayList<>();
@@ -86,6 +92,10 @@ final class AvailableNodes {
                     devices.add(device);
                     continue;
                 }
+                if (dialer.finishing()) {
+                    unreachable.add(new Unreachable(dialer.node(), dialer.lastReason(), dialer.late()));
+                    continue; // its group is the late attempt's
+                }
                 unreachable.add(new Unreachable(dialer.node(), dialer.lastReason()));
             } catch (ExecutionException e) {
                 failure = failure != null ? failure : new IllegalStateException(e.getCause().getMessage(),
@@ -97,6 +107,15 @@ final class AvailableNodes {
             idle.add(dialer.group());
         }
         shutDown(idle);
+        if (failure == null && !interrupted && devices.isEmpty()) {
+            try {
+                awaitLate(unreachable, devices, handshakeTimeout);
+            } catch (IllegalStateException e) {
+                failure = e;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
         if (interrupted) {
             Thread.currentThread().interrupt();
             failure = new IllegalStateException("interrupted connecting to " + dialers.size() + " nodes");
@@ -105,9 +124,44 @@ final class AvailableNodes {
         }
         if (failure != null) {
             devices.forEach(RemoteDevice::close);
+            unreachable.forEach(u -> closeWhenDone(u.late()));
             throw failure;
         }
         return new Connections(devices, unreachable);
+    }
+
+    /**
+     * Waits for the nodes in {@code unreachable} finishing their handshake (when none answered in time: the run
+     * needs one) and moves those that end in a device to {@code devices}, in the order given.
+     *
+     * @throws IllegalStateException with the message of a node that failed the handshake, as any such node fails
+     *     the call
+     */
+    private static void awaitLate(List<Unreachable> unreachable, List<RemoteDevice> devices, Duration timeout)
+            throws InterruptedException {
+        long bound = Math.min(timeout.toMillis(), Long.MAX_VALUE / 4) + SETTLE_SECONDS * 1000;
+        for (int k = 0; k < unreachable.size(); k++) {
+            try {
+                RemoteDevice device = unreachable.get(k).late().get(bound, TimeUnit.MILLISECONDS);
+                if (device != null) {
+                    devices.add(device);
+                    unreachable.remove(k--);
+                }
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+            } catch (TimeoutException e) {
+                // stuck past its own timeout (a bug): it stays unreachable, closed if it ever ends in a device
+            }
+        }
+    }
+
+    /** Closes the device {@code late} completes with, if any, off its event loop (closing waits for that loop). */
+    static void closeWhenDone(CompletableFuture<RemoteDevice> late) {
+        late.thenAcceptAsync(device -> {
+            if (device != null) {
+                device.close();
+            }
+        });
     }
 
     private static void shutDown(List<EventLoopGroup> groups) {

@@ -210,13 +210,30 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
      */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        String why = "connection failed during the handshake: " + (cause.getCause() != null ? cause.getCause()
-                : cause);
+        Throwable root = cause.getCause() != null ? cause.getCause() : cause; // a decoder's wraps the real one
+        String why = "connection failed during the handshake: " + root;
         handshake.completeExceptionally(cause instanceof IOException && !(cause instanceof SSLException)
                 ? new NodeNotReachedException("node " + node + ": " + why, why, cause)
                 : new IllegalStateException("node " + node + ": " + why, cause));
-        lose("connection failed: " + cause);
+        lose(describe(root));
         ctx.close();
+    }
+
+    /**
+     * {@code "connection reset (java.net.SocketException)"}: what {@code cause} says, as the rest of a sentence (its
+     * first letter in lower case unless the first word is an acronym), then its class; the class alone without a
+     * message.
+     */
+    static String describe(Throwable cause) {
+        String message = cause.getMessage();
+        if (message == null || message.isBlank()) {
+            return cause.getClass().getName();
+        }
+        if (message.length() > 1 && Character.isUpperCase(message.charAt(0))
+                && Character.isLowerCase(message.charAt(1))) {
+            message = Character.toLowerCase(message.charAt(0)) + message.substring(1);
+        }
+        return message + " (" + cause.getClass().getName() + ")";
     }
 
     @Override

@@ -104,8 +104,8 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
      * busy"}) is tried again after a short backoff (50 ms, doubling up to 1 s) until {@code wait} has passed since
      * the call. One attempt's connect may take {@link #requestTimeout()}, but no longer than what is left of {@code
      * wait} (at least 100 ms); its handshake may take {@link #requestTimeout()}, but is closed once {@code wait} is
-     * over. Returns as soon as every node has answered, or once {@code wait}
-     * is over if at least one has: the others are then in {@link Connections#unreachable()} with the last reason
+     * over ({@link #openAvailableOrLate} lets it finish). Returns as soon as every node has answered, or once {@code
+     * wait} is over if at least one has: the others are then in {@link Connections#unreachable()} with the last reason
      * seen, and every attempt still under way is closed.
      *
      * <p><b>Threading:</b> blocks the caller; each node is tried on its own event loop, which becomes its device's.
@@ -127,7 +127,34 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
      */
     public Connections openAvailable(List<NodeAddress> nodes, Secret secret, Duration wait) {
         return openAvailable(nodes, secret, wait, (node, reason) -> {
-        });
+        }, false);
+    }
+
+    /**
+     * {@link #openAvailable(List, Secret, Duration)} for a caller that lets nodes join the run late ({@code
+     * Execution.join}): a node whose connection was accepted and whose handshake is still under way when {@code
+     * wait} is over is not closed — so that a node answering a moment after the deadline is not told "joined" and
+     * then "left" — but finishes its handshake in the background, bounded by {@link #requestTimeout()}; it is in
+     * {@link Connections#unreachable()} (reason {@code "connected, still in the handshake when the wait was over"}),
+     * whose {@link Unreachable#late()} completes with its device. When no node answered in time, the call waits for
+     * those finishing their handshake instead of failing, and returns those that end in a device.
+     *
+     * <p><b>Ownership:</b> the caller closes the devices returned and every device an {@link Unreachable#late()}
+     * completes with, whether it runs on it or not (a device left open keeps its node serving and its event loop
+     * thread running). Otherwise as {@link #openAvailable(List, Secret, Duration)}.
+     *
+     * @param nodes  the nodes, each with the name its device takes
+     * @param secret the secret shared with the nodes
+     * @param wait   how long to keep trying nodes not reached yet, counted from the call
+     * @return the devices of the nodes that answered, in the order given, and the nodes that did not, those still in
+     *     the handshake with their device to come
+     * @throws IllegalArgumentException as {@link #openAvailable(List, Secret, Duration)}
+     * @throws NodesUnreachableException as {@link #openAvailable(List, Secret, Duration)}, once the handshakes under
+     *                                  way at the end of the wait have ended without a device
+     */
+    public Connections openAvailableOrLate(List<NodeAddress> nodes, Secret secret, Duration wait) {
+        return openAvailable(nodes, secret, wait, (node, reason) -> {
+        }, true);
     }
 
     /**
@@ -136,6 +163,15 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
      */
     Connections openAvailable(List<NodeAddress> nodes, Secret secret, Duration wait,
                               BiConsumer<NodeAddress, String> onRetry) {
+        return openAvailable(nodes, secret, wait, onRetry, false);
+    }
+
+    /**
+     * {@link #openAvailable(List, Secret, Duration, BiConsumer)}, letting the handshakes under way at the end of the
+     * wait finish when {@code finishHandshakes} ({@link #openAvailableOrLate}).
+     */
+    Connections openAvailable(List<NodeAddress> nodes, Secret secret, Duration wait,
+                              BiConsumer<NodeAddress, String> onRetry, boolean finishHandshakes) {
         if (nodes == null || nodes.isEmpty()) {
             throw new IllegalArgumentException("nodes: " + (nodes == null ? "null" : "none given")
                     + " (expected: at least one node)");
@@ -151,7 +187,7 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
         if (wait == null || wait.isNegative() || wait.isZero()) {
             throw new IllegalArgumentException("wait: " + wait + " (expected: a positive duration, e.g. 30 s)");
         }
-        return AvailableNodes.open(this, List.copyOf(nodes), secret, wait, onRetry);
+        return AvailableNodes.open(this, List.copyOf(nodes), secret, wait, onRetry, finishHandshakes);
     }
 
     /**

@@ -39,6 +39,7 @@ final class NodeAttempt {
     private final CompletableFuture<RemoteDevice> result = new CompletableFuture<>();
     private volatile Channel channel;
     private volatile boolean cancelled;
+    private volatile boolean connected;
 
     /**
      * @param cluster the settings (heartbeat, TLS, frame size, request timeout of the device)
@@ -73,6 +74,7 @@ final class NodeAttempt {
             }
             connect.addListener(f -> {
                 if (f.isSuccess()) {
+                    connected = true;
                     handshake(connect.channel(), handler, handshakeTimeout);
                 } else {
                     connect.channel().close();
@@ -83,6 +85,14 @@ final class NodeAttempt {
             result.completeExceptionally(new IllegalStateException("cannot connect to " + node.name() + ": " + e, e));
         }
         return result;
+    }
+
+    /**
+     * Whether the node accepted the connection: the handshake is under way (or over), bounded by its own timeout.
+     * Set on the group's event loop before the handshake starts.
+     */
+    boolean connected() {
+        return connected;
     }
 
     /** Closes the attempt's connection, if any: a pending attempt then fails as not reached. */

@@ -19,6 +19,12 @@ import java.util.function.BiConsumer;
  * and {@link #stop} may be called from any thread. <b>Ownership:</b> the group is the dialer's until a device is
  * made, then the device's; when the outcome is not a device, the caller shuts the group down ({@link #group()}).
  * <b>Bounded:</b> no attempt starts after the deadline, and {@link #stop} settles the outcome at once.
+ *
+ * <p><b>Finishing handshakes:</b> a dialer told to {@linkplain #NodeDialer finish handshakes} does not close, at
+ * {@link #stop}, an attempt whose connection the node has accepted: the attempt finishes its handshake (bounded by
+ * the cluster's request timeout) and {@link #late()} completes with its device, which then owns the group; if the
+ * handshake does not end in a device, the dialer shuts the group down itself. So a node whose handshake ends a moment
+ * after the deadline is not told "joined" and then "left": the caller can still hand its device to the run.
  */
 final class NodeDialer {
     /** The pause after the first failed attempt, in milliseconds. */
@@ -34,27 +40,34 @@ final class NodeDialer {
     private final long deadline;
     private final BiConsumer<NodeAddress, String> onRetry;
     private final EventLoopGroup group;
+    private final boolean finishHandshakes;
     private final CompletableFuture<RemoteDevice> outcome = new CompletableFuture<>();
+    private final CompletableFuture<RemoteDevice> late = new CompletableFuture<>();
     /** Event loop only, like the next three. */
     private long backoffNanos = TimeUnit.MILLISECONDS.toNanos(FIRST_BACKOFF_MILLIS);
     private NodeAttempt current;
     private ScheduledFuture<?> retry;
     private boolean stopped;
+    /** Whether an attempt was left to finish its handshake at {@link #stop}; set before the outcome settles. */
+    private volatile boolean finishing;
     private volatile String lastReason = "no answer yet when the wait was over (still connecting or in the handshake)";
 
     /**
      * @param deadline when to stop trying, in {@link System#nanoTime()}'s terms
      * @param onRetry  told of every attempt that failed as not reached, with its reason, on the event loop
      * @param group    a fresh group of one event loop, for the node's connection
+     * @param finishHandshakes whether {@link #stop} lets an attempt the node has accepted finish its handshake
+     *                 ({@link #late()}) instead of closing it
      */
     NodeDialer(Cluster cluster, NodeAddress node, Secret secret, long deadline,
-               BiConsumer<NodeAddress, String> onRetry, EventLoopGroup group) {
+               BiConsumer<NodeAddress, String> onRetry, EventLoopGroup group, boolean finishHandshakes) {
         this.cluster = cluster;
         this.node = node;
         this.secret = secret;
         this.deadline = deadline;
         this.onRetry = onRetry;
         this.group = group;
+        this.finishHandshakes = finishHandshakes;
     }
 
     /**
@@ -68,18 +81,41 @@ final class NodeDialer {
         return outcome;
     }
 
-    /** Stops trying: a pending attempt is closed and the outcome, if not settled yet, becomes "not reached". */
+    /**
+     * Stops trying: the outcome, if not settled yet, becomes "not reached"; a pending attempt is closed, unless
+     * handshakes are finished and the node has accepted its connection: that one goes on to {@link #late()}.
+     */
     void stop() {
         group.execute(() -> {
             stopped = true;
             if (retry != null) {
                 retry.cancel(false);
             }
-            if (current != null) {
-                current.cancel();
+            if (current != null && finishHandshakes && current.connected() && !outcome.isDone()) {
+                finishing = true;
+                lastReason = "connected, still in the handshake when the wait was over";
+            } else {
+                if (current != null) {
+                    current.cancel();
+                }
+                late.complete(null);
             }
             outcome.complete(null);
         });
+    }
+
+    /**
+     * {@return completes with the device of the attempt left to finish its handshake at {@link #stop} (the caller
+     * owns it), or with {@code null} when there was none or it did not end in a device (the node hung up or did not
+     * answer in time); fails with the node's handshake failure (it did not prove the secret, or refused)}
+     */
+    CompletableFuture<RemoteDevice> late() {
+        return late;
+    }
+
+    /** Whether an attempt was left to finish its handshake at {@link #stop}: {@link #late()} then owns the group. */
+    boolean finishing() {
+        return finishing;
     }
 
     /** {@return the last reason an attempt failed as not reached} */
@@ -112,7 +148,9 @@ final class NodeDialer {
 
     private void attempted(NodeAttempt attempt, RemoteDevice device, Throwable error) {
         current = null;
-        if (stopped) {
+        if (finishing) {
+            handOver(device, error);
+        } else if (stopped) {
             attempt.cancel(); // the outcome is settled: a device made meanwhile is not expected by anyone
         } else if (device != null) {
             outcome.complete(device);
@@ -125,6 +163,20 @@ final class NodeDialer {
             } finally {
                 again();
             }
+        }
+    }
+
+    /** Settles {@link #late()} with the attempt finished after {@link #stop}; without a device, ends the group. */
+    private void handOver(RemoteDevice device, Throwable error) {
+        if (device != null) {
+            late.complete(device); // the device owns the group now
+            return;
+        }
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        if (error instanceof NodeNotReachedException) {
+            late.complete(null);
+        } else {
+            late.completeExceptionally(error);
         }
     }
 

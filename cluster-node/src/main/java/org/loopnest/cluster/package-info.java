@@ -20,6 +20,8 @@
  * {@code NodeDialer} per node, all at once, each on its node's own event loop, runs {@code NodeAttempt}s (one
  * non-blocking connect and handshake each) with a backoff until the node answers or the wait is over; the result
  * ({@code Connections}) lists the devices and the nodes {@code Unreachable}, each named by its {@code NodeAddress}.
+ * {@code Cluster.openAvailableOrLate} lets a handshake under way at the end of the wait finish and hands its device
+ * over ({@code Unreachable.late()}), for a caller that adds late nodes to its run.
  * On a node, {@code NodeServer.firstCoordinatorJoined()} and {@code firstCoordinatorLeft()} tell a worker started for
  * one coordinator when it came and when it went.
  *

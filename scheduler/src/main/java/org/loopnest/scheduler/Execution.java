@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import org.loopnest.device.Device;
 import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.error.DeviceException;
+import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.RunCancelledException;
 import org.loopnest.error.RunTimeoutException;
@@ -399,8 +400,9 @@ public final class Execution implements AutoCloseable {
                 report.note(device.info().name() + " joined the run after " + joinedAfter + " chunks");
             }
             if (context != null && context.isLost()) {
-                report.note(context.lostCause().getMessage() + " after " + context.chunksDone().sum() + " chunks; "
-                        + "the chunks it had in flight ran on the other devices");
+                DeviceLostException lost = context.lostCause();
+                report.note("device " + lost.device() + " lost after " + context.chunksDone().sum() + " chunks: "
+                        + lost.reason() + "; the chunks it had in flight ran on the other devices");
             }
             report.device(device.info().name(), context == null ? 0 : context.chunksDone().sum(),
                     context == null ? Map.of() : context.clock().snapshot(), measuredDuringRun.get(device));

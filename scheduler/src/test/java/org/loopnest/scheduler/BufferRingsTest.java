@@ -192,7 +192,8 @@ class BufferRingsTest {
             assertArrayEquals(expected(in), out);
             assertEquals(0, named(report, "flaky").chunks(), report.toString());
             assertEquals(ROWS, named(report, "cpu").chunks(), report.toString());
-            assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("device flaky lost: connection closed")),
+            assertTrue(report.notes().stream().anyMatch(n -> n.startsWith("device flaky lost after 0 chunks: "
+                    + "connection closed")),
                     report.notes().toString());
             assertEquals(0, flaky.sim().usedBytes(), "device memory left allocated");
         }

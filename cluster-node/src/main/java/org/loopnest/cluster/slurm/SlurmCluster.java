@@ -98,6 +98,22 @@ public final class SlurmCluster {
     }
 
     /**
+     * {@link #connectWorkers}, for a coordinator that lets workers join its run late: a worker still in the
+     * handshake when {@code wait} is over finishes it, and its {@link org.loopnest.cluster.Unreachable#late()}
+     * completes with its device ({@link Cluster#openAvailableOrLate}), which the caller closes.
+     *
+     * @param step   the step, seen from its coordinator
+     * @param secret the secret the workers were started with
+     * @param wait   how long to retry workers that are still starting
+     * @return the workers that answered (at least one), and those that did not, with any still in the handshake
+     * @throws org.loopnest.cluster.NodesUnreachableException as {@link #connectWorkers}
+     * @throws IllegalStateException as {@link #connectWorkers}
+     */
+    public static Connections connectWorkersOrLate(SlurmStep step, Secret secret, Duration wait) {
+        return Cluster.defaults().openAvailableOrLate(workers(step), stepSecret(step, secret), wait);
+    }
+
+    /**
      * The secret the tasks of {@code step} authenticate with: derived from {@code secret} and the job and step ids
      * ({@link Secret#derive}), so that a coordinator and a worker of different steps — on a port that one freed and
      * the other took, say — never accept each other, even where one user's jobs share a secret file.

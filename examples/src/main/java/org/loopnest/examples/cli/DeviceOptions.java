@@ -65,6 +65,11 @@ public final class DeviceOptions {
                     + "for its coordinator. 1 to 3600. Default: " + DEFAULT_NODES_WAIT_SECONDS + ".")
     private Integer nodesWait;
 
+    @Option(names = "--verbose",
+            description = "With --nodes slurm: the worker tasks also print their node's progress on standard error "
+                    + "(listening, coordinator authenticated); their warnings are printed either way.")
+    private boolean verbose;
+
     @Option(names = "--secret-file", paramLabel = "FILE",
             description = "The secret shared with the --nodes (not with local:N, which makes its own).")
     private Path secretFile;
@@ -104,12 +109,17 @@ public final class DeviceOptions {
      *     node) nor addresses with a {@code --secret-file} and no {@code --device}, {@code --device-memory} or
      *     {@code --link-bandwidth} (those are set where a node starts); for {@code --secret-file} or
      *     {@code --tls-trust} with {@code local:N} (whose nodes have a secret of their own and no TLS), and for a
-     *     {@code --tls-trust} without {@code --nodes} or that is not a readable regular file
+     *     {@code --tls-trust} without {@code --nodes} or that is not a readable regular file; for {@code
+     *     --nodes-wait} or {@code --verbose} without {@code --nodes slurm}
      */
     public void validate() {
         if (nodesWait != null && !usesSlurm()) {
             throw new ParameterException(spec.commandLine(), "--nodes-wait applies to --nodes slurm only (expected: "
                     + "add --nodes slurm, or drop the option)");
+        }
+        if (verbose && !usesSlurm()) {
+            throw new ParameterException(spec.commandLine(), "--verbose applies to --nodes slurm only (expected: add "
+                    + "--nodes slurm, or drop the option; 'loopnest node --verbose' for a node of your own)");
         }
         if (usesSlurm()) {
             validateSlurm();
@@ -261,7 +271,8 @@ public final class DeviceOptions {
 
     /**
      * Runs this task as a worker node of the Slurm step ({@link SlurmWorker}) on the device of its slot ({@link
-     * SlurmSlot}) until the coordinator has come and gone.
+     * SlurmSlot}) until the coordinator has come and gone; the node's log goes to standard error as the command's own
+     * lines ({@link NodeLog}), its progress only with {@code --verbose}.
      *
      * @return the exit code: {@link ErrorHandler#OK} once the coordinator left, {@link ErrorHandler#FAILED} if none
      *     came within twice {@code --nodes-wait}
@@ -283,7 +294,7 @@ public final class DeviceOptions {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(spec.commandLine(), "--device " + slot + ": " + e.getMessage());
         }
-        try (local) {
+        try (local; NodeLog log = NodeLog.install(spec.qualifiedName(), verbose, spec.commandLine().getErr())) {
             return new SlurmWorker(step, spec.commandLine().getOut(), spec.commandLine().getErr())
                     .serve(local, secret, nodesWait().multipliedBy(2));
         } catch (IllegalStateException e) {
@@ -412,7 +423,8 @@ public final class DeviceOptions {
 
     /**
      * The coordinator's side of {@code --nodes slurm}: connects to the workers that answer within the wait; those
-     * that do not may join the run later ({@link LateWorkers}).
+     * that do not, and those still in the handshake when it is over (finishing it), may join the run later ({@link
+     * LateWorkers}).
      *
      * @throws ParameterException (exit code 2) for a one-task step or a worker that fails the handshake
      * @throws LoopNestException (exit code 1) when no worker answered in time, naming each with its reason
@@ -424,7 +436,7 @@ public final class DeviceOptions {
             java.time.Instant start = java.time.Instant.now();
             Connections connected;
             try {
-                connected = SlurmCluster.connectWorkers(step, secret, nodesWait());
+                connected = SlurmCluster.connectWorkersOrLate(step, secret, nodesWait());
             } catch (NodesUnreachableException e) {
                 throw new LoopNestException("--nodes slurm: no worker task answered within " + nodesWait().toSeconds()
                         + " s (expected: tasks 1.." + (step.tasks() - 1) + " of step " + step.jobId() + "."

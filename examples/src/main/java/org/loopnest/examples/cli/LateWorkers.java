@@ -5,6 +5,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.loopnest.cluster.Cluster;
 import org.loopnest.cluster.NodesUnreachableException;
 import org.loopnest.cluster.RemoteDevice;
@@ -14,13 +17,15 @@ import org.loopnest.device.Device;
 
 /**
  * Workers that had not answered when the run started: each is tried again in the background, on a daemon thread of
- * its own, until a deadline; one that answers joins the running run ({@link Joiner}, e.g. {@code
+ * its own, until a deadline — or, for one still in the handshake when the coordinator's wait was over ({@link
+ * Unreachable#late()}), its handshake is waited for first (bounded by the cluster's request timeout), and its
+ * device taken instead of a new connection; one that answers joins the running run ({@link Joiner}, e.g. {@code
  * Execution::join}), and is named on standard output. A worker that answers after the run ended, or cannot take
  * part, is closed again (the reason on standard error).
  *
- * <p><b>Threading:</b> thread-safe. <b>Ownership:</b> owns the devices it connects; {@link #close()} closes those
- * that joined (call it after the run ended), interrupts the threads still trying (which close what they connected),
- * and makes any connected later be closed at once.
+ * <p><b>Threading:</b> thread-safe. <b>Ownership:</b> owns the devices it connects and those of the handshakes it is
+ * given; {@link #close()} closes those that joined (call it after the run ended), interrupts the threads still trying
+ * (which close what they connected), and makes any connected or handed over later be closed at once.
  */
 final class LateWorkers implements AutoCloseable {
     /** Adds a device to the run going on. */
@@ -33,6 +38,9 @@ final class LateWorkers implements AutoCloseable {
         boolean join(Device device);
     }
 
+    /** Beyond the cluster's request timeout, how long to wait for a handshake under way: bounds a bug only. */
+    private static final long HANDSHAKE_MARGIN_SECONDS = 10;
+
     private final List<Unreachable> missing;
     private final Cluster cluster;
     private final Secret secret;
@@ -44,7 +52,7 @@ final class LateWorkers implements AutoCloseable {
     private boolean closed;
 
     /**
-     * @param missing  the workers to keep trying
+     * @param missing  the workers to keep trying, with any handshake still under way ({@link Unreachable#late()})
      * @param deadline when to give up on them
      */
     LateWorkers(List<Unreachable> missing, Cluster cluster, Secret secret, Instant deadline, PrintWriter out,
@@ -75,13 +83,16 @@ final class LateWorkers implements AutoCloseable {
     }
 
     private void tryLate(Unreachable worker, Joiner joiner) {
-        Duration left = Duration.between(Instant.now(), deadline);
-        if (left.isNegative() || left.isZero()) {
-            return;
-        }
         RemoteDevice device;
         try {
-            device = cluster.openAvailable(List.of(worker.node()), secret, left).devices().get(0);
+            device = handshakeFinished(worker);
+            Duration left = Duration.between(Instant.now(), deadline);
+            if (device == null && (left.isNegative() || left.isZero())) {
+                return;
+            }
+            if (device == null) {
+                device = cluster.openAvailable(List.of(worker.node()), secret, left).devices().get(0);
+            }
         } catch (NodesUnreachableException e) {
             return; // still not answering at the deadline: the run goes on without it, as said when it started
         } catch (RuntimeException e) { // answered, but failed the handshake; or this closed (interrupted)
@@ -123,9 +134,45 @@ final class LateWorkers implements AutoCloseable {
         }
     }
 
+    /**
+     * The device of {@code worker}'s handshake that was still under way when the coordinator's wait was over, once it
+     * has ended; {@code null} if there was none or it did not end in a device (then the worker is tried again).
+     *
+     * @throws IllegalStateException if the worker answered and failed the handshake, or this thread was interrupted
+     *     (this closed): the device, should one come, is closed then
+     */
+    private RemoteDevice handshakeFinished(Unreachable worker) {
+        try {
+            // bounded by the attempt's handshake timeout, the request timeout; the margin only bounds a bug
+            return worker.late().get(cluster.requestTimeout().toSeconds() + HANDSHAKE_MARGIN_SECONDS,
+                    TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            closeWhenDone(worker);
+            return null;
+        } catch (InterruptedException e) {
+            closeWhenDone(worker);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for " + worker.node().name(), e);
+        }
+    }
+
+    /** Closes the device {@code worker}'s handshake ends in, if any, off the device's own event loop. */
+    private static void closeWhenDone(Unreachable worker) {
+        worker.late().thenAcceptAsync(device -> {
+            if (device != null) {
+                device.close();
+            }
+        });
+    }
+
     /** Closes the workers that joined; any that answers from now on is closed at once. */
     @Override
     public synchronized void close() {
+        if (threads.isEmpty()) {
+            missing.forEach(LateWorkers::closeWhenDone); // never started: no thread takes their handshakes' devices
+        }
         closed = true;
         threads.forEach(Thread::interrupt); // a thread still connecting stops and closes what it connected
         joined.forEach(Device::close);

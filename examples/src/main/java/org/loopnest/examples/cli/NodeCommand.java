@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
  * (SIGTERM, Ctrl-C), or, with {@code --exit-with-stdin}, until its standard input ends (how
  * {@code --nodes local:N} ties its nodes to their coordinator, see {@link LocalNodes}). Listens on loopback unless
  * {@code --bind} says otherwise; an address that is not this machine's, or one that cannot be bound, is bad input
- * (exit code 2), refused before the device is opened where it can be told in advance.
+ * (exit code 2), refused before the device is opened where it can be told in advance. Its log ({@link NodeLog}) goes
+ * to standard error as the command's own lines: warnings always, its progress with {@code --verbose}.
  */
 @Command(name = "node", sortOptions = false,
         description = {"Runs a worker node: coordinators that know the secret send it chunks to run on its device.",
@@ -94,6 +95,11 @@ public final class NodeCommand implements Callable<Integer> {
                     + "input from a terminal or /dev/null.")
     private boolean exitWithStdin;
 
+    @Option(names = "--verbose",
+            description = "Also print the node's progress on standard error: listening, each coordinator "
+                    + "authenticated. Its warnings (a coordinator refused, a connection closed) are printed either way.")
+    private boolean verbose;
+
     @Override
     public Integer call() throws InterruptedException {
         Secret secret = secret();
@@ -108,7 +114,8 @@ public final class NodeCommand implements Callable<Integer> {
         }
         int frame = maxFrame == null ? Wire.DEFAULT_MAX_FRAME : maxFrame.intValue();
         CountDownLatch stopped = new CountDownLatch(1);
-        try (Device local = openDevice();
+        try (NodeLog log = NodeLog.install(spec.qualifiedName(), verbose, spec.commandLine().getErr());
+             Device local = openDevice();
              NodeServer server = NodeServer.start(new NodeConfig(bind, port, local, secret, tls, frame,
                      NodeConfig.loopback(0, local, secret).idleTimeout()))) {
             PrintWriter out = spec.commandLine().getOut();

@@ -9,13 +9,18 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.cluster.Cluster;
+import org.loopnest.cluster.RemoteDevice;
+import org.loopnest.cluster.Secret;
 import org.loopnest.examples.Main;
 
-/** {@code loopnest node}: where it may listen. Nothing here sends a packet off loopback. */
+/** {@code loopnest node}: where it may listen, what it prints. Nothing here sends a packet off loopback. */
 class NodeCommandTest {
     @TempDir
     Path dir;
@@ -120,6 +125,48 @@ class NodeCommandTest {
             assertEquals(1, err.strip().split("\\R").length, err);
             assertTrue(err.startsWith("loopnest node: --bind 127.0.0.1 --port " + port + ": cannot listen there: "),
                     err);
+        }
+    }
+
+    @Test
+    @Tag("cluster")
+    void shouldPrintTheNodesProgressOnlyWithVerboseAsTheCommandsOwnLines() throws Exception {
+        String stopping = "loopnest node: standard input ended (--exit-with-stdin): stopping";
+        assertEquals(List.of(stopping), errorLinesServingOneCoordinator("quiet"));
+        List<String> verbose = errorLinesServingOneCoordinator("verbose", "--verbose");
+        assertEquals(3, verbose.size(), verbose.toString());
+        assertTrue(verbose.stream().anyMatch(l -> l.matches("loopnest node: node listening on /127\\.0\\.0\\.1:\\d+ "
+                + "with device cpu")), verbose.toString());
+        assertTrue(verbose.stream().anyMatch(l -> l.matches("loopnest node: coordinator /127\\.0\\.0\\.1:\\d+ "
+                + "authenticated")), verbose.toString());
+        assertTrue(verbose.contains(stopping), verbose.toString());
+    }
+
+    /**
+     * Starts {@code loopnest node} in a JVM of its own (the logging setup is the process's), connects one coordinator
+     * to it and closes it again, ends the node through its standard input and returns what it printed on standard
+     * error.
+     */
+    private List<String> errorLinesServingOneCoordinator(String name, String... more) throws Exception {
+        Path secret = secret();
+        Path log = dir.resolve(name + ".log");
+        List<String> command = new ArrayList<>(LocalNodes.java(Main.class, "node", "--secret-file", secret.toString(),
+                "--threads", "1", "--exit-with-stdin"));
+        command.addAll(List.of(more));
+        Process node = new ProcessBuilder(command).redirectError(log.toFile()).start();
+        try {
+            String line = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> new java.io.BufferedReader(
+                    new java.io.InputStreamReader(node.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))
+                    .readLine());
+            assertTrue(line != null && line.startsWith("listening on "), line + Files.readString(log));
+            Cluster.connect(List.of(Cluster.address(line.substring("listening on ".length()))), Secret.read(secret))
+                    .forEach(RemoteDevice::close);
+            node.getOutputStream().close();
+            assertTrue(node.waitFor(60, TimeUnit.SECONDS), "the node still runs: " + Files.readString(log));
+            assertEquals(0, node.exitValue(), Files.readString(log));
+            return Files.readAllLines(log);
+        } finally {
+            node.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
     }
 }

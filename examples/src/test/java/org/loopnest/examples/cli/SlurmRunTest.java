@@ -9,8 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -156,5 +160,61 @@ class SlurmRunTest {
         assertTrue(node.err().startsWith("loopnest node: --device gpu: names the GPU of a Slurm task's slot, which "
                 + "'node' does not know (expected: cuda:N, or 'loopnest weather|run --nodes slurm' under srun, whose "
                 + "worker tasks choose it)"), node.err());
+    }
+
+    @Test
+    void shouldKeepAWorkerTasksNodeLogOffItsOutputUnlessVerbose() throws Exception {
+        Path secret = secret("s");
+        List<LogRecord> reachingTheJdk = new CopyOnWriteArrayList<>();
+        Handler jdk = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLoggerName() != null && record.getLoggerName().startsWith("org.loopnest.cluster")) {
+                    reachingTheJdk.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger root = Logger.getLogger("");
+        root.addHandler(jdk);
+        try {
+            SlurmStepFixture step = new SlurmStepFixture(2);
+            CompletableFuture<Cli> worker = step.start(1, weather(secret, dir.resolve("w1")));
+            Cli coordinator = step.run(0, weather(secret, dir.resolve("quiet")));
+            assertEquals(0, coordinator.code(), coordinator.err());
+            Cli quiet = done(worker);
+            assertEquals(0, quiet.code(), quiet.err());
+            assertEquals("", quiet.err());
+            assertEquals(List.of(), reachingTheJdk.stream().map(LogRecord::getMessage).toList(),
+                    "the node's log went to the JDK's console handler");
+
+            SlurmStepFixture again = new SlurmStepFixture(2);
+            worker = again.start(1, weather(secret, dir.resolve("w2"), "--verbose"));
+            coordinator = again.run(0, weather(secret, dir.resolve("verbose"), "--verbose"));
+            assertEquals(0, coordinator.code(), coordinator.err());
+            List<String> lines = List.of(done(worker).errLines());
+            assertTrue(lines.contains("loopnest weather: node listening on /127.0.0.1:" + again.port(1)
+                    + " with device cpu"), lines.toString());
+            assertTrue(lines.stream().anyMatch(l -> l.matches("loopnest weather: coordinator /127\\.0\\.0\\.1:\\d+ "
+                    + "authenticated")), lines.toString());
+        } finally {
+            root.removeHandler(jdk);
+        }
+    }
+
+    @Test
+    void shouldRefuseVerboseWithoutNodesSlurm() {
+        Cli run = Cli.run("weather", "--verbose", "--shape", "4,7,10,12", "--out", dir.resolve("o").toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest weather: --verbose applies to --nodes slurm only (expected: add --nodes slurm, or drop "
+                + "the option; 'loopnest node --verbose' for a node of your own) (see 'loopnest weather --help')",
+                run.err().strip());
     }
 }
