@@ -77,7 +77,14 @@ public final class OwnedNames {
         return name(target, kind, FileOwner.current());
     }
 
-    static Path name(Path target, Kind kind, FileOwner owner) {
+    /**
+     * {@return a fresh name of {@code kind} beside {@code target}, owned by {@code owner}; not created}
+     *
+     * @param target the file it stands beside
+     * @param kind   what it is
+     * @param owner  the process it is made for (a commit's, or a test's stand-in for a killed one)
+     */
+    public static Path name(Path target, Kind kind, FileOwner owner) {
         return target.resolveSibling("." + target.getFileName() + ".loopnest-" + owner.token() + "-"
                 + Long.toString(COUNTER.incrementAndGet(), 36) + "." + kind.suffix());
     }
