@@ -2,11 +2,9 @@ package org.loopnest.internal.files;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.UserPrincipal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,8 +22,6 @@ import java.util.function.Predicate;
  * file, and the second then finds it gone.
  */
 public final class Leftovers {
-    private static final UserPrincipal ME = me();
-
     private Leftovers() {
     }
 
@@ -68,25 +64,6 @@ public final class Leftovers {
         }
     }
 
-    /** Whether {@code file} belongs to this process's user, where the file system says; true where it cannot. */
-    private static boolean ours(Path file) {
-        try {
-            UserPrincipal me = ME;
-            return me == null || me.equals(Files.getOwner(file, LinkOption.NOFOLLOW_LINKS));
-        } catch (IOException | UnsupportedOperationException unknown) {
-            return true;
-        }
-    }
-
-    private static UserPrincipal me() {
-        try {
-            return FileSystems.getDefault().getUserPrincipalLookupService()
-                    .lookupPrincipalByName(System.getProperty("user.name"));
-        } catch (IOException | UnsupportedOperationException | SecurityException unknown) {
-            return null;
-        }
-    }
-
     /** The files of {@code kind} (any, if null) in {@code dir} whose owner is gone. */
     private static List<OwnedNames.Owned> owned(Path dir, OwnedNames.Kind kind, Predicate<FileOwner> gone)
             throws IOException {
@@ -95,7 +72,7 @@ public final class Leftovers {
             for (Path entry : entries) {
                 Optional<OwnedNames.Owned> file = OwnedNames.parse(entry);
                 if (file.isPresent() && (kind == null || file.get().kind() == kind) && gone.test(file.get().owner())
-                        && ours(entry)) {
+                        && OwnedNames.ofThisUser(entry)) {
                     found.add(file.get());
                 }
             }

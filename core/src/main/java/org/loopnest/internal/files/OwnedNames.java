@@ -2,9 +2,11 @@ package org.loopnest.internal.files;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -19,6 +21,9 @@ import java.util.regex.Pattern;
  *
  * <p>A file is LoopNest's only if its whole name matches, it is a regular file (not a link) and the token parses;
  * {@link Leftovers} deletes nothing else.
+ *
+ * <p>A scratch directory of a process (the nodes of {@code --nodes local:N}) is named {@code BASE-TOKEN-RANDOM}
+ * ({@link #directoryPrefix}, {@link #directoryOwner}), e.g. {@code loopnest-nodes-3fa2c1d0-12345-lx3k2a1b-8812}.
  *
  * <p><b>Threading:</b> safe from any thread.
  */
@@ -63,6 +68,7 @@ public final class OwnedNames {
             + ")-[0-9a-z]{1,13}\\.(tmp|bak|journal)");
     private static final AtomicLong COUNTER = new AtomicLong();
     private static final int ATTEMPTS = 100;
+    private static final UserPrincipal ME = me();
 
     private OwnedNames() {
     }
@@ -110,6 +116,34 @@ public final class OwnedNames {
     }
 
     /**
+     * {@return the prefix {@code BASE-TOKEN-} of a scratch directory of {@code owner}, for
+     * {@code Files.createTempDirectory}, which appends a random number}
+     *
+     * @param base  what the directory is for, e.g. {@code loopnest-nodes}
+     * @param owner the process it belongs to
+     */
+    public static String directoryPrefix(String base, FileOwner owner) {
+        return base + "-" + owner.token() + "-";
+    }
+
+    /**
+     * {@return the owner of {@code dir}, a directory (not a link) named {@code BASE-TOKEN-RANDOM}; empty if it is not
+     * one}
+     *
+     * @param dir  any path
+     * @param base what such directories are for, e.g. {@code loopnest-nodes}
+     */
+    public static Optional<FileOwner> directoryOwner(Path dir, String base) {
+        Path name = dir.getFileName();
+        Matcher m = Pattern.compile(Pattern.quote(base) + "-(" + FileOwner.TOKEN_PATTERN + ")-[0-9]{1,20}")
+                .matcher(name == null ? "" : name.toString());
+        if (!m.matches() || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        return FileOwner.parse(m.group(1));
+    }
+
+    /**
      * {@return {@code file} read by this scheme, or empty if it is not a regular file whose name this scheme makes}
      *
      * @param file any path
@@ -126,5 +160,28 @@ public final class OwnedNames {
             default -> Kind.JOURNAL;
         };
         return FileOwner.parse(m.group(2)).map(owner -> new Owned(file, m.group(1), owner, kind));
+    }
+
+    /**
+     * {@return whether {@code file} belongs to this process's user, where the file system tells; true where it cannot}
+     * A leftover is removed only if it is: a process of another user may be invisible to this one.
+     *
+     * @param file any path; a link is judged by itself, not its target
+     */
+    public static boolean ofThisUser(Path file) {
+        try {
+            return ME == null || ME.equals(Files.getOwner(file, LinkOption.NOFOLLOW_LINKS));
+        } catch (IOException | UnsupportedOperationException unknown) {
+            return true;
+        }
+    }
+
+    private static UserPrincipal me() {
+        try {
+            return FileSystems.getDefault().getUserPrincipalLookupService()
+                    .lookupPrincipalByName(System.getProperty("user.name"));
+        } catch (IOException | UnsupportedOperationException | SecurityException unknown) {
+            return null;
+        }
     }
 }
