@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -230,8 +231,12 @@ public final class CommitJournal {
         }
         for (JournalText.Entry entry : text.moves()) {
             if (Files.exists(entry.move().temporary(), LinkOption.NOFOLLOW_LINKS)) {
-                renamer.rename(entry.move().temporary(), entry.move().target());
-                touched.add(entry.move().temporary());
+                try {
+                    renamer.rename(entry.move().temporary(), entry.move().target());
+                    touched.add(entry.move().temporary());
+                } catch (NoSuchFileException placedMeanwhile) {
+                    // another run into one of the directories is completing the same commit
+                }
             } else if (entry.backup() != null && !Files.exists(entry.move().target(), LinkOption.NOFOLLOW_LINKS)
                     && Files.exists(entry.backup(), LinkOption.NOFOLLOW_LINKS)) {
                 renamer.rename(entry.backup(), entry.move().target()); // both gone (not by us): keep the old one
