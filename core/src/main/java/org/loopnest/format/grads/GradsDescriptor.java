@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.loopnest.internal.files.OwnedNames;
 
 /**
  * A GrADS data descriptor ({@code .ctl}): where the binary data file is, its grid ({@code XDEF}, {@code YDEF},
@@ -364,8 +365,7 @@ public final class GradsDescriptor {
         String dset = absolute.getParent().equals(dataFile.getParent()) ? "^" + dataFile.getFileName()
                 : dataFile.toString();
         // not Files.createTempFile: its owner-only permissions would stay on the moved file
-        Path temporary = absolute.resolveSibling("." + absolute.getFileName() + "." + ProcessHandle.current().pid()
-                + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+        Path temporary = OwnedNames.name(absolute, OwnedNames.Kind.TEMPORARY);
         try {
             Files.writeString(temporary, GradsText.of(this, dset), StandardCharsets.UTF_8,
                     java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE);

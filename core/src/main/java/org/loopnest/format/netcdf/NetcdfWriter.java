@@ -19,6 +19,7 @@ import java.util.Objects;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.Holder;
+import org.loopnest.internal.files.OwnedNames;
 
 /**
  * Writes a classic 64-bit-offset NetCDF file (CDF-2) of float variables with CF attributes: declare dimensions,
@@ -42,7 +43,8 @@ import org.loopnest.data.Holder;
  * offset); float variables only; elements never written read as 0 (the file is sized, not pre-filled).
  *
  * <p>Failure and ownership: the file is written under a temporary name beside the target
- * ({@code .name.<pid>.<n>.tmp}, with the permissions any new file gets) and moved into place only by {@link #commit};
+ * ({@code .name.loopnest-HOST-PID-START-N.tmp}, {@code OwnedNames}: a run into the directory after a {@code kill -9}
+ * deletes it once this process is gone; with the permissions any new file gets) and moved into place only by {@link #commit};
  * {@link #close} without a commit deletes it, so a failed run leaves the previous target untouched and nothing behind.
  *
  * <p>Thread safety: declare, {@link #writeHeader}, {@link #commit} and {@link #close} from one thread; {@link #write}
@@ -158,8 +160,7 @@ public final class NetcdfWriter implements AutoCloseable {
         header = NetcdfHeader.planned(target, List.copyOf(dimensions.values()), attributes, placed, bytes.length);
         long end = placed.isEmpty() ? bytes.length : header.dataEnd(placed.get(placed.size() - 1));
         // not Files.createTempFile: its owner-only permissions would stay on the committed file
-        temporary = target.toAbsolutePath().resolveSibling("." + target.getFileName() + "."
-                + ProcessHandle.current().pid() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+        temporary = OwnedNames.name(target.toAbsolutePath(), OwnedNames.Kind.TEMPORARY);
         channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         state = State.WRITING;
         try {

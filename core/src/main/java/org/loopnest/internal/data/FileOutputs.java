@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,13 +17,19 @@ import java.util.concurrent.ConcurrentMap;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.Role;
+import org.loopnest.internal.files.CommitJournal;
+import org.loopnest.internal.files.Leftovers;
+import org.loopnest.internal.files.OwnedNames;
 
 /**
  * The new output files of one run: each is written under a temporary name beside its final one
- * ({@code .name.<pid>.<n>.tmp}), sized when the run starts; {@link #commit} forces them all to disk and only then
- * moves them into place, one after the other; {@link #close} without a commit deletes them, so that a failed or
- * cancelled run leaves the previous files untouched and nothing behind (and {@code TemporaryFiles}' shutdown hook
- * does the same if the JVM exits mid-run). Outputs naming the same path share one temporary file.
+ * ({@code .name.loopnest-TOKEN-N.tmp}, {@link OwnedNames}), sized when the run starts; {@link #commit} puts them all
+ * in place through a {@link CommitJournal}, so that even a {@code kill -9} in the middle leaves the targets all old or
+ * (completed by the next run into their directories) all new; {@link #close} without a commit deletes them, so that a
+ * failed or cancelled run leaves the previous files untouched and nothing behind (and {@code TemporaryFiles}' shutdown
+ * hook does the same if the JVM exits mid-run). {@link #begin} first completes the commits and removes the temporaries
+ * that processes now gone left in the outputs' directories ({@link Leftovers}). Outputs naming the same path share
+ * one temporary file.
  *
  * <p>Each run has its own: {@link #target} tells the run's devices where each array's bytes are (a new output's
  * temporary file); once closed it refuses to name a new output's file, so a block still running after its run ended
@@ -42,9 +46,15 @@ public final class FileOutputs implements AutoCloseable {
 
     private final Map<Path, Path> temporaries = new LinkedHashMap<>();
     private final List<Path> claimed = new ArrayList<>();
+    private final CommitJournal.Renamer renamer;
     private volatile boolean ended;
 
     private FileOutputs() {
+        this(CommitJournal.RENAME);
+    }
+
+    private FileOutputs(CommitJournal.Renamer renamer) {
+        this.renamer = renamer;
     }
 
     /**
@@ -55,9 +65,15 @@ public final class FileOutputs implements AutoCloseable {
      * @return the run's output files (nothing to do if it has none)
      * @throws IllegalArgumentException naming the array and file if another run is writing the file, or its file
      *     system lacks the room for all the run's new files there
-     * @throws UncheckedIOException naming the file if a temporary file cannot be made (nothing is left behind)
+     * @throws UncheckedIOException naming the file if a temporary file cannot be made (nothing is left behind), or
+     *     an interrupted commit in an output's directory cannot be completed
      */
     public static FileOutputs begin(Iterable<ArrayBinding> bindings) {
+        return begin(bindings, CommitJournal.RENAME);
+    }
+
+    /** As {@link #begin(Iterable)}, committing with {@code renamer}: a seam for tests that stop at a rename. */
+    static FileOutputs begin(Iterable<ArrayBinding> bindings, CommitJournal.Renamer renamer) {
         Map<Path, Long> sizes = new LinkedHashMap<>();
         Map<Path, ArrayBinding> named = new LinkedHashMap<>();
         for (ArrayBinding b : bindings) {
@@ -71,12 +87,13 @@ public final class FileOutputs implements AutoCloseable {
         if (named.isEmpty()) {
             return NONE;
         }
-        FileOutputs outputs = new FileOutputs();
+        FileOutputs outputs = new FileOutputs(renamer);
         try {
-            checkRoom(sizes, named);
             for (Map.Entry<Path, ArrayBinding> e : named.entrySet()) {
                 outputs.claim(e.getKey(), e.getValue());
             }
+            removeLeftovers(named);
+            checkRoom(sizes, named);
             for (Map.Entry<Path, Long> e : sizes.entrySet()) {
                 outputs.temporaries.put(e.getKey(), create(e.getKey(), e.getValue(), named.get(e.getKey())));
             }
@@ -108,10 +125,11 @@ public final class FileOutputs implements AutoCloseable {
     }
 
     /**
-     * Forces every file to disk, then moves each into place (atomically where the file system can).
+     * Puts every file in place, all or none ({@link CommitJournal}).
      *
-     * @throws UncheckedIOException naming the file that could not be written or moved, and those already moved; the
-     *     temporary files not yet moved are deleted
+     * @throws UncheckedIOException naming the files if the commit failed: the previous files are in place and the
+     *     temporary files deleted, or (if undoing failed too, as the message says) the next run into their directories
+     *     completes the commit
      */
     public void commit() {
         if (this == NONE) {
@@ -121,24 +139,18 @@ public final class FileOutputs implements AutoCloseable {
             throw new IllegalStateException("output files " + temporaries.keySet() + ": committed or closed already "
                     + "(expected: one commit, before close)");
         }
-        List<Path> moved = new ArrayList<>();
+        List<CommitJournal.Move> moves = temporaries.entrySet().stream()
+                .map(e -> new CommitJournal.Move(e.getValue(), e.getKey())).toList();
+        TemporaryFiles.handOver(temporaries.values()); // a shutdown hook must not delete what the journal lists
         try {
-            for (Path temporary : temporaries.values()) {
-                force(temporary);
+            CommitJournal.commit(moves, renamer);
+            temporaries.clear();
+        } catch (CommitJournal.Failure e) {
+            if (e.pending()) {
+                temporaries.clear(); // the next run puts them in place
             }
-            for (Map.Entry<Path, Path> e : temporaries.entrySet()) {
-                move(e.getValue(), e.getKey());
-                TemporaryFiles.forget(e.getValue());
-                moved.add(e.getKey());
-            }
-            for (Path directory : moved.stream().map(Path::getParent).distinct().toList()) {
-                forceDirectory(directory);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("output files: " + e + (moved.isEmpty() ? "; no output was replaced"
-                    : "; already in place: " + moved), e);
+            throw new UncheckedIOException(e.getMessage(), e);
         } finally {
-            moved.forEach(temporaries::remove);
             close();
         }
     }
@@ -171,6 +183,20 @@ public final class FileOutputs implements AutoCloseable {
         }
     }
 
+    private static void removeLeftovers(Map<Path, ArrayBinding> named) {
+        Map<Path, ArrayBinding> dirs = new LinkedHashMap<>();
+        named.forEach((path, binding) -> dirs.putIfAbsent(path.toAbsolutePath().getParent(), binding));
+        for (Map.Entry<Path, ArrayBinding> dir : dirs.entrySet()) {
+            try {
+                Leftovers.remove(dir.getKey());
+            } catch (IOException e) {
+                throw new UncheckedIOException(dir.getValue() + ": cannot complete an interrupted commit or remove the "
+                        + "leftovers of a killed run in " + dir.getKey() + ": " + e + " (expected: a directory this "
+                        + "process can list and write)", e);
+            }
+        }
+    }
+
     private static void checkRoom(Map<Path, Long> sizes, Map<Path, ArrayBinding> named) {
         Map<FileStore, Long> needed = new LinkedHashMap<>();
         Map<FileStore, Path> example = new LinkedHashMap<>();
@@ -197,8 +223,7 @@ public final class FileOutputs implements AutoCloseable {
 
     private static Path create(Path path, long size, ArrayBinding binding) {
         // not Files.createTempFile: its owner-only permissions would stay on the moved file
-        Path temporary = path.resolveSibling("." + path.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + Long.toHexString(System.nanoTime()) + ".tmp");
+        Path temporary = OwnedNames.name(path, OwnedNames.Kind.TEMPORARY);
         FileChannel channel;
         try {
             channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -221,29 +246,6 @@ public final class FileOutputs implements AutoCloseable {
             }
             throw new UncheckedIOException(binding + ": cannot size " + temporary + " (" + size + " bytes) for "
                     + path + ": " + e + " (expected: room on its file system)", e);
-        }
-    }
-
-    private static void force(Path temporary) throws IOException {
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
-    }
-
-    /** Makes the renames durable: on Linux a directory is forced through a read-only channel; elsewhere best effort. */
-    private static void forceDirectory(Path directory) {
-        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
-            channel.force(true);
-        } catch (IOException | UnsupportedOperationException notSupported) {
-            // some platforms cannot open or force a directory; the files themselves were forced
-        }
-    }
-
-    private static void move(Path temporary, Path target) throws IOException {
-        try {
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }

@@ -3,6 +3,7 @@ package org.loopnest.internal.data;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -29,6 +30,14 @@ final class TemporaryFiles {
         LIVE.remove(file);
     }
 
+    /**
+     * Forgets {@code files}, which a commit journal now lists: once this returns, the shutdown hook leaves them for the
+     * commit, or for the next run to complete it, even if it is running already.
+     */
+    static synchronized void handOver(Collection<Path> files) {
+        LIVE.removeAll(files);
+    }
+
     private static void hook() {
         if (hooked) {
             return;
@@ -41,7 +50,7 @@ final class TemporaryFiles {
         }
     }
 
-    private static void deleteAll() {
+    private static synchronized void deleteAll() {
         for (Path file : LIVE) {
             try {
                 Files.deleteIfExists(file);

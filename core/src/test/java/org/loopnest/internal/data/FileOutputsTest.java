@@ -10,6 +10,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,8 @@ import org.loopnest.data.ElementType;
 import org.loopnest.data.Holder;
 import org.loopnest.data.Role;
 import org.loopnest.index.IndexSpace;
+import org.loopnest.internal.files.CommitJournal;
+import org.loopnest.internal.files.Processes;
 
 /** A run's new output files: made at the start, moved on commit, deleted on close, named only while the run goes. */
 class FileOutputsTest {
@@ -80,5 +83,48 @@ class FileOutputsTest {
         files.commit();
         assertEquals(List.of(o), files());
         FileOutputs.begin(List.of(binding)).close();
+    }
+
+    @Test
+    void shouldLeaveAllOldOrAllNewOutputsWhenTheJvmIsKilledInTheCommit() throws Exception {
+        for (int k : new int[] {0, 2, 3}) { // renames: the journal's, o1's backup, o1 and o2
+            Path one = Files.createDirectories(dir.resolve("k" + k)).resolve("o1.f32");
+            Path two = one.resolveSibling("o2.f32");
+            Files.write(one, new byte[] {9});
+            assertEquals(HaltedRun.STATUS, Processes.runJava(HaltedRun.class, one.toString(), two.toString(), "" + k));
+
+            FileOutputs.begin(List.of(out("o1", one, false))).close(); // the next run into the directory
+            try (Stream<Path> s = Files.list(one.getParent())) {
+                assertEquals(k == 0 ? List.of(one) : List.of(one, two), s.sorted().toList(), "halted at rename " + k);
+            }
+            assertEquals(k == 0 ? 1 : 24, Files.size(one));
+        }
+    }
+
+    /** A child JVM whose run writes o1 and o2 and halts at rename k of their commit, as {@code kill -9} would. */
+    static final class HaltedRun {
+        static final int STATUS = 137;
+
+        public static void main(String[] args) throws IOException {
+            int k = Integer.parseInt(args[2]);
+            IndexSpace space = IndexSpace.of(2, 3).withNames("y", "x");
+            List<ArrayBinding> outputs = List.of(
+                    ArrayBinding.of("o1", Role.OUT, Holder.file(Path.of(args[0]), ElementType.FLOAT,
+                            ByteOrder.LITTLE_ENDIAN, 0), space),
+                    ArrayBinding.of("o2", Role.OUT, Holder.file(Path.of(args[1]), ElementType.FLOAT,
+                            ByteOrder.LITTLE_ENDIAN, 0), space));
+            AtomicInteger renames = new AtomicInteger();
+            FileOutputs files = FileOutputs.begin(outputs, (from, to) -> {
+                if (renames.getAndIncrement() == k) {
+                    Runtime.getRuntime().halt(STATUS);
+                }
+                CommitJournal.RENAME.rename(from, to);
+            });
+            for (ArrayBinding output : outputs) {
+                Files.write(files.target(output), new byte[24]);
+            }
+            files.commit();
+            System.exit(0);
+        }
     }
 }

@@ -32,7 +32,9 @@ import org.loopnest.examples.Main;
  * the nodes, the others wait for it.
  *
  * <p><b>Pitfalls:</b> after a {@code kill -9} of this JVM the nodes still stop, but their directory (the secret,
- * random and of no further use, and the logs) stays in the temporary directory.
+ * random and of no further use, and the logs) stays in the temporary directory until the next {@code local:N}
+ * coordinator on this machine starts: it removes every such directory whose owner process is gone
+ * ({@link NodeDirectories}, named {@code loopnest-nodes-HOST-PID-START-RANDOM}).
  */
 public final class LocalNodes implements AutoCloseable {
     /**
@@ -94,7 +96,7 @@ public final class LocalNodes implements AutoCloseable {
         if (count < 1 || count > MAX_COUNT) {
             throw new IllegalArgumentException("local nodes: " + count + " (expected: 1 to " + MAX_COUNT + ")");
         }
-        LocalNodes nodes = new LocalNodes(Files.createTempDirectory("loopnest-nodes-"));
+        LocalNodes nodes = new LocalNodes(NodeDirectories.create());
         try {
             Runtime.getRuntime().addShutdownHook(nodes.shutdownHook);
             byte[] secret = new byte[32];

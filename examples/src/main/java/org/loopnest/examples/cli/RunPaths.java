@@ -1,17 +1,16 @@
 package org.loopnest.examples.cli;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.FileStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
+import java.util.Set;
 import org.loopnest.examples.run.FileArray;
 import org.loopnest.examples.run.FileFormat;
 import org.loopnest.examples.run.NestShape;
@@ -163,48 +162,20 @@ final class RunPaths {
     }
 
     /**
-     * Removes the temporaries and backups a killed run left beside the outputs and the report.
+     * Completes the commits and removes the temporaries killed runs left in the directories of the outputs and the
+     * report ({@link StagingNames#removeStale}: only files of the naming scheme whose owner is gone).
      *
      * @return the files removed or restored
      */
     List<Path> removeStale() throws IOException {
-        List<Path> removed = new ArrayList<>();
-        List<Path> files = new ArrayList<>(outputs.stream().map(OutputOption::file).toList());
+        Set<Path> dirs = new LinkedHashSet<>();
+        outputs.forEach(out -> dirs.add(out.file().toAbsolutePath().getParent()));
         if (report != null) {
-            files.add(report);
+            dirs.add(report.toAbsolutePath().getParent());
         }
-        for (Path file : files) {
-            removed.addAll(StagingNames.removeStale(file.toAbsolutePath().getParent(),
-                    List.of(file.getFileName().toString())));
-        }
-        for (OutputOption out : outputs) {
-            if (FileFormat.of(out.option(), out.file()) == FileFormat.NETCDF) {
-                removed.addAll(removeStaleWriterFiles(out.file()));
-            }
-        }
-        return removed;
-    }
-
-    /**
-     * Deletes what a killed run's {@code NetcdfWriter} left beside a staged NetCDF output: its file
-     * {@code ..NAME.HEX.tmp.PID.HEX.tmp}, the writer's temporary name of the staged temporary {@code .NAME.HEX.tmp}.
-     */
-    private static List<Path> removeStaleWriterFiles(Path target) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Pattern stale = Pattern.compile("\\.\\." + Pattern.quote(target.getFileName().toString())
-                + "\\.[0-9a-f]{1,16}\\.tmp\\.[0-9]+\\.[0-9a-f]+\\.tmp");
         List<Path> removed = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return removed;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "..*.tmp")) {
-            for (Path entry : entries) {
-                if (stale.matcher(entry.getFileName().toString()).matches()
-                        && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.delete(entry);
-                    removed.add(entry);
-                }
-            }
+        for (Path dir : dirs) {
+            removed.addAll(StagingNames.removeStale(dir));
         }
         return removed;
     }

@@ -101,22 +101,22 @@ record WeatherPaths(Path out, List<String> outNames, Path saveInputs, Path dumpK
     }
 
     /**
-     * Removes the temporaries and backups a killed run left beside the files of {@code --out},
-     * {@code --save-inputs} and {@code --report}: only those names ({@link StagingNames#removeStale}).
+     * Completes the commits and removes the temporaries killed runs left in the directories of {@code --out},
+     * {@code --save-inputs} and {@code --report} ({@link StagingNames#removeStale}: only files of the naming scheme
+     * whose owner is gone).
      *
      * @return the files removed or restored
      */
     List<Path> removeStale() throws IOException {
         List<Path> removed = new ArrayList<>();
         if (out != null) {
-            removed.addAll(StagingNames.removeStale(out, outNames));
+            removed.addAll(StagingNames.removeStale(out));
         }
-        if (saveInputs != null) {
-            removed.addAll(StagingNames.removeStale(saveInputs, INPUT_NAMES));
+        if (saveInputs != null && !saveInputs.equals(out)) {
+            removed.addAll(StagingNames.removeStale(saveInputs));
         }
         if (report != null) {
-            removed.addAll(StagingNames.removeStale(report.toAbsolutePath().getParent(),
-                    List.of(report.getFileName().toString())));
+            removed.addAll(StagingNames.removeStale(report.toAbsolutePath().getParent()));
         }
         return removed;
     }

@@ -1,85 +1,43 @@
 package org.loopnest.examples.weather;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.loopnest.internal.files.Leftovers;
+import org.loopnest.internal.files.OwnedNames;
 
 /**
- * The names of the hidden files {@link StagedFiles} makes beside a target {@code NAME}: temporaries
- * {@code .NAME.HEX.tmp} and backups {@code .NAME.HEX.bak}, {@code HEX} being 1 to 16 lowercase hex digits; and
- * the removal of such files that a killed run left behind.
+ * The names of the hidden files {@link StagedFiles} makes beside a target {@code NAME} — temporaries
+ * {@code .NAME.loopnest-HOST-PID-START-N.tmp}, backups {@code .bak} and commit journals, one scheme for all of
+ * LoopNest ({@link OwnedNames}) — and the removal of such files that a killed run left behind.
  *
  * <p><b>Threading:</b> stateless; safe from any thread.
  */
 public final class StagingNames {
-    private static final Pattern STAGED = Pattern.compile("\\.(.+)\\.[0-9a-f]{1,16}\\.(tmp|bak)");
-
     private StagingNames() {
     }
 
-    /** A fresh temporary name beside {@code target}, e.g. {@code .theta.f32.3f2a9c.tmp}; not created. */
+    /**
+     * {@return a fresh temporary name beside {@code target}, e.g. {@code .theta.f32.loopnest-3fa2c1d0-4242-lx3k2a1b-7.tmp};
+     * not created}
+     *
+     * @param target the file it stands beside
+     */
     public static Path temporary(Path target) {
-        return beside(target, "tmp");
-    }
-
-    /** A fresh backup name beside {@code target}, e.g. {@code .theta.f32.3f2a9c.bak}; not created. */
-    public static Path backup(Path target) {
-        return beside(target, "bak");
-    }
-
-    private static Path beside(Path target, String suffix) {
-        String hex = Long.toHexString(ThreadLocalRandom.current().nextLong());
-        return target.resolveSibling("." + target.getFileName() + "." + hex + "." + suffix);
+        return OwnedNames.name(target, OwnedNames.Kind.TEMPORARY);
     }
 
     /**
-     * Removes what a killed run left in {@code dir} for the targets {@code names}, and only that: temporaries are
-     * deleted; a backup is moved back to its target if the target is missing (a run killed in the middle of its
-     * commit had moved it aside), else deleted. Files of other names, and directories, are left alone. Does
-     * nothing if {@code dir} does not exist.
+     * Deals with what killed runs left in {@code dir}, and only that: completes their interrupted commits (the targets
+     * end all new), then deletes their temporaries ({@link Leftovers}). Only files of the naming scheme whose owner
+     * process is gone are touched: not a live process's, not another host's, never a file of another name, a
+     * directory or a link. Does nothing if {@code dir} does not exist.
      *
-     * @return the files removed or restored, in directory order
-     * @throws IOException if {@code dir} cannot be listed or a file cannot be removed
+     * @param dir a directory a run is about to write into
+     * @return the files removed, restored or put in place
+     * @throws IOException if {@code dir} cannot be listed or an interrupted commit cannot be completed
      */
-    public static List<Path> removeStale(Path dir, Collection<String> names) throws IOException {
-        List<Path> removed = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return removed;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, ".*.{tmp,bak}")) {
-            for (Path entry : entries) {
-                Matcher m = STAGED.matcher(entry.getFileName().toString());
-                if (m.matches() && names.contains(m.group(1))
-                        && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
-                    Path target = dir.resolve(m.group(1));
-                    if (m.group(2).equals("bak") && !Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-                        rename(entry, target);
-                    } else {
-                        Files.delete(entry);
-                    }
-                    removed.add(entry);
-                }
-            }
-        }
-        return removed;
-    }
-
-    /** Renames {@code from} to {@code to}, replacing it, atomically where the file system can. */
-    static void rename(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
+    public static List<Path> removeStale(Path dir) throws IOException {
+        return Leftovers.remove(dir);
     }
 }

@@ -16,6 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.loopnest.internal.files.FileOwner;
+import org.loopnest.internal.files.OwnedNames;
+import org.loopnest.internal.files.Processes;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.format.grads.GradsDescriptor;
 import org.loopnest.format.netcdf.NetcdfAttribute;
@@ -58,19 +61,25 @@ class RunCommandTest {
     }
 
     @Test
-    void shouldRemoveWhatAKilledRunLeftBesideItsOutputsAndNothingElse() throws IOException {
+    void shouldRemoveWhatAKilledRunLeftBesideItsOutputsAndNothingElse() throws Exception {
         Path a = writeFloats(dir.resolve("a.f32"), ramp(6, 0, 1), ByteOrder.LITTLE_ENDIAN);
-        Path staged = Files.createFile(dir.resolve(".o.f32.3f2a9c.tmp"));
-        Path writer = Files.createFile(dir.resolve("..p.nc.3f2a9c.tmp.12345.1cda25.tmp"));
-        Path other = Files.createFile(dir.resolve(".q.f32.3f2a9c.tmp"));
+        FileOwner killed = Processes.finished();
+        Path staged = Files.createFile(OwnedNames.name(dir.resolve("o.f32"), OwnedNames.Kind.TEMPORARY, killed));
+        Path writer = Files.createFile(OwnedNames.name(OwnedNames.name(dir.resolve("p.nc"),
+                OwnedNames.Kind.TEMPORARY, killed), OwnedNames.Kind.TEMPORARY, killed));
+        Path unpacked = Files.createFile(OwnedNames.name(dir.resolve("T.unpacked.f32"), OwnedNames.Kind.TEMPORARY,
+                killed));
+        Path live = OwnedNames.createTemporary(dir.resolve("q.f32"));
+        Path foreign = Files.createFile(dir.resolve(".o.f32.3f2a9c.tmp"));
         Cli run = Cli.run("run", "--shape", "6", "--body", "o = a; p = a;", "--in", "a=" + a, "--out",
                 "o=" + dir.resolve("o.f32"), "--out", "p=" + dir.resolve("p.nc"));
         assertEquals(0, run.code(), run.err());
-        assertTrue(run.out().contains("removed " + staged + ", left by an interrupted run"), run.out());
-        assertTrue(run.out().contains("removed " + writer + ", left by an interrupted run"), run.out());
-        assertTrue(Files.exists(other), "another output's temporary is not this run's to remove");
-        Files.delete(other);
-        assertEquals(List.of(), temporaries());
+        for (Path left : List.of(staged, writer, unpacked)) {
+            assertTrue(run.out().contains("removed " + left + ", left by an interrupted run"), run.out());
+        }
+        assertTrue(Files.exists(live), "a live process's temporary is not this run's to remove");
+        assertTrue(Files.exists(foreign), "a file of another naming scheme is not LoopNest's");
+        assertEquals(List.of(foreign, live), temporaries().stream().sorted().toList());
     }
 
     @Test

@@ -11,6 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.loopnest.internal.files.OwnedNames;
+import org.loopnest.internal.files.Processes;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.WeatherFields;
@@ -302,9 +304,10 @@ class WeatherCommandTest {
     }
 
     @Test
-    void shouldRemoveAStaleTemporaryOfAnInterruptedRunAndOnlyThose() throws IOException {
+    void shouldRemoveAStaleTemporaryOfAnInterruptedRunAndOnlyThose() throws Exception {
         Path out = Files.createDirectory(dir.resolve("out"));
-        Path stale = Files.write(out.resolve(".theta.f32.5e1f00aa12.tmp"), new byte[58]);
+        Path stale = Files.write(OwnedNames.name(out.resolve("weather.nc"), OwnedNames.Kind.TEMPORARY,
+                Processes.finished()), new byte[58]);
         Path foreign = Files.writeString(out.resolve(".notes.txt.5e1f00aa12.tmp"), "not ours");
         Cli run = Cli.run("weather", "--shape", SMALL, "--out", out.toString());
         assertEquals(0, run.code(), run.err());

@@ -14,6 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.internal.files.CommitJournal;
+import org.loopnest.internal.files.FileOwner;
+import org.loopnest.internal.files.Processes;
 
 class StagedFilesTest {
     private static final List<String> NAMES = List.of("a.f32", "b.f32", "c.f32");
@@ -39,7 +42,8 @@ class StagedFilesTest {
             stageNew(set);
             thrown = assertThrows(IOException.class, set::commit);
         }
-        assertEquals("injected failure moving a .tmp", thrown.getMessage());
+        assertEquals("output files " + NAMES.stream().map(dir::resolve).toList() + ": java.io.IOException: injected "
+                + "failure moving a .tmp; no output was replaced", thrown.getMessage());
         assertEquals(oldContents(), contents());
     }
 
@@ -63,6 +67,39 @@ class StagedFilesTest {
     }
 
     @Test
+    void shouldLeaveTheWholeOldOrTheWholeNewSetWhenTheJvmIsKilledInTheCommit() throws Exception {
+        for (int k : new int[] {0, 1, 3, 4, 6}) { // renames: the journal's, three backups, three placements
+            writeOld();
+            assertEquals(HaltedCommit.STATUS, Processes.runJava(HaltedCommit.class, dir.toString(), "" + k));
+
+            StagingNames.removeStale(dir); // what the next run into the directory does first
+            assertEquals(k == 0 ? oldContents() : Map.of("a.f32", "new a.f32", "b.f32", "new b.f32", "c.f32",
+                    "new c.f32"), contents(), "halted at rename " + k);
+        }
+    }
+
+    /** A child JVM that stages a new set and halts at rename k of its commit, as {@code kill -9} would. */
+    static final class HaltedCommit {
+        static final int STATUS = 137;
+
+        public static void main(String[] args) throws IOException {
+            int k = Integer.parseInt(args[1]);
+            AtomicInteger renames = new AtomicInteger();
+            StagedFiles set = StagedFiles.open((from, to) -> {
+                if (renames.getAndIncrement() == k) {
+                    Runtime.getRuntime().halt(STATUS);
+                }
+                CommitJournal.RENAME.rename(from, to);
+            });
+            for (String name : NAMES) {
+                Files.writeString(set.stage(Path.of(args[0], name)), "new " + name);
+            }
+            set.commit();
+            System.exit(0);
+        }
+    }
+
+    @Test
     void shouldDeleteTheTemporariesInTheCleanUpTheShutdownHookRuns() throws IOException {
         StagedFiles set = StagedFiles.open();
         try {
@@ -82,8 +119,8 @@ class StagedFilesTest {
     void shouldNameTemporariesAsHiddenHexSuffixedSiblings() throws IOException {
         try (StagedFiles set = StagedFiles.open()) {
             Path temp = set.stage(dir.resolve("theta.f32"));
-            assertTrue(temp.getFileName().toString().matches("\\.theta\\.f32\\.[0-9a-f]{1,16}\\.tmp"),
-                    temp.toString());
+            assertTrue(temp.getFileName().toString().matches("\\.theta\\.f32\\.loopnest-"
+                    + FileOwner.current().token() + "-[0-9a-z]+\\.tmp"), temp.toString());
             assertEquals(dir, temp.getParent());
             IllegalStateException twice = assertThrows(IllegalStateException.class,
                     () -> set.stage(dir.resolve("theta.f32")));
@@ -124,13 +161,13 @@ class StagedFilesTest {
     }
 
     /** Renames, except that the {@code nth} move whose source name contains {@code part} fails. */
-    private static StagedFiles.Mover failingOn(String part, int nth) {
+    private static CommitJournal.Renamer failingOn(String part, int nth) {
         AtomicInteger seen = new AtomicInteger();
         return (from, to) -> {
             if (from.getFileName().toString().contains(part) && seen.incrementAndGet() == nth) {
                 throw new IOException("injected failure moving a " + part);
             }
-            StagingNames.rename(from, to);
+            CommitJournal.RENAME.rename(from, to);
         };
     }
 }

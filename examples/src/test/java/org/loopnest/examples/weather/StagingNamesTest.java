@@ -9,27 +9,29 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.internal.files.FileOwner;
+import org.loopnest.internal.files.OwnedNames;
+import org.loopnest.internal.files.Processes;
 
 class StagingNamesTest {
-    private static final List<String> NAMES = List.of("theta.f32", "es.f32");
-
     @TempDir
     Path dir;
 
     @Test
-    void shouldRemoveStaleTemporariesAndBackupsOfTheGivenNamesOnly() throws IOException {
+    void shouldRemoveTheTemporariesOfAGoneOwnerOnlyAndKeepALiveOnesAndForeignFiles() throws Exception {
+        FileOwner killed = Processes.finished();
         Path target = Files.writeString(dir.resolve("theta.f32"), "current");
-        Path temp = Files.write(dir.resolve(".theta.f32.3f9a01c2.tmp"), new byte[58]);
-        Path backup = Files.writeString(dir.resolve(".theta.f32.77.bak"), "older");
+        Path stale = Files.write(OwnedNames.name(target, OwnedNames.Kind.TEMPORARY, killed), new byte[58]);
+        Path unpacked = Files.createFile(OwnedNames.name(dir.resolve("weather-T.unpacked"),
+                OwnedNames.Kind.TEMPORARY, killed));
         List<Path> kept = List.of(
-                Files.writeString(dir.resolve(".notes.txt.3f9a01c2.tmp"), "another name"),
-                Files.writeString(dir.resolve(".theta.f32.not-hex.tmp"), "not our pattern"),
-                Files.writeString(dir.resolve("theta.f32.3f9a01c2.tmp"), "not hidden"),
-                Files.createDirectory(dir.resolve(".es.f32.12.tmp")));
-        List<Path> removed = StagingNames.removeStale(dir, NAMES);
-        assertEquals(2, removed.size(), removed.toString());
-        assertTrue(removed.containsAll(List.of(temp, backup)), removed.toString());
-        assertTrue(Files.notExists(temp) && Files.notExists(backup));
+                Files.createFile(StagingNames.temporary(target)), // this JVM's: alive
+                Files.writeString(dir.resolve(".theta.f32.3f9a01c2.tmp"), "a name LoopNest no longer makes"),
+                Files.writeString(dir.resolve(".notes.txt.loopnest-" + killed.token() + ".tmp"), "no counter"),
+                Files.writeString(dir.resolve("theta.f32.loopnest-" + killed.token() + "-1.tmp"), "not hidden"),
+                Files.createDirectory(OwnedNames.name(target, OwnedNames.Kind.TEMPORARY, killed)));
+        List<Path> removed = StagingNames.removeStale(dir);
+        assertEquals(List.of(stale, unpacked), removed.stream().sorted().toList());
         assertEquals("current", Files.readString(target));
         for (Path file : kept) {
             assertTrue(Files.exists(file), file + " is kept");
@@ -37,15 +39,7 @@ class StagingNamesTest {
     }
 
     @Test
-    void shouldRestoreABackupWhoseTargetAKilledCommitHadMovedAside() throws IOException {
-        Path backup = Files.writeString(dir.resolve(".es.f32.abc.bak"), "previous");
-        assertEquals(List.of(backup), StagingNames.removeStale(dir, NAMES));
-        assertEquals("previous", Files.readString(dir.resolve("es.f32")));
-        assertTrue(Files.notExists(backup));
-    }
-
-    @Test
     void shouldDoNothingForADirectoryThatDoesNotExist() throws IOException {
-        assertEquals(List.of(), StagingNames.removeStale(dir.resolve("missing"), NAMES));
+        assertEquals(List.of(), StagingNames.removeStale(dir.resolve("missing")));
     }
 }

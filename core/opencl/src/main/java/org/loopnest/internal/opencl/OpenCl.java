@@ -54,7 +54,8 @@ public final class OpenCl {
         if (found == null) {
             found = scan();
             if (found.available() && SignalChaining.missing()) {
-                System.getLogger(OpenCl.class.getName()).log(System.Logger.Level.WARNING, SignalChaining.WARNING);
+                System.getLogger(OpenCl.class.getName()).log(System.Logger.Level.WARNING, SignalChaining.WARNING
+                        + (SignalChaining.judgedFromPreload() ? SignalChaining.FALLBACK : ""));
             }
         }
         return found;

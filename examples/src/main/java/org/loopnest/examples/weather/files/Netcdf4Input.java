@@ -155,9 +155,7 @@ public final class Netcdf4Input {
             return new FileGrid(nc.file(), v.byteOrder().orElse(ByteOrder.BIG_ENDIAN),
                     v.contiguousOffset().getAsLong(), shape[1] * grid, grid, ny, nx);
         }
-        Path raw = Files.createTempFile(Files.createDirectories(scratch), ".weather-" + v.name() + "-",
-                ".unpacked.tmp");
-        raw.toFile().deleteOnExit();
+        Path raw = Unpacker.temporary(scratch, v.name());
         temporaries.add(raw);
         nc.unpackTo(v, raw, Float.NaN);
         notes.add(v.name() + ": " + v.type().name().toLowerCase(java.util.Locale.ROOT) + " " + v.storage().name()

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf.NetcdfVariable;
+import org.loopnest.internal.files.OwnedNames;
 
 /**
  * Unpacks a NetCDF variable {@code (time, level, lat, lon)} that a run cannot read as it is (packed {@code short}s
@@ -30,6 +31,17 @@ final class Unpacker {
     }
 
     /**
+     * Creates the hidden temporary file a variable is unpacked into, {@code .weather-VAR.unpacked.loopnest-…tmp} in
+     * {@code dir} ({@code OwnedNames}: a run into {@code dir} deletes it after a {@code kill -9}), deleted at exit too.
+     */
+    static Path temporary(Path dir, String variable) throws IOException {
+        Path file = OwnedNames.createTemporary(Files.createDirectories(dir).resolve("weather-" + variable
+                + ".unpacked"));
+        file.toFile().deleteOnExit();
+        return file;
+    }
+
+    /**
      * Writes {@code v}'s first {@code nz} levels unpacked into a new hidden file in {@code dir}.
      *
      * @param header the file's header
@@ -44,8 +56,7 @@ final class Unpacker {
         int ny = Math.toIntExact(shape[2]);
         int nx = Math.toIntExact(shape[3]);
         NetcdfPacking packing = NetcdfPacking.of(v);
-        Path file = Files.createTempFile(Files.createDirectories(dir), ".weather-" + v.name() + "-", ".unpacked.tmp");
-        file.toFile().deleteOnExit();
+        Path file = temporary(dir, v.name());
         try (FileChannel in = FileChannel.open(header.file(), StandardOpenOption.READ);
              FileChannel out = FileChannel.open(file, StandardOpenOption.WRITE)) {
             int size = v.type().size();

@@ -1,0 +1,337 @@
+package org.loopnest.internal.files;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Puts a set of temporaries onto their targets all together, or not at all, even if the process is killed
+ * ({@code kill -9}, a power cut) in the middle: every commit of LoopNest's output files goes through here.
+ *
+ * <p><b>Commit:</b> (1) every temporary is forced to disk; (2) a journal listing every rename (temporary, target and
+ * the backup name of each existing target) is written as {@code .loopnest-commit.loopnest-TOKEN-N.journal}
+ * ({@link OwnedNames}) in the first target's directory, under a temporary name, forced, renamed into place and the
+ * directory forced — <em>the commit point</em>; every other directory of the set gets a copy naming that journal,
+ * forced before it; (3) each existing target is renamed to its backup, (4) each temporary onto its target, (5) the
+ * directories are forced, and (6) the backups, the copies and last the journal are deleted.
+ *
+ * <p><b>Recovery: roll forward.</b> A journal whose owner is {@link FileOwner#gone() gone} is completed by the next
+ * run into any of its directories ({@link Leftovers#remove}): every listed temporary still there is renamed onto its
+ * target, then the backups and journals are deleted. Since no target is touched before the commit point and every
+ * temporary is on disk by then, the targets end all old (killed before the commit point: no journal, the temporaries
+ * are mere leftovers) or all new (killed after it).
+ *
+ * <p><b>Failure:</b> if a rename fails in this process, the renames made are undone (targets back to their
+ * temporaries, backups back to their targets), the journal deleted and the exception thrown: the targets hold the old
+ * set. If undoing fails too, the journal is left and the next run completes the commit (all new); the exception says
+ * so. Either way the temporaries are no longer the caller's once {@link #commit} returns or throws: placed, left to
+ * the caller to delete ({@link Failure#pending()} false) or left for recovery ({@code pending()} true).
+ *
+ * <p><b>Threading:</b> one thread commits a set; two sets must not share a target.
+ */
+public final class CommitJournal {
+    /** One rename step, a seam for tests that fail or stop at a given rename. */
+    @FunctionalInterface
+    public interface Renamer {
+        /**
+         * Renames {@code from} to {@code to}, replacing {@code to} if it exists.
+         *
+         * @param from the file to move
+         * @param to   its new name
+         * @throws IOException if it cannot be renamed
+         */
+        void rename(Path from, Path to) throws IOException;
+    }
+
+    /**
+     * A temporary and the target it becomes.
+     *
+     * @param temporary the written file, beside its target
+     * @param target    the file it replaces or creates
+     */
+    public record Move(Path temporary, Path target) {
+        /** Both paths absolute and normalized. */
+        public Move {
+            temporary = temporary.toAbsolutePath().normalize();
+            target = target.toAbsolutePath().normalize();
+        }
+    }
+
+    /** A commit that failed: the targets hold the old set, or the commit is pending for the next run. */
+    public static final class Failure extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final boolean pending;
+
+        Failure(String message, Throwable cause, boolean pending) {
+            super(message, cause);
+            this.pending = pending;
+        }
+
+        /** {@return whether the journal and temporaries were left for the next run to complete the commit} */
+        public boolean pending() {
+            return pending;
+        }
+    }
+
+    /** Renames atomically where the file system can, else plainly. */
+    public static final Renamer RENAME = CommitJournal::move;
+
+    static final String HEADER = "loopnest commit journal 1";
+    static final String BASE = "loopnest-commit";
+
+    private CommitJournal() {
+    }
+
+    /**
+     * Puts every temporary of {@code moves} onto its target, all or none (see the class comment).
+     *
+     * @param moves the set, targets distinct
+     * @throws Failure if a step failed: the targets hold the old set (its temporaries left for the caller to delete),
+     *     or the commit is {@link Failure#pending() pending} for the next run
+     */
+    public static void commit(List<Move> moves) throws Failure {
+        commit(moves, RENAME, FileOwner.current());
+    }
+
+    /**
+     * As {@link #commit(List)}, renaming with {@code renamer}.
+     *
+     * @param moves   the set, targets distinct
+     * @param renamer the rename step
+     * @throws Failure as {@link #commit(List)}
+     */
+    public static void commit(List<Move> moves, Renamer renamer) throws Failure {
+        commit(moves, renamer, FileOwner.current());
+    }
+
+    static void commit(List<Move> moves, Renamer renamer, FileOwner owner) throws Failure {
+        if (moves.isEmpty()) {
+            return;
+        }
+        List<Path> backups = new ArrayList<>();
+        for (Move move : moves) {
+            backups.add(Files.exists(move.target(), LinkOption.NOFOLLOW_LINKS)
+                    ? OwnedNames.name(move.target(), OwnedNames.Kind.BACKUP, owner) : null);
+        }
+        List<Path> dirs = directories(moves);
+        String name = OwnedNames.name(dirs.get(0).resolve(BASE), OwnedNames.Kind.JOURNAL, owner).getFileName()
+                .toString();
+        Path primary = dirs.get(0).resolve(name);
+        List<Path> copies = dirs.subList(1, dirs.size()).stream().map(d -> d.resolve(name)).toList();
+        begin(moves, backups, primary, copies, renamer, owner);
+        int backedUp = 0;
+        int placed = 0;
+        try {
+            for (int i = 0; i < moves.size(); i++) {
+                if (backups.get(i) != null) {
+                    renamer.rename(moves.get(i).target(), backups.get(i));
+                    backedUp = i + 1;
+                }
+            }
+            backedUp = moves.size();
+            for (Move move : moves) {
+                renamer.rename(move.temporary(), move.target());
+                placed++;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw undo(moves, backups, backedUp, placed, primary, copies, renamer, e);
+        }
+        dirs.forEach(CommitJournal::forceDirectory);
+        for (Path backup : backups) {
+            deleteQuietly(backup);
+        }
+        copies.forEach(CommitJournal::deleteQuietly);
+        deleteQuietly(primary);
+    }
+
+    /** Forces the temporaries and writes the journal and its copies; nothing is renamed onto a target yet. */
+    private static void begin(List<Move> moves, List<Path> backups, Path primary, List<Path> copies, Renamer renamer,
+            FileOwner owner) throws Failure {
+        Path written = OwnedNames.name(primary.resolveSibling(BASE), OwnedNames.Kind.TEMPORARY, owner);
+        List<Path> made = new ArrayList<>();
+        try {
+            for (Move move : moves) {
+                force(move.temporary());
+            }
+            for (Path copy : copies) {
+                made.add(copy);
+                write(copy, HEADER + "\nprimary " + uri(primary) + "\nend\n");
+                forceDirectory(copy.getParent());
+            }
+            made.add(written);
+            write(written, text(moves, backups, primary, copies));
+            renamer.rename(written, primary);
+            forceDirectory(primary.getParent());
+        } catch (IOException | RuntimeException e) {
+            made.forEach(CommitJournal::deleteQuietly);
+            throw new Failure("output files " + targets(moves) + ": the commit could not begin: " + e
+                    + "; no output was replaced", e, false);
+        }
+    }
+
+    /** Undoes the renames made, so that the targets hold the old set; {@return the failure to throw}. */
+    private static Failure undo(List<Move> moves, List<Path> backups, int backedUp, int placed, Path primary,
+            List<Path> copies, Renamer renamer, Exception failure) {
+        try {
+            for (int i = placed - 1; i >= 0; i--) {
+                renamer.rename(moves.get(i).target(), moves.get(i).temporary());
+            }
+            for (int i = backedUp - 1; i >= 0; i--) {
+                if (backups.get(i) != null) {
+                    renamer.rename(backups.get(i), moves.get(i).target());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+            return new Failure("output files " + targets(moves) + ": " + failure + "; undoing it failed too (" + e
+                    + "): the next run into " + primary.getParent() + " completes the commit (journal " + primary
+                    + ")", failure, true);
+        }
+        copies.forEach(CommitJournal::deleteQuietly);
+        deleteQuietly(primary);
+        return new Failure("output files " + targets(moves) + ": " + failure + "; no output was replaced", failure,
+                false);
+    }
+
+    /**
+     * Completes the commit {@code journal} belongs to (its owner gone): renames every listed temporary still there onto
+     * its target, then deletes the backups and journals; a copy whose journal is gone, or a journal not completely
+     * written, is only deleted.
+     *
+     * @param journal a journal or a copy, as {@link OwnedNames} names them
+     * @param renamer the rename step
+     * @return the files renamed or deleted
+     * @throws IOException naming the journal if it cannot be read or a rename fails (the journal is then kept)
+     */
+    static List<Path> recover(Path file, Renamer renamer) throws IOException {
+        Path journal = file.toAbsolutePath().normalize();
+        List<Path> touched = new ArrayList<>();
+        JournalText own = JournalText.read(journal);
+        if (own == null || (!own.primary().equals(journal) && !Files.exists(own.primary()))) {
+            Files.deleteIfExists(journal); // written before the commit point, or the commit is complete
+            touched.add(journal);
+            return touched;
+        }
+        JournalText text = own.primary().equals(journal) ? own : JournalText.read(own.primary());
+        if (text == null || text.moves().isEmpty()) {
+            throw new IOException(own.primary() + ": a commit journal that cannot be read (expected: " + HEADER
+                    + " and its renames); left as it is");
+        }
+        for (JournalText.Entry entry : text.moves()) {
+            if (Files.exists(entry.move().temporary(), LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    renamer.rename(entry.move().temporary(), entry.move().target());
+                    touched.add(entry.move().temporary());
+                } catch (NoSuchFileException placedMeanwhile) {
+                    // another run into one of the directories is completing the same commit
+                }
+            } else if (entry.backup() != null && !Files.exists(entry.move().target(), LinkOption.NOFOLLOW_LINKS)
+                    && Files.exists(entry.backup(), LinkOption.NOFOLLOW_LINKS)) {
+                renamer.rename(entry.backup(), entry.move().target()); // both gone (not by us): keep the old one
+                touched.add(entry.backup());
+            }
+        }
+        directories(text.moves().stream().map(JournalText.Entry::move).toList())
+                .forEach(CommitJournal::forceDirectory);
+        for (JournalText.Entry entry : text.moves()) {
+            if (entry.backup() != null && Files.deleteIfExists(entry.backup())) {
+                touched.add(entry.backup());
+            }
+        }
+        for (Path copy : text.copies()) {
+            if (Files.deleteIfExists(copy)) {
+                touched.add(copy);
+            }
+        }
+        Files.deleteIfExists(text.primary());
+        touched.add(text.primary());
+        return touched;
+    }
+
+    private static String text(List<Move> moves, List<Path> backups, Path primary, List<Path> copies) {
+        StringBuilder text = new StringBuilder(HEADER).append("\nprimary ").append(uri(primary)).append('\n');
+        copies.forEach(copy -> text.append("copy ").append(uri(copy)).append('\n'));
+        for (int i = 0; i < moves.size(); i++) {
+            text.append("move ").append(uri(moves.get(i).temporary())).append(' ').append(uri(moves.get(i).target()))
+                    .append(' ').append(backups.get(i) == null ? "-" : uri(backups.get(i))).append('\n');
+        }
+        return text.append("end\n").toString();
+    }
+
+    static String uri(Path path) {
+        return path.toUri().toString();
+    }
+
+    static Path path(String uri) {
+        return Path.of(URI.create(uri));
+    }
+
+    private static List<Path> directories(List<Move> moves) {
+        Set<Path> dirs = new LinkedHashSet<>();
+        for (Move move : moves) {
+            dirs.add(move.target().getParent());
+            dirs.add(move.temporary().getParent());
+        }
+        return List.copyOf(dirs);
+    }
+
+    private static String targets(List<Move> moves) {
+        return moves.stream().map(Move::target).toList().toString();
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer bytes = java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+            channel.force(true);
+        }
+    }
+
+    private static void force(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+    }
+
+    /** Makes renames durable: on Linux a directory is forced through a read-only channel; elsewhere best effort. */
+    static void forceDirectory(Path directory) {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | UnsupportedOperationException notSupported) {
+            // some platforms cannot open or force a directory; the files themselves were forced
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a leftover of this process: the next run's Leftovers.remove deletes it once this process is gone
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.loopnest.internal.files;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * What killed processes left in a directory, dealt with when a run starts writing there: first every
+ * {@link CommitJournal commit} whose owner is gone is completed, then every other temporary and backup of a gone
+ * owner ({@link OwnedNames}) is removed — a backup whose target is missing is moved back to it, any other is deleted.
+ * Files of a live owner, of another host, of another user, or that the naming scheme does not make (whatever their
+ * names resemble) are left alone; so are directories and links. A temporary that cannot be deleted is left (it is
+ * only a waste of room); a commit that cannot be completed is an error.
+ *
+ * <p><b>Threading:</b> safe from any thread; two processes cleaning one directory at once may both try to remove a
+ * file, and the second then finds it gone.
+ */
+public final class Leftovers {
+    private Leftovers() {
+    }
+
+    /**
+     * Completes the commits and removes the temporaries that processes now gone left in {@code dir}.
+     *
+     * @param dir a directory a run is about to write into; nothing happens if it does not exist
+     * @return the files removed, restored or renamed into place, in the order it dealt with them
+     * @throws IOException naming the file if {@code dir} cannot be listed or a leftover cannot be removed
+     */
+    public static List<Path> remove(Path dir) throws IOException {
+        return remove(dir, FileOwner::gone, CommitJournal.RENAME);
+    }
+
+    static List<Path> remove(Path dir, Predicate<FileOwner> gone, CommitJournal.Renamer renamer) throws IOException {
+        List<Path> removed = new ArrayList<>();
+        if (!Files.isDirectory(dir)) {
+            return removed;
+        }
+        for (OwnedNames.Owned journal : owned(dir, OwnedNames.Kind.JOURNAL, gone)) {
+            removed.addAll(CommitJournal.recover(journal.file(), renamer));
+        }
+        for (OwnedNames.Owned file : owned(dir, null, gone)) {
+            if (file.kind() == OwnedNames.Kind.BACKUP
+                    && !Files.exists(file.target(), LinkOption.NOFOLLOW_LINKS)) {
+                renamer.rename(file.file(), file.target()); // no journal names it: keep the old file
+                removed.add(file.file());
+            } else if (deleted(file.file())) {
+                removed.add(file.file());
+            }
+        }
+        return removed;
+    }
+
+    private static boolean deleted(Path file) {
+        try {
+            return Files.deleteIfExists(file);
+        } catch (IOException notAllowed) {
+            return false; // left as it is: a waste of room, not a wrong result
+        }
+    }
+
+    /** The files of {@code kind} (any, if null) in {@code dir} whose owner is gone. */
+    private static List<OwnedNames.Owned> owned(Path dir, OwnedNames.Kind kind, Predicate<FileOwner> gone)
+            throws IOException {
+        List<OwnedNames.Owned> found = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, ".*.loopnest-*")) {
+            for (Path entry : entries) {
+                Optional<OwnedNames.Owned> file = OwnedNames.parse(entry);
+                if (file.isPresent() && (kind == null || file.get().kind() == kind) && gone.test(file.get().owner())
+                        && OwnedNames.ofThisUser(entry)) {
+                    found.add(file.get());
+                }
+            }
+        }
+        return found;
+    }
+}

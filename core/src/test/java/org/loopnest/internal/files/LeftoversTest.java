@@ -1,0 +1,61 @@
+package org.loopnest.internal.files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Only LoopNest's leftovers whose owner is gone are removed; live owners' and foreign files stay. */
+class LeftoversTest {
+    @TempDir
+    Path dir;
+
+    private List<Path> files() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.sorted().toList();
+        }
+    }
+
+    @Test
+    void shouldRemoveADeadOwnersTemporaryAndKeepALiveOnesAndForeignFiles() throws Exception {
+        FileOwner dead = Processes.finished();
+        Path target = dir.resolve("theta.f32");
+        Path deadTemporary = Files.createFile(OwnedNames.name(target, OwnedNames.Kind.TEMPORARY, dead));
+        Path liveTemporary = OwnedNames.createTemporary(target);
+        Path foreign = Files.createFile(dir.resolve(".theta.f32.loopnest-" + dead.token() + ".tmp")); // no counter
+        Path similar = Files.createFile(dir.resolve(".theta.f32.12345.3f2a9c.tmp")); // the old scheme, or anyone's
+        Path otherHost = Files.createFile(OwnedNames.name(target, OwnedNames.Kind.TEMPORARY,
+                new FileOwner(dead.host().equals("00000000") ? "00000001" : "00000000", dead.pid(), 0)));
+        Files.createDirectory(OwnedNames.name(target, OwnedNames.Kind.TEMPORARY, dead)); // a directory: not ours
+
+        assertEquals(List.of(deadTemporary), Leftovers.remove(dir));
+        assertTrue(Files.exists(liveTemporary) && Files.exists(foreign) && Files.exists(similar)
+                && Files.exists(otherHost), files().toString());
+        assertEquals(5, files().size(), files().toString());
+    }
+
+    @Test
+    void shouldRestoreADeadOwnersBackupWhoseTargetIsMissingAndDeleteAnyOther() throws Exception {
+        FileOwner dead = Processes.finished();
+        Path a = dir.resolve("a");
+        Path b = Files.writeString(dir.resolve("b"), "b-now");
+        Files.writeString(OwnedNames.name(a, OwnedNames.Kind.BACKUP, dead), "a-old");
+        Files.writeString(OwnedNames.name(b, OwnedNames.Kind.BACKUP, dead), "b-old");
+
+        assertEquals(2, Leftovers.remove(dir).size());
+        assertEquals(List.of(a, b), files());
+        assertEquals("a-old", Files.readString(a));
+        assertEquals("b-now", Files.readString(b));
+    }
+
+    @Test
+    void shouldDoNothingForADirectoryThatDoesNotExist() throws IOException {
+        assertEquals(List.of(), Leftovers.remove(dir.resolve("none")));
+    }
+}
