@@ -13,6 +13,7 @@ import org.loopnest.LoopNest;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.StagedFiles;
+import org.loopnest.examples.weather.StagingNames;
 import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
@@ -322,6 +323,9 @@ public final class WeatherCommand implements Callable<Integer> {
         try {
             if (files.input() == null) {
                 Path dir = out != null ? Files.createDirectories(out) : Path.of(System.getProperty("java.io.tmpdir"));
+                if (out == null) {
+                    StagingNames.removeStale(dir); // what a killed run without --out left there (owner gone only)
+                }
                 return RawOutput.create(set, dir, shape, out != null ? "--out " + out : "the temporary directory "
                         + dir + " (no --out)");
             }

@@ -18,6 +18,8 @@ import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
+import org.loopnest.internal.files.OwnedNames;
+import org.loopnest.internal.files.Processes;
 
 /**
  * {@code loopnest weather --input-t --input-q}: raw inputs and their outputs are file-backed arrays, streamed chunk by
@@ -83,6 +85,23 @@ class WeatherRawFilesTest {
         left.removeAll(before);
         assertEquals(List.of(), left, "the outputs' temporaries are deleted");
         assertEquals(List.of("q.f32", "run.json", "t.f32"), WeatherFilesCommandTest.names(dir));
+    }
+
+    @Test
+    void shouldRemoveWhatAKilledRunWithoutOutLeftInTheTemporaryDirectory() throws Exception {
+        WeatherFields made = WeatherFields.synthetic(2, 3, 4, 5, 8);
+        List<Path> inputs = write(made, dir.resolve("t.f32"), dir.resolve("q.f32"));
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Path stale = Files.write(OwnedNames.name(tmp.resolve("theta.f32"), OwnedNames.Kind.TEMPORARY,
+                Processes.finished()), new byte[16]);
+        try {
+            Cli run = Cli.run("weather", "--shape", "2,3,4,5", "--input-t", inputs.get(0).toString(), "--input-q",
+                    inputs.get(1).toString());
+            assertEquals(0, run.code(), run.err());
+            assertTrue(!Files.exists(stale), stale + " of a gone owner is removed");
+        } finally {
+            Files.deleteIfExists(stale);
+        }
     }
 
     private static List<Path> temporaries(Path tmp) throws IOException {
