@@ -150,6 +150,22 @@ class KernelGeneratorTest {
         IllegalArgumentException notC = assertThrows(IllegalArgumentException.class,
                 () -> LoopNest.of(4).in("a-b", new float[4]).out("b", new float[4]).deviceCode("b = 1;").dumpKernels(Path.of("unused")));
         assertTrue(notC.getMessage().startsWith("in array 'a-b' is not a C identifier"), notC.getMessage());
+        IllegalArgumentException control = assertThrows(IllegalArgumentException.class,
+                () -> LoopNest.of(4).in("a\0", new float[4]).out("b", new float[4]).deviceCode("b = 1;")
+                        .dumpKernels(Path.of("unused")));
+        assertTrue(control.getMessage().startsWith("in array 'a\\u0000' is not a C identifier"), control.getMessage());
+    }
+
+    @Test
+    void shouldRefuseTheOpenCl2KeywordGenericAsTheKernelsNameOrAnArraysName() {
+        IllegalArgumentException kernel = assertThrows(IllegalArgumentException.class,
+                () -> LoopNest.of(4).out("b", new float[4]).deviceCode(DeviceCode.of("b = 1.0f;").named("generic"))
+                        .plan());
+        assertEquals("kernel name 'generic' is a reserved word of C, C++, OpenCL, CUDA or Java (expected: a C "
+                + "identifier such as T or level_p, to name it in device code)", kernel.getMessage());
+        IllegalArgumentException array = assertThrows(IllegalArgumentException.class,
+                () -> LoopNest.of(4).out("generic", new float[4]).deviceCode("generic = 1.0f;").plan());
+        assertTrue(array.getMessage().contains("'generic' is a reserved word"), array.getMessage());
     }
 
     @Test
