@@ -1,6 +1,7 @@
 package org.loopnest.kernel;
 
 import java.util.regex.Pattern;
+import org.loopnest.internal.lang.Printable;
 
 /**
  * The loop body in the kernel language, written once for every device: the statements of one iteration, plus
@@ -43,8 +44,8 @@ public record DeviceCode(String name, String body, String helpers) {
      */
     public DeviceCode {
         if (name == null || !IDENTIFIER.matcher(name).matches()) {
-            throw new IllegalArgumentException("device code name '" + name + "' (expected: a C identifier such as "
-                    + DEFAULT_NAME + ")");
+            throw new IllegalArgumentException("device code name '" + (name == null ? null : Printable.escape(name))
+                    + "' (expected: a C identifier such as " + DEFAULT_NAME + ")");
         }
         if (body == null || body.isBlank()) {
             throw new IllegalArgumentException("device code body is blank (expected: the statements of one "

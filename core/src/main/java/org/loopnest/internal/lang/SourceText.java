@@ -6,7 +6,9 @@ import org.loopnest.error.KernelSyntaxException;
  * One part of a kernel's text ({@code kernel body} or {@code helpers}) and the errors positioned in it: each error
  * message reads {@code <part> <line>:<col>: <what> (expected: <what>)}, then the offending line, then a caret under
  * the column. Line ends may be {@code \n}, {@code \r\n} or a lone {@code \r}; the text is kept with {@code \n} only,
- * so that lines and columns count alike whatever wrote it. Immutable.
+ * so that lines and columns count alike whatever wrote it. A character that would not show as itself (a NUL, an
+ * escape, a zero-width space) is quoted as its {@linkplain Printable escape}, the caret still under the column.
+ * Immutable.
  *
  * @param part the part's name as messages print it
  * @param text the part's text
@@ -33,9 +35,11 @@ record SourceText(String part, String text) {
         String line = line(at.line());
         StringBuilder caret = new StringBuilder();
         for (int i = 0; i < at.column() - 1; i++) {
-            caret.append(i < line.length() && line.charAt(i) == '\t' ? '\t' : ' ');
+            char c = i < line.length() ? line.charAt(i) : ' ';
+            caret.append(c == '\t' ? "\t" : " ".repeat(Printable.quote(c).length()));
         }
-        String message = part + " " + at + ": " + what + " (expected: " + expected + ")\n" + line + "\n" + caret + "^";
+        String message = part + " " + at + ": " + Printable.escape(what) + " (expected: " + Printable.escape(expected)
+                + ")\n" + Printable.escape(line, true) + "\n" + caret + "^";
         return new KernelSyntaxException(at.line(), at.column(), message);
     }
 

@@ -147,16 +147,16 @@ final class StmtChecker {
         return condition;
     }
 
-    /** Whether {@code e} is built of literals only (Java would take it as a constant and refuse the loop). */
+    /**
+     * Whether {@code e} reads no variable (no local, parameter, loop index or array): built of literals, operators,
+     * casts and calls of constant arguments, it has one value for the whole loop, which then never ends or never
+     * runs (Java would also refuse a loop on a constant of its own).
+     */
     private static boolean isConstant(Expr e) {
-        if (e instanceof Expr.Literal) {
-            return true;
+        if (e instanceof Expr.Local || e instanceof Expr.Index || e instanceof Expr.Array) {
+            return false;
         }
-        if (e instanceof Expr.Unary || e instanceof Expr.Binary || e instanceof Expr.Conditional
-                || e instanceof Expr.Convert) {
-            return Children.of(e).stream().allMatch(StmtChecker::isConstant);
-        }
-        return false;
+        return Children.of(e).stream().allMatch(StmtChecker::isConstant);
     }
 
     private Stmt loopBody(Syntax.Statement body) {

@@ -133,6 +133,8 @@ class ErrorMessagesTest {
         assertEquals("kernel body 1:7: '__global__'" + reserved, error("float __global__ = 1.0f; r = a;"));
         assertEquals("kernel body 1:7: '_'" + reserved, error("float _ = 1.0f; r = a;"));
         assertEquals("helpers 1:7: 'uint'" + reserved, helperError("float uint(float v) { return v; }"));
+        assertEquals("kernel body 1:7: 'generic'" + reserved, error("float generic = 1.0f; r = a;"));
+        assertEquals("kernel body 1:7: 'float4x4'" + reserved, error("float float4x4 = 1.0f; r = a;"));
         assertEquals("kernel body 1:7: 'ln_x' starts with ln_ (expected: a name of your own; names starting with "
                 + "ln_ or LN_ belong to the runtime)", error("float ln_x = 1.0f; r = a;"));
     }
@@ -170,6 +172,31 @@ class ErrorMessagesTest {
                 + "i < n)", error("for (int i = 0; ; i++) { } r = a;"));
         assertEquals("kernel body 1:10: constant loop condition (expected: a condition that reads a variable, such "
                 + "as i < n)", error("while (1 < 2) { } r = a;"));
+    }
+
+    @Test
+    void shouldRefuseEveryLoopConditionThatReadsNoVariable() {
+        String constant = "constant loop condition (expected: a condition that reads a variable, such as i < n)";
+        assertEquals("kernel body 1:8: " + constant, error("while (false) { } r = a;"));
+        assertEquals("kernel body 1:17: " + constant, error("for (int k = 0; !false; k++) { } r = a;"));
+        assertEquals("kernel body 1:19: " + constant, error("while ((int) 2.5f == 2) { } r = a;"));
+        assertEquals("kernel body 1:19: " + constant, error("while (sqrt(4.0f) > 1.0f) { break; } r = a;"));
+        assertEquals("kernel body 1:21: " + constant, Kernels.firstLine(Kernels.message(Kernels.SMALL,
+                "float halved(float v) { return v * 0.5f; }", "while (halved(4.0f) > 1.0f) { break; } r = a;")));
+        KernelLanguage.check(DeviceCode.of("int k = 0; while (k < 3) { k++; } r = a;"), Kernels.SMALL);
+    }
+
+    @Test
+    void shouldRefuseEveryUnreachableStatement() {
+        String unreachable = "unreachable statement (expected: nothing after return, break or continue in the same "
+                + "block)";
+        assertEquals("kernel body 1:41: " + unreachable, error("for (int k = 0; k < 3; k++) { continue; r = a; } "
+                + "r = a;"));
+        assertEquals("helpers 1:30: " + unreachable, helperError("float f(float v) { return v; float w = v; }"));
+        assertEquals("helpers 1:68: " + unreachable, helperError("float f(float v) { if (v > 0.0f) { return v; } "
+                + "else { return -v; } return 0.0f; }"));
+        assertEquals("kernel body 1:72: " + unreachable, error("for (int k = 0; k < 3; k++) { if (k > 1) { break; } "
+                + "else { continue; } r = a; } r = a;"));
     }
 
     @Test
@@ -300,6 +327,54 @@ class ErrorMessagesTest {
         String refused = error("r = a;\n" + "if (a > 0.0f) {\n".repeat(100_000) + "}\n".repeat(100_000));
         assertEquals("kernel body 52:1: statements nested more than 100 levels deep (expected: at most 100 levels "
                 + "of blocks, if, else, for and while)", refused);
+    }
+
+    @Test
+    void shouldCountTheInnermostOperandOrStatementAndEachBracedBodyAsALevel() {
+        String tooDeep = "expression nested more than 100 levels deep";
+        String[][] expressions = {{"(", "a", ")"}, {"- ", "a", ""}, {"fabs(", "a", ")"}};
+        for (String[] e : expressions) {
+            KernelLanguage.check(DeviceCode.of("r = " + e[0].repeat(99) + e[1] + e[2].repeat(99) + ";"), Kernels.SMALL);
+            assertTrue(error("r = " + e[0].repeat(100) + e[1] + e[2].repeat(100) + ";").contains(tooDeep), e[0]);
+        }
+        KernelLanguage.check(DeviceCode.of("r = a" + " + a".repeat(99) + ";"), Kernels.SMALL);
+        assertTrue(error("r = a" + " + a".repeat(100) + ";").contains(tooDeep));
+        String statements = "statements nested more than 100 levels deep";
+        KernelLanguage.check(DeviceCode.of("{".repeat(99) + "r = a;" + "}".repeat(99)), Kernels.SMALL);
+        assertTrue(error("{".repeat(100) + "r = a;" + "}".repeat(100)).contains(statements));
+        KernelLanguage.check(DeviceCode.of("r = a;" + "if (a > 0.0f) ".repeat(99) + "r = b;"), Kernels.SMALL);
+        assertTrue(error("r = a;" + "if (a > 0.0f) ".repeat(100) + "r = b;").contains(statements));
+        KernelLanguage.check(DeviceCode.of("r = a;" + loops(49) + "r = b;" + "}".repeat(49)), Kernels.SMALL);
+        assertTrue(error("r = a;" + loops(50) + "r = b;" + "}".repeat(50)).contains(statements),
+                "a braced for is two levels: the loop and its block");
+        KernelLanguage.check(DeviceCode.of("if (a > 0.0f) r = a;" + " else if (a > 1.0f) r = b;".repeat(98)
+                + " else r = 0.0f;"), Kernels.SMALL);
+        assertTrue(error("if (a > 0.0f) r = a;" + " else if (a > 1.0f) r = b;".repeat(99) + " else r = 0.0f;")
+                .contains(statements), "each else if is a level");
+    }
+
+    /** {@code count} nested braced loops, each over an index of its own, left open. */
+    private static String loops(int count) {
+        StringBuilder s = new StringBuilder();
+        for (int k = 0; k < count; k++) {
+            s.append("for (int k").append(k).append(" = 0; k").append(k).append(" < 1; k").append(k).append("++) {");
+        }
+        return s.toString();
+    }
+
+    @Test
+    void shouldEscapeControlCharactersInTheMessageAndKeepTheCaretUnderTheColumn() {
+        String language = " (expected: names, numbers, operators and ( ) { } ; , ? : of the kernel language)";
+        assertEquals("kernel body 1:9: unexpected character '\\u0000'" + language + "\nr = a;\tr\\u0000 = b;\n      \t ^",
+                Kernels.message(Kernels.SMALL, "", "r = a;\tr\0 = b;"));
+        assertEquals("kernel body 1:5: unexpected character '\\u001b'" + language + "\nr = \\u001b[31m a;\\u0007\n    ^",
+                Kernels.message(Kernels.SMALL, "", "r = \u001b[31m a;\u0007"));
+        assertEquals("kernel body 1:10: unexpected character '\\u200b'" + language, error("r = a + b\u200b;"));
+        String[] lines = Kernels.message(Kernels.SMALL, "", "/* \0 */ r = zz;").split("\n");
+        assertEquals("kernel body 1:13: unknown name 'zz' (expected: a loop index (y, x), an array (a, b, n, r), or a "
+                + "local declared before)", lines[0]);
+        assertEquals("/* \\u0000 */ r = zz;", lines[1]);
+        assertEquals(lines[1].indexOf("zz"), lines[2].indexOf('^'), "the caret under the column: " + lines[2]);
     }
 
     @Test

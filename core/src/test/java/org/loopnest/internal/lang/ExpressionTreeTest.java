@@ -68,6 +68,18 @@ class ExpressionTreeTest {
     }
 
     @Test
+    void shouldRoundAFloatLiteralOnceFromItsDecimalTextNotThroughDouble() {
+        // just above the midpoint between 1 and the next float: 1 + 2^-23; through double it would be the midpoint,
+        // which rounds to even, 1
+        assertEquals("1.0000001f", tree("1.00000005960464477539062500001f"));
+        assertEquals("1.0f", tree("1.00000005960464477539062499999f"));
+        assertEquals("1.0000000596046448", tree("1.00000005960464477539062500001"));
+        assertEquals("3.4028235E38f", tree("3.40282356e38f"), "rounds down to the largest float");
+        assertEquals("1.4E-45f", tree("1e-45f"), "rounds up to the smallest subnormal");
+        assertEquals("0.1f", tree("0.1f"));
+    }
+
+    @Test
     void shouldFollowCPrecedenceAndAssociativity() {
         assertEquals("(+:int (*:int i 2) 3)", tree("i * 2 + 3"));
         assertEquals("(-:int (-:int i 1) 2)", tree("i - 1 - 2"));

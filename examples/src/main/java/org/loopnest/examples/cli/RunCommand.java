@@ -113,9 +113,9 @@ public final class RunCommand implements Callable<Integer> {
     private Order byteOrder;
 
     @Option(names = "--split", paramLabel = "D|auto", defaultValue = "auto",
-            description = "Split depth: the first D loops form the outer loop, one chunk per outer iteration; auto "
-                    + "lets LoopNest choose (at least " + MIN_CHUNKS + " chunks where the nest allows). Default: "
-                    + "${DEFAULT-VALUE}.")
+            description = "Split depth, from 0 to the nest's depth - 1: the first D loops form the outer loop, one "
+                    + "chunk per outer iteration (0 = one chunk); auto lets LoopNest choose (at least " + MIN_CHUNKS
+                    + " chunks where the nest allows). Default: ${DEFAULT-VALUE}.")
     private String split;
 
     @Mixin
@@ -287,16 +287,16 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --split}: a depth from 0 to the nest's depth, or {@code null} for auto. */
+    /** {@code --split}: a depth from 0 to the nest's depth − 1, or {@code null} for auto. */
     private Integer parseSplit(NestShape nest) {
         if ("auto".equals(split)) {
             return null;
         }
-        int depth = nest.names().size();
-        String range = "expected: auto, or a depth from 0 to " + depth + " for the loops " + nest.names();
+        int deepest = nest.names().size() - 1;
+        String range = "expected: auto, or a depth from 0 to " + deepest + " for the loops " + nest.names();
         try {
             int d = Integer.parseInt(split.strip());
-            if (d < 0 || d > depth) {
+            if (d < 0 || d > deepest) {
                 throw new IllegalArgumentException("--split " + split + ": out of range (" + range + ")");
             }
             return d;

@@ -139,10 +139,19 @@ public final class WeatherBody {
     }
 
     /**
-     * {@code value} as a {@code float} literal that reads back as the same {@code float}: its shortest decimal
-     * form with a lower-case exponent and the suffix {@code f}, e.g. {@code 0.2857143f}, {@code -1.0e30f}.
+     * {@code value} as a kernel-language expression that reads back as the same {@code float}: its shortest decimal
+     * form with a lower-case exponent and the suffix {@code f}, e.g. {@code 0.2857143f}, {@code -1.0e30f}; the
+     * literals {@code NAN} and {@code INFINITY} for the values no decimal can spell ({@code (-INFINITY)} for −∞). A
+     * marker beyond {@code float}'s range (a GrADS {@code UNDEF} of {@code 1e39}) is ±∞ by then: the readers convert
+     * it to {@code float} as they convert the data.
      */
     static String literal(float value) {
+        if (Float.isNaN(value)) {
+            return "NAN";
+        }
+        if (Float.isInfinite(value)) {
+            return value > 0 ? "INFINITY" : "(-INFINITY)";
+        }
         return Float.toString(value).replace('E', 'e') + "f";
     }
 }

@@ -383,8 +383,8 @@ class RunCommandTest {
                 body, "--body-file", a.toString(), "--in", "a=" + a, "--out", "o=" + out);
         assertBad("--tolerance -1.0 (expected: a relative difference >= 0)", "--shape", "6", "--body", body, "--in",
                 "a=" + a, "--out", "o=" + out, "--tolerance", "-1");
-        assertBad("--split 3: out of range (expected: auto, or a depth from 0 to 1 for the loops [x])",
-                "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + out, "--split", "3");
+        assertBad("--split 1: out of range (expected: auto, or a depth from 0 to 0 for the loops [x])",
+                "--shape", "6", "--body", body, "--in", "a=" + a, "--out", "o=" + out, "--split", "1");
         Cli unknown = Cli.run("run", "--shape", "6", "--body", "o = b;", "--in", "a=" + a, "--out", "o=" + out);
         assertEquals(2, unknown.code(), unknown.err());
         assertTrue(unknown.err().startsWith("loopnest run: --body: kernel body 1:5: unknown name 'b' (expected: a "

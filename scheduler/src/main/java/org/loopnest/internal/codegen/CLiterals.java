@@ -5,11 +5,21 @@ import org.loopnest.internal.lang.Expr;
 /**
  * Prints the literals of the kernel language as C that gives back the same value on OpenCL C and CUDA C: floats
  * by {@link Float#toString} with an {@code f} suffix ({@code 1.0E-5f}), doubles by {@link Double#toString},
- * non-finite values through {@code NAN}/{@code INFINITY}, {@code long}s through {@code LN_C(...)}, and the most
- * negative integers as a difference (C has no negative literals: {@code -2147483648} would be a {@code long}).
- * Stateless.
+ * non-finite values through the kernel's {@code ln_nan()}/{@code ln_inf()} (see {@link NonFiniteUse}),
+ * {@code long}s through {@code LN_C(...)}, and the most negative integers as a difference (C has no negative
+ * literals: {@code -2147483648} would be a {@code long}). Stateless.
+ *
+ * <p>NaN and infinity are never printed as C constants ({@code NAN}, {@code INFINITY}): a compiler that knows a NaN
+ * at compile time may fold it into a value LLVM treats as poison, and PoCL 3.1 then drops the kernel's stores
+ * ({@code floor(NAN)}, {@code pow(1.0f, NAN)}; measured). {@code ln_nan()} reads the NaN through a
+ * {@code volatile}, which no compiler may see through.
  */
 final class CLiterals {
+    /** A {@code float} quiet NaN that no compiler knows at compile time (defined by {@link NonFiniteUse}). */
+    static final String NAN = "ln_nan()";
+    /** A {@code float} +∞ that no compiler knows at compile time (defined by {@link NonFiniteUse}). */
+    static final String INFINITY = "ln_inf()";
+
     private CLiterals() {
     }
 
@@ -45,10 +55,10 @@ final class CLiterals {
 
     static String ofFloat(float v) {
         if (Float.isNaN(v)) {
-            return "NAN";
+            return NAN;
         }
         if (Float.isInfinite(v)) {
-            return v > 0 ? "INFINITY" : "(-INFINITY)";
+            return v > 0 ? INFINITY : "(-" + INFINITY + ")";
         }
         String text = Float.toString(Math.abs(v)) + "f";
         return sign(v < 0 || isNegativeZero(v), text);
@@ -56,10 +66,10 @@ final class CLiterals {
 
     static String ofDouble(double v) {
         if (Double.isNaN(v)) {
-            return "((double) NAN)";
+            return "((double) " + NAN + ")";
         }
         if (Double.isInfinite(v)) {
-            return v > 0 ? "((double) INFINITY)" : "(-(double) INFINITY)";
+            return v > 0 ? "((double) " + INFINITY + ")" : "(-(double) " + INFINITY + ")";
         }
         return sign(v < 0 || Double.doubleToRawLongBits(v) == Long.MIN_VALUE, Double.toString(Math.abs(v)));
     }

@@ -2,6 +2,7 @@ package org.loopnest.internal.codegen;
 
 import java.util.List;
 import java.util.Set;
+import org.loopnest.internal.lang.Printable;
 import org.loopnest.internal.lang.ReservedWords;
 import org.loopnest.kernel.DeviceCode;
 
@@ -52,8 +53,8 @@ final class Identifiers {
                 : MACRO_LIKE.matcher(name).matches() ? "looks like a macro of the C library or the device headers"
                 : null;
         if (problem != null) {
-            throw new IllegalArgumentException(what + " '" + name + "' " + problem + " (expected: a C identifier "
-                    + "such as T or level_p, to name it in device code)");
+            throw new IllegalArgumentException(what + " '" + Printable.escape(name) + "' " + problem
+                    + " (expected: a C identifier such as T or level_p, to name it in device code)");
         }
     }
 

@@ -92,6 +92,23 @@ class KernelGeneratorTest {
     }
 
     @Test
+    void shouldReadNanAndInfinityThroughAVolatileSoThatNoCompilerFoldsThem() {
+        KernelSource k = LoopNest.of(4).names("i").out("y", new float[4]).out("z", new int[4])
+                .deviceCode("y = pow(1.0f, NAN) + (float) floor((double) -INFINITY); z = 42;").plan().kernelSource();
+        for (KernelTarget target : KernelTarget.values()) {
+            String c = k.source(target);
+            assertTrue(c.contains("LN_FUNC float ln_nan(void) { volatile float v = NAN; return v; }\n"), c);
+            assertTrue(c.contains("LN_FUNC float ln_inf(void) { volatile float v = INFINITY; return v; }\n"), c);
+            String pow = target == KernelTarget.CUDA ? "powf" : "pow";
+            assertTrue(c.contains("u_y = " + pow + "(1.0f, ln_nan()) + ((float) floor((double) (-ln_inf())));\n"),
+                    c);
+            String kernel = c.substring(c.indexOf("LN_KERNEL void"));
+            assertFalse(kernel.contains("NAN") || kernel.contains("INFINITY"), kernel);
+            assertFalse(source(2, 1).source(target).contains("ln_nan"), "only where a body has such a literal");
+        }
+    }
+
+    @Test
     void shouldPrintHelpersBeforeTheKernelInTheProgramsOrder() {
         Program p = Trees.program("helped", SPACE.names(), List.of(Trees.array("T", Type.FLOAT, Role.IN),
                         Trees.array("p", Type.FLOAT, Role.IN), Trees.array("theta", Type.FLOAT, Role.OUT)),
@@ -133,6 +150,22 @@ class KernelGeneratorTest {
         IllegalArgumentException notC = assertThrows(IllegalArgumentException.class,
                 () -> LoopNest.of(4).in("a-b", new float[4]).out("b", new float[4]).deviceCode("b = 1;").dumpKernels(Path.of("unused")));
         assertTrue(notC.getMessage().startsWith("in array 'a-b' is not a C identifier"), notC.getMessage());
+        IllegalArgumentException control = assertThrows(IllegalArgumentException.class,
+                () -> LoopNest.of(4).in("a\0", new float[4]).out("b", new float[4]).deviceCode("b = 1;")
+                        .dumpKernels(Path.of("unused")));
+        assertTrue(control.getMessage().startsWith("in array 'a\\u0000' is not a C identifier"), control.getMessage());
+    }
+
+    @Test
+    void shouldRefuseTheOpenCl2KeywordGenericAsTheKernelsNameOrAnArraysName() {
+        IllegalArgumentException kernel = assertThrows(IllegalArgumentException.class,
+                () -> LoopNest.of(4).out("b", new float[4]).deviceCode(DeviceCode.of("b = 1.0f;").named("generic"))
+                        .plan());
+        assertEquals("kernel name 'generic' is a reserved word of C, C++, OpenCL, CUDA or Java (expected: a C "
+                + "identifier such as T or level_p, to name it in device code)", kernel.getMessage());
+        IllegalArgumentException array = assertThrows(IllegalArgumentException.class,
+                () -> LoopNest.of(4).out("generic", new float[4]).deviceCode("generic = 1.0f;").plan());
+        assertTrue(array.getMessage().contains("'generic' is a reserved word"), array.getMessage());
     }
 
     @Test

@@ -155,4 +155,34 @@ class TextBodiesTest {
                     return new Object[] {r, c};
                 });
     }
+
+    @Test
+    void shouldFollowC99ForPowOfOneAndOfMinusOneAtInfinityNotMathPow() {
+        check("", """
+                r = pow(1.0f, f) + pow(-1.0f, INFINITY) + pow(-1.0f, -INFINITY);
+                c = (long) (pow(1.0, d) * 10.0) + (long) pow(1.0, (double) NAN);
+                """, (i, n, f, d) -> new Object[] {3.0f, 11L});
+        assertEquals(Double.NaN, Math.pow(1.0, Double.NaN), "Math.pow differs: the language does not use it here");
+    }
+
+    @Test
+    void shouldGiveTheExactSpecialValuesOfSinAndTanh() {
+        check("", """
+                r = isinf(f) ? tanh(f) : sin(f);
+                c = (long) (tanh(-INFINITY) * 10.0f);
+                """, (i, n, f, d) -> new Object[] {Float.isInfinite(f) ? 1.0f : (float) Math.sin(f), -10L});
+        assertEquals(-0.0f, F[1], "sin(-0) is -0 bit for bit, which the comparison of boxed floats checks");
+    }
+
+    @Test
+    void shouldWrapOutOfRangeLongToIntConversionsAsJava() {
+        check("", """
+                const int narrowed = (int) (3000000000L + (long) n);
+                int implicit = 0;
+                implicit = 1099511627776L + (long) n;
+                r = (float) (int) 4294967297L;
+                c = (long) narrowed * 10L + (long) implicit;
+                """, (i, n, f, d) -> new Object[] {1.0f,
+                (long) (int) (3000000000L + n) * 10L + (long) (int) (1099511627776L + n)});
+    }
 }
