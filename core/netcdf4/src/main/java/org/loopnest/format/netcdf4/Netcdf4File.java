@@ -1,7 +1,6 @@
 package org.loopnest.format.netcdf4;
 
 import io.jhdf.HdfFile;
-import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.exceptions.HdfException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -59,20 +58,12 @@ public final class Netcdf4File implements AutoCloseable {
     private final List<NetcdfAttribute> attributes;
     private boolean closed;
 
-    private Netcdf4File(Path file, HdfFile hdf, FileChannel channel) {
+    private Netcdf4File(Path file, HdfFile hdf, FileChannel channel) throws IOException {
         this.file = file;
         this.hdf = hdf;
         this.channel = channel;
-        try {
-            this.entries = Catalog.read(file, hdf, channel.size());
-            this.attributes = List.copyOf(Attributes.of(hdf));
-        } catch (Netcdf4FormatException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw unreadable(file, e); // jHDF on a damaged file: HdfException, but also overflows, underflows, …
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        this.entries = Catalog.read(file, hdf, channel);
+        this.attributes = List.copyOf(Attributes.of(hdf));
     }
 
     /**
@@ -112,7 +103,12 @@ public final class Netcdf4File implements AutoCloseable {
         } catch (Netcdf4FormatException e) {
             throw closeAfter(e, hdf, channel);
         } catch (RuntimeException e) {
+            // jHDF on a damaged file: HdfException, but also overflows, underflows, …
             throw closeAfter(unreadable(file, e), hdf, channel);
+        } catch (IOException e) {
+            throw closeAfter(e, hdf, channel);
+        } catch (Error e) {
+            throw closeAfter(e, hdf, channel);
         }
     }
 
@@ -247,8 +243,7 @@ public final class Netcdf4File implements AutoCloseable {
         Objects.requireNonNull(raw, "raw");
         NetcdfPacking packing = packing(variable);
         RawOutput.check(raw, file, Math.multiplyExact(variable.elements(), Float.BYTES));
-        SlabPlan plan = new SlabPlan(variable.shape(), e.dataset() instanceof ChunkedDataset c
-                ? c.getChunkDimensions() : null, budget);
+        SlabPlan plan = new SlabPlan(variable.shape(), e.layout().chunk(), budget);
         try (FileChannel out = FileChannel.open(raw, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             Unpacker.unpack(variable, source(e), plan, packing, missing, out);
@@ -297,6 +292,11 @@ public final class Netcdf4File implements AutoCloseable {
         return e;
     }
 
+    /** Where a variable's data lie, as checked when the file was opened (for tests). */
+    Layout layout(Netcdf4Variable variable) {
+        return entry(variable, "inspect").layout();
+    }
+
     private NetcdfPacking packing(Netcdf4Variable v) {
         try {
             return v.packing();
@@ -306,10 +306,13 @@ public final class Netcdf4File implements AutoCloseable {
     }
 
     private BoxSource source(Catalog.Entry e) {
-        return BoxSource.of(e.variable(), e.dataset(), channel, hdf.getUserBlockSize());
+        return BoxSource.of(e.variable(), e.dataset(), e.layout(), channel);
     }
 
     private Netcdf4FormatException unreadable(Netcdf4Variable v, Exception e) {
+        if (e instanceof ChunkDamage) { // says what was expected
+            return new Netcdf4FormatException(file, "variable '" + v.name() + "' cannot be read: " + e.getMessage(), e);
+        }
         return new Netcdf4FormatException(file, "variable '" + v.name() + "' cannot be read: " + what(e)
                 + " (expected: its data complete and intact; is the file truncated or damaged?)", e);
     }
@@ -327,8 +330,7 @@ public final class Netcdf4File implements AutoCloseable {
     }
 
     /** Closes what a failed open opened; a failure to close is added to {@code failure}, which is returned. */
-    private static Netcdf4FormatException closeAfter(Netcdf4FormatException failure, HdfFile hdf,
-            FileChannel channel) {
+    private static <T extends Throwable> T closeAfter(T failure, HdfFile hdf, FileChannel channel) {
         try {
             if (hdf != null) {
                 hdf.close();
