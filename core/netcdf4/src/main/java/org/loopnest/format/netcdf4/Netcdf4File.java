@@ -42,7 +42,10 @@ import org.loopnest.format.netcdf.NetcdfPacking;
  *
  * <p>Failure: a file that is missing, not HDF5 (a classic NetCDF file among them), truncated or otherwise unreadable
  * is a {@link Netcdf4FormatException} naming the file (and the variable where one applies) and what was expected;
- * an I/O failure is an {@link IOException}.
+ * so is a variable whose layout contradicts it (found by {@link #open}: its type's bits, the layout's element size and
+ * rank, a contiguous extent, the chunk grid, filters and chunk index; see docs/FILES.md) and a chunk whose Fletcher32
+ * checksum fails or that does not decode to its size (found when it is read). An I/O failure is an
+ * {@link IOException}.
  */
 public final class Netcdf4File implements AutoCloseable {
     /**
@@ -87,8 +90,11 @@ public final class Netcdf4File implements AutoCloseable {
      * @param file a NetCDF-4 (or other HDF5) file
      * @return the open file; close it
      * @throws Netcdf4FormatException if the file is missing, not a regular file, not HDF5 (a classic NetCDF file is
-     *                                refused, saying to read it with {@link NetcdfFile}), truncated or unreadable, or
-     *                                a contiguous variable's data lie past its end
+     *                                refused, saying to read it with {@link NetcdfFile}), truncated or unreadable, a
+     *                                contiguous variable's data lie past its end, or a number variable's layout
+     *                                contradicts it (type bits, element size, rank, extent, chunk shape, filters,
+     *                                a chunk off the grid, past the file's end, listed twice or with an unknown filter
+     *                                mask, a chunk index that is not a tree)
      * @throws IOException            if reading fails
      */
     public static Netcdf4File open(Path file) throws IOException {
@@ -105,6 +111,8 @@ public final class Netcdf4File implements AutoCloseable {
         } catch (RuntimeException e) {
             // jHDF on a damaged file: HdfException, but also overflows, underflows, …
             throw closeAfter(unreadable(file, e), hdf, channel);
+        } catch (StackOverflowError e) { // jHDF's own walks (group B-trees, HDF5 1.10 chunk indexes) on a cycle
+            throw closeAfter(endless(file, e), hdf, channel);
         } catch (IOException e) {
             throw closeAfter(e, hdf, channel);
         } catch (Error e) {
@@ -169,7 +177,8 @@ public final class Netcdf4File implements AutoCloseable {
      * @param variable one of this file's variables, of a number type, with at most {@link NetcdfFile#MAX_VALUES}
      *                 elements
      * @return its values, last dimension fastest
-     * @throws Netcdf4FormatException if the variable is not this file's, not numbers, too large, or unreadable
+     * @throws Netcdf4FormatException if the variable is not this file's, not numbers, too large, or unreadable (a
+     *                                chunk that fails its Fletcher32 checksum or does not decode to its size)
      * @throws IOException            if reading fails
      */
     public double[] readValues(Netcdf4Variable variable) throws IOException {
@@ -182,6 +191,8 @@ public final class Netcdf4File implements AutoCloseable {
             return Unpacker.values(variable, source(e));
         } catch (RuntimeException | java.io.EOFException ex) {
             throw unreadable(variable, ex);
+        } catch (StackOverflowError ex) {
+            throw endless(file, ex);
         }
     }
 
@@ -219,7 +230,8 @@ public final class Netcdf4File implements AutoCloseable {
      *
      * <p>Memory stays bounded whatever the variable's size: it goes in boxes of at most {@link #MAX_BOX_ELEMENTS}
      * elements, cut along chunk boundaries so that each chunk is decompressed once (unless one chunk alone is larger
-     * than that, when chunks are decompressed once per box they overlap), plus one chunk as jHDF decompresses it.
+     * than that, when chunks are decompressed once per box they overlap), plus one chunk as it is decoded (never more
+     * than its shape holds, whatever its stream claims).
      *
      * <p>The file {@code raw} is created or replaced; it belongs to the caller. It is complete when this returns; on
      * failure it is deleted. Free space is checked before anything is written.
@@ -229,7 +241,8 @@ public final class Netcdf4File implements AutoCloseable {
      * @param missing  the float written for a missing value (NaN, or a marker such as -9999)
      * @return the number of elements written
      * @throws Netcdf4FormatException   if the variable is not this file's or not numbers, or its data cannot be read
-     *                                  (a truncated file)
+     *                                  (a truncated file, a chunk that fails its Fletcher32 checksum or does not
+     *                                  decode to its size)
      * @throws IllegalArgumentException if {@code raw} is a directory, this input file itself, or on a file system
      *                                  without room for it, or the variable's CF attributes have the wrong kind
      * @throws IOException              if reading or writing fails
@@ -250,6 +263,9 @@ public final class Netcdf4File implements AutoCloseable {
         } catch (RuntimeException | java.io.EOFException ex) {
             Files.deleteIfExists(raw);
             throw unreadable(variable, ex);
+        } catch (StackOverflowError ex) {
+            Files.deleteIfExists(raw);
+            throw endless(file, ex);
         } catch (IOException | Error ex) {
             Files.deleteIfExists(raw);
             throw ex;
@@ -322,10 +338,20 @@ public final class Netcdf4File implements AutoCloseable {
                 + " (expected: a complete HDF5/NetCDF-4 file)", e);
     }
 
+    /**
+     * A structure jHDF walks recursively that never ends (a B-tree node that is its own descendant): LoopNest walks the
+     * chunk indexes netCDF writes itself, without recursion; this is the boundary for the walks left to jHDF (groups'
+     * B-trees, HDF5 1.10's chunk indexes).
+     */
+    private static Netcdf4FormatException endless(Path file, StackOverflowError e) {
+        return new Netcdf4FormatException(file, "not a readable HDF5 file: its metadata nest without end (a B-tree "
+                + "node that is its own descendant?) (expected: a complete HDF5/NetCDF-4 file)", e);
+    }
+
     /** What jHDF said: its message and its cause's; the exception's class where it is not jHDF's own. */
     private static String what(Exception e) {
         String says = e instanceof HdfException || e instanceof IOException ? e.getMessage()
-                : e.getClass().getSimpleName() + ": " + e.getMessage();
+                : e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
         return says + (e.getCause() != null ? ": " + e.getCause().getMessage() : "");
     }
 

@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The checksummed object header blocks of an HDF5 file (version-2 object headers, {@code OHDR}, and their
- * continuation blocks, {@code OCHK}), so that a test can change a byte of metadata and re-seal its block: without it
+ * The checksummed metadata blocks of an HDF5 file (a version-2 superblock, version-2 object headers, {@code OHDR},
+ * and their continuation blocks, {@code OCHK}), so that a test can change a byte of metadata and re-seal its block: without it
  * jHDF's checksum check refuses every changed header before LoopNest's own checks see it (a file written by an older
  * library, with version-1 headers, has no such checksums).
  */
@@ -22,6 +22,9 @@ final class Hdf5Blocks {
     /** Finds the blocks of a valid file (8-byte addresses and lengths, as netCDF writes). */
     Hdf5Blocks(byte[] file) {
         ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+        if (file.length > 48 && (file[8] == 2 || file[8] == 3)) {
+            add(file, 0, 48); // superblock version 2 or 3, 8-byte addresses: its checksum ends it
+        }
         for (int at = 0; at + 8 <= file.length; at++) {
             if (signature(file, at, "OHDR") && file[at + 4] == 2) {
                 int flags = file[at + 5] & 0xFF;

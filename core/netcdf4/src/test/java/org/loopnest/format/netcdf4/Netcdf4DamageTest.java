@@ -255,6 +255,15 @@ class Netcdf4DamageTest {
                 + "its chunk at \\[0, 3\\] \\(bytes \\d+ to \\d+\\): data error detected by its Fletcher32 checksum.*"));
     }
 
+    @Test
+    void shouldEscapeControlCharactersAndCutLongMessages() {
+        String message = new Netcdf4FormatException(Path.of("a\u0001.nc"), "variable 'b\u007f\n' " + "x".repeat(5000))
+                .getMessage();
+        assertTrue(message.startsWith("a\\u0001.nc: variable 'b\\u007f\\u000a' xxx"), message);
+        assertTrue(message.endsWith("xxx… (cut at 960 characters)"), message);
+        assertEquals(Netcdf4FormatException.MAX_MESSAGE - 40 + "… (cut at 960 characters)".length(), message.length());
+    }
+
     /** The first place {@code pattern} occurs, or -1. */
     static int find(byte[] bytes, byte[] pattern) {
         for (int i = 0; i + pattern.length <= bytes.length; i++) {
