@@ -26,12 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
  * contradict the variable. Each is refused with a message naming the file, the variable and what is wrong.
  */
 class Netcdf4DamageTest {
-    /** Two chunked floats of 2 × 3 chunks, one with fletcher32 only, one also shuffled and deflated; a contiguous one. */
+    /**
+     * Two chunked floats of 2 × 3 chunks, one with fletcher32 only, one also shuffled and deflated; a contiguous one;
+     * and one of 128 chunks, so that its chunk index has two levels.
+     */
     static final String CDL = """
             netcdf damage {
             dimensions:
                 y = 4 ;
                 x = 6 ;
+                v = 8 ;
+                u = 32 ;
             variables:
                 float f(y, x) ;
                     f:_ChunkSizes = 2, 3 ;
@@ -43,12 +48,16 @@ class Netcdf4DamageTest {
                     g:_DeflateLevel = 1 ;
                 float t(y, x) ;
                     t:_Storage = "contiguous" ;
+                short h(v, u) ;
+                    h:_ChunkSizes = 1, 2 ;
+                    h:_Fletcher32 = "true" ;
             data:
                 f = %s ;
                 g = %s ;
                 t = %s ;
+                h = %s ;
             }
-            """.formatted(values(0.25, 1), values(100, 1.5), values(200, 1));
+            """.formatted(values(0.25, 1, 24), values(100, 1.5, 24), values(200, 1, 24), integers(-128, 256));
 
     /** Key and child of a version-1 B-tree entry for rank 2: size, mask, 3 offsets, then the child's address. */
     private static final int ENTRY = 4 + 4 + 3 * 8 + 8;
@@ -56,12 +65,16 @@ class Netcdf4DamageTest {
     @TempDir
     Path dir;
 
-    static String values(double first, double step) {
+    static String values(double first, double step, int n) {
         List<String> v = new ArrayList<>();
-        for (int i = 0; i < 24; i++) {
+        for (int i = 0; i < n; i++) {
             v.add(String.valueOf(first + i * step));
         }
         return String.join(", ", v);
+    }
+
+    static String integers(int first, int n) {
+        return String.join(", ", java.util.stream.IntStream.range(first, first + n).mapToObj(String::valueOf).toList());
     }
 
     static float[] expected(double first, double step) {
@@ -137,6 +150,11 @@ class Netcdf4DamageTest {
             assertEquals("[fletcher32]", nc.layout(nc.variable("f")).filters().toString());
             assertEquals("[fletcher32, shuffle, deflate]", nc.layout(nc.variable("g")).filters().toString());
             assertEquals(4, nc.layout(nc.variable("f")).index().size());
+            assertEquals(128, nc.layout(nc.variable("h")).index().size());
+            double[] h = nc.readValues(nc.variable("h"));
+            for (int i = 0; i < 256; i++) {
+                assertEquals(i - 128, h[i], "h[" + i + "]");
+            }
         }
     }
 
@@ -210,7 +228,7 @@ class Netcdf4DamageTest {
         }
         assertTrue(changed >= 3, changed + " float types found");
         String message = openRefusal(sealed("wide.nc", original, bytes));
-        assertTrue(message.matches("wide.nc: variable '[fgt]' is a 8-byte float with bit offset, precision, exponent "
+        assertTrue(message.matches("wide.nc: variable '[fgth]' is a 8-byte float with bit offset, precision, exponent "
                 + "size and place, mantissa size and place, sign place and bias \\[0, 32, 8, 23, 23, 0, 31, 127\\] "
                 + "\\(expected: IEEE 754's \\[0, 64, 11, 52, 52, 0, 63, 1023\\]\\)"), message);
     }

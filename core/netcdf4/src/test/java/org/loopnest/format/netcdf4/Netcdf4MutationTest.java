@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class Netcdf4MutationTest {
     private static final int MAX_MESSAGE = Netcdf4FormatException.MAX_MESSAGE;
-    private static final String[] VARIABLES = {"f", "g", "t"};
+    private static final String[] VARIABLES = {"f", "g", "t", "h"};
+    private static final String[] CHUNKED = {"f", "g", "h"};
     private static final long[] EXTREMES = {0, 1, -1, 0x7FFF_FFFFL, 0xFFFF_FFFFL, 0x8000_0000L, 1L << 32,
         Long.MAX_VALUE, Long.MIN_VALUE};
 
@@ -51,15 +52,10 @@ class Netcdf4MutationTest {
         Map<String, double[]> baseline = read(original);
         Map<String, int[]> chunks = new HashMap<>(); // each protected variable's chunks: start, end, …
         ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        for (String v : new String[] {"f", "g"}) { // read from the B-tree's one leaf, not by the code under test
-            long node = Netcdf4DamageTest.tree(original, v);
-            int[] ranges = new int[2 * (le.getShort((int) node + 6) & 0xFFFF)];
-            for (int i = 0; i < ranges.length; i += 2) {
-                int key = Netcdf4DamageTest.key(node, i / 2);
-                ranges[i] = (int) le.getLong(key + 32);
-                ranges[i + 1] = ranges[i] + le.getInt(key);
-            }
-            chunks.put(v, ranges);
+        for (String v : CHUNKED) { // read from the B-tree, not by the code under test
+            List<Integer> ranges = new ArrayList<>();
+            leaves(le, Netcdf4DamageTest.tree(original, v), ranges);
+            chunks.put(v, ranges.stream().mapToInt(Integer::intValue).toArray());
         }
         long contiguous;
         try (Netcdf4File nc = Netcdf4File.open(original)) {
@@ -143,7 +139,7 @@ class Netcdf4MutationTest {
                         Set.of(VARIABLES));
             }
             case 2 -> { // a byte of a chunk or of the contiguous data
-                String v = VARIABLES[random.nextInt(3)];
+                String v = VARIABLES[random.nextInt(VARIABLES.length)];
                 int at = v.equals("t") ? (int) contiguous + random.nextInt(96) : pick(chunks.get(v), random);
                 b[at] ^= (byte) (1 + random.nextInt(255));
                 return new Mutant("data byte " + at + " of " + v + " changed", b, Set.of("t"));
@@ -169,6 +165,20 @@ class Netcdf4MutationTest {
                 blocks.reseal(b, at, at + width);
                 return new Mutant(width + "-byte field at " + at + " set to " + value + ", re-sealed", b,
                         Set.of(VARIABLES));
+            }
+        }
+    }
+
+    /** Adds each chunk's first and last byte + 1 under a (valid) version-1 B-tree node of a rank-2 variable. */
+    private static void leaves(ByteBuffer le, long node, List<Integer> ranges) {
+        int level = le.get((int) node + 5);
+        for (int i = 0; i < (le.getShort((int) node + 6) & 0xFFFF); i++) {
+            int key = Netcdf4DamageTest.key(node, i);
+            if (level > 0) {
+                leaves(le, le.getLong(key + 32), ranges);
+            } else {
+                ranges.add((int) le.getLong(key + 32));
+                ranges.add((int) le.getLong(key + 32) + le.getInt(key));
             }
         }
     }
