@@ -67,11 +67,6 @@ final class ChunkIndex {
         return chunks.size();
     }
 
-    /** Every chunk, for tests. */
-    java.util.Collection<Chunk> all() {
-        return chunks.values();
-    }
-
     /** The parts of a variable the index is checked against. */
     record Shape(long[] shape, int[] chunk, int chunkBytes, int filters) {
     }
