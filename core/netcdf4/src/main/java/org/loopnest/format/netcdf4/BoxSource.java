@@ -2,7 +2,6 @@ package org.loopnest.format.netcdf4;
 
 import io.jhdf.api.Dataset;
 import io.jhdf.api.dataset.ChunkedDataset;
-import io.jhdf.api.dataset.ContiguousDataset;
 import io.jhdf.exceptions.HdfException;
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -12,9 +11,9 @@ import java.nio.channels.FileChannel;
 
 /**
  * Reads a box of a variable's stored bytes, row-major, into a buffer, whatever its storage: contiguous data straight
- * from the file by positional reads; chunks through jHDF's {@link ChunkedDataset#getDecompressedChunk} (one call per
- * chunk the box overlaps; a chunk the file lacks reads as the fill value, as HDF5 says); compact and unwritten data
- * from values held in memory. Not jHDF's own slicing ({@code Dataset.getData(offset, shape)}): in 0.9.4 it looks
+ * from the file by positional reads; chunks read from the file where the {@link Layout}'s index says and decoded by
+ * its {@link Filters} (checksums verified, each chunk's filter mask honoured; one read per chunk the box overlaps; a
+ * chunk the file lacks reads as the fill value, as HDF5 says); compact and unwritten data from values held in memory. Not jHDF's own slicing ({@code Dataset.getData(offset, shape)}): in 0.9.4 it looks
  * chunks up by chunk index instead of element offset and returns zeros for every chunk not at index 0 along an axis
  * whose chunk length is over 1.
  *
@@ -38,12 +37,12 @@ abstract class BoxSource {
      * @param file      the file's channel, for contiguous data
      * @param userBlock bytes before the HDF5 data (addresses are relative to it)
      */
-    static BoxSource of(Netcdf4Variable v, Dataset d, FileChannel file, long userBlock) {
+    static BoxSource of(Netcdf4Variable v, Dataset d, Layout layout, FileChannel file) {
         int size = v.type().size();
         ByteOrder order = v.byteOrder().orElseThrow();
         return switch (v.storage()) {
-            case CONTIGUOUS -> contiguous(v.shape(), size, file, ((ContiguousDataset) d).getDataAddress() + userBlock);
-            case CHUNKED, FILTERED -> chunked(v.shape(), size, (ChunkedDataset) d, fillElement(d, v.type(), order));
+            case CONTIGUOUS -> contiguous(v.shape(), size, file, layout.offset());
+            case CHUNKED, FILTERED -> new Chunks(v.shape(), size, layout, d, file, fillElement(d, v.type(), order));
             case UNWRITTEN -> inMemory(v.shape(), size, fillElement(d, v.type(), order), true);
             case COMPACT -> inMemory(v.shape(), size, compact(d, v.type(), order), false);
         };
@@ -87,25 +86,34 @@ abstract class BoxSource {
         };
     }
 
+    /** Chunks that jHDF indexes and reads ({@link ChunkedDataset#getRawChunkBuffer}), unfiltered. */
     static BoxSource chunked(long[] shape, int elementSize, ChunkedDataset dataset, ByteBuffer fillElement) {
-        return new Chunks(shape, elementSize, dataset, fillElement);
+        return new Chunks(shape, elementSize, new Layout(Netcdf4Storage.CHUNKED, -1, dataset.getChunkDimensions(),
+                Filters.NONE, null), dataset, null, fillElement);
     }
 
     /** Chunked data: copies each overlapping chunk's part of the box, row by row along the last axis. */
     private static final class Chunks extends BoxSource {
-        private final ChunkedDataset dataset;
+        private final Layout layout;
+        private final Dataset dataset;
+        private final FileChannel file;
         private final int[] chunk;
+        private final int chunkBytes;
         private final ByteBuffer fillElement;
 
-        Chunks(long[] shape, int elementSize, ChunkedDataset dataset, ByteBuffer fillElement) {
+        Chunks(long[] shape, int elementSize, Layout layout, Dataset dataset, FileChannel file,
+                ByteBuffer fillElement) {
             super(shape, elementSize);
+            this.layout = layout;
             this.dataset = dataset;
-            this.chunk = dataset.getChunkDimensions();
+            this.file = file;
+            this.chunk = layout.chunk();
+            this.chunkBytes = layout.chunkBytes(elementSize);
             this.fillElement = fillElement;
         }
 
         @Override
-        void read(long[] offset, int[] size, ByteBuffer into) {
+        void read(long[] offset, int[] size, ByteBuffer into) throws IOException {
             int rank = shape.length;
             int[] first = new int[rank];
             int[] count = new int[rank];
@@ -123,15 +131,42 @@ abstract class BoxSource {
             } while (step(c, count));
         }
 
-        /** The chunk's bytes, or null when the file has no such chunk (never written: the fill value). */
-        private byte[] decompressed(int[] corner) {
-            try {
-                return dataset.getDecompressedChunk(corner);
-            } catch (HdfException e) {
-                if (e.getMessage() != null && e.getMessage().startsWith("No chunk with offset")) {
+        /** The chunk's bytes decoded, or null when the file has no such chunk (never written: the fill value). */
+        private byte[] decompressed(int[] corner) throws IOException {
+            byte[] stored;
+            int mask = 0;
+            String where;
+            if (layout.index() != null) {
+                long[] at = new long[corner.length];
+                for (int j = 0; j < at.length; j++) {
+                    at[j] = corner[j];
+                }
+                ChunkIndex.Chunk c = layout.index().find(at);
+                if (c == null) {
                     return null;
                 }
-                throw e;
+                where = " (bytes " + c.address() + " to " + (c.address() + c.size()) + ")";
+                stored = ChunkIndex.stored(file, c);
+                mask = c.filterMask();
+            } else {
+                ByteBuffer raw;
+                try {
+                    raw = ((ChunkedDataset) dataset).getRawChunkBuffer(corner);
+                } catch (HdfException e) {
+                    if (e.getMessage() != null && e.getMessage().startsWith("No chunk with offset")) {
+                        return null;
+                    }
+                    throw e;
+                }
+                where = "";
+                stored = new byte[raw.remaining()];
+                raw.get(stored);
+            }
+            try {
+                return layout.filters().decode(stored, mask, chunkBytes);
+            } catch (ChunkDamage e) {
+                throw new ChunkDamage("its chunk at " + java.util.Arrays.toString(corner) + where + ": "
+                        + e.getMessage());
             }
         }
 

@@ -4,14 +4,14 @@ import io.jhdf.HdfFile;
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
 import io.jhdf.api.Node;
-import io.jhdf.api.dataset.ChunkedDataset;
-import io.jhdf.api.dataset.ContiguousDataset;
 import io.jhdf.object.datatype.DataType;
 import io.jhdf.object.datatype.FixedPoint;
 import io.jhdf.object.datatype.FloatingPoint;
 import io.jhdf.object.datatype.OrderedDataType;
+import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -33,15 +33,15 @@ final class Catalog {
     /** What netCDF writes in {@code NAME} of a dimension that has no coordinate variable. */
     static final String PURE_DIMENSION = "This is a netCDF dimension but not a netCDF variable";
 
-    /** A variable and the jHDF dataset that holds it. */
-    record Entry(Netcdf4Variable variable, Dataset dataset) {
+    /** A variable, the jHDF dataset that holds it, and where its data lie (checked). */
+    record Entry(Netcdf4Variable variable, Dataset dataset, Layout layout) {
     }
 
     private Catalog() {
     }
 
-    /** Every variable by name, in file order. */
-    static Map<String, Entry> read(Path file, HdfFile hdf, long fileSize) {
+    /** Every variable by name, in file order, each layout checked against its variable. */
+    static Map<String, Entry> read(Path file, HdfFile hdf, FileChannel channel) throws IOException {
         List<Dataset> datasets = new ArrayList<>();
         for (Node node : hdf) {
             if (node instanceof Dataset d && !node.isLink()) {
@@ -70,46 +70,28 @@ final class Catalog {
             }
             long[] shape = shape(d);
             List<String> dims = phony.complete(dimensionNames(d, scale, shape.length, scales, dimids), shape);
-            all.put(d.getName(), new Entry(describe(file, d, shape, dims, scale, fileSize), d));
+            Netcdf4Type type = type(d.getDataType());
+            Layout layout = Layout.of(file, d, type, shape, channel, hdf.getUserBlockSize(),
+                    hdf.getHdfBackingStorage().getSizeOfOffsets());
+            all.put(d.getName(), new Entry(describe(d, shape, dims, scale, type, layout), d, layout));
         }
         return all;
     }
 
-    private static Netcdf4Variable describe(Path file, Dataset d, long[] shape, List<String> dims, boolean scale,
-            long fileSize) {
+    private static Netcdf4Variable describe(Dataset d, long[] shape, List<String> dims, boolean scale,
+            Netcdf4Type type, Layout layout) {
         DataType t = d.getDataType();
-        Netcdf4Type type = t instanceof FloatingPoint ? Netcdf4Type.floating(t.getSize())
-                : t instanceof FixedPoint f ? Netcdf4Type.integer(t.getSize(), f.isSigned()) : Netcdf4Type.OTHER;
         Optional<ByteOrder> order = type.isNumber() && t instanceof OrderedDataType o
                 ? Optional.ofNullable(o.getByteOrder()) : Optional.empty();
-        Netcdf4Storage storage = storage(d);
-        OptionalLong at = OptionalLong.empty();
-        if (storage == Netcdf4Storage.CONTIGUOUS) {
-            long offset = ((ContiguousDataset) d).getDataAddress() + d.getHdfFile().getUserBlockSize();
-            long end = offset + d.getSizeInBytes();
-            if (end > fileSize) {
-                throw new Netcdf4FormatException(file, "variable '" + d.getName() + "' lies at bytes " + offset
-                        + " to " + end + ", past the end of the file (" + fileSize + " bytes) (expected: a file of "
-                        + "at least " + end + " bytes)");
-            }
-            if (type == Netcdf4Type.FLOAT) {
-                at = OptionalLong.of(offset);
-            }
-        }
-        return new Netcdf4Variable(d.getName(), shape, dims, type, order, Attributes.of(d), scale, storage, at);
+        OptionalLong at = layout.storage() == Netcdf4Storage.CONTIGUOUS && type == Netcdf4Type.FLOAT
+                ? OptionalLong.of(layout.offset()) : OptionalLong.empty();
+        return new Netcdf4Variable(d.getName(), shape, dims, type, order, Attributes.of(d), scale, layout.storage(),
+                at);
     }
 
-    static Netcdf4Storage storage(Dataset d) {
-        if (d.isEmpty()) {
-            return Netcdf4Storage.UNWRITTEN;
-        }
-        if (d instanceof ContiguousDataset) {
-            return Netcdf4Storage.CONTIGUOUS;
-        }
-        if (d instanceof ChunkedDataset) {
-            return d.getFilters().isEmpty() ? Netcdf4Storage.CHUNKED : Netcdf4Storage.FILTERED;
-        }
-        return Netcdf4Storage.COMPACT;
+    private static Netcdf4Type type(DataType t) {
+        return t instanceof FloatingPoint ? Netcdf4Type.floating(t.getSize())
+                : t instanceof FixedPoint f ? Netcdf4Type.integer(t.getSize(), f.isSigned()) : Netcdf4Type.OTHER;
     }
 
     private static long[] shape(Dataset d) {

@@ -1,7 +1,6 @@
 package org.loopnest.format.netcdf4;
 
 import io.jhdf.HdfFile;
-import io.jhdf.api.dataset.ChunkedDataset;
 import io.jhdf.exceptions.HdfException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -43,7 +42,10 @@ import org.loopnest.format.netcdf.NetcdfPacking;
  *
  * <p>Failure: a file that is missing, not HDF5 (a classic NetCDF file among them), truncated or otherwise unreadable
  * is a {@link Netcdf4FormatException} naming the file (and the variable where one applies) and what was expected;
- * an I/O failure is an {@link IOException}.
+ * so is a variable whose layout contradicts it (found by {@link #open}: its type's bits, the layout's element size and
+ * rank, a contiguous extent, the chunk grid, filters and chunk index; see docs/FILES.md) and a chunk whose Fletcher32
+ * checksum fails or that does not decode to its size (found when it is read). An I/O failure is an
+ * {@link IOException}.
  */
 public final class Netcdf4File implements AutoCloseable {
     /**
@@ -59,20 +61,12 @@ public final class Netcdf4File implements AutoCloseable {
     private final List<NetcdfAttribute> attributes;
     private boolean closed;
 
-    private Netcdf4File(Path file, HdfFile hdf, FileChannel channel) {
+    private Netcdf4File(Path file, HdfFile hdf, FileChannel channel) throws IOException {
         this.file = file;
         this.hdf = hdf;
         this.channel = channel;
-        try {
-            this.entries = Catalog.read(file, hdf, channel.size());
-            this.attributes = List.copyOf(Attributes.of(hdf));
-        } catch (Netcdf4FormatException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw unreadable(file, e); // jHDF on a damaged file: HdfException, but also overflows, underflows, …
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        this.entries = Catalog.read(file, hdf, channel);
+        this.attributes = List.copyOf(Attributes.of(hdf));
     }
 
     /**
@@ -96,8 +90,11 @@ public final class Netcdf4File implements AutoCloseable {
      * @param file a NetCDF-4 (or other HDF5) file
      * @return the open file; close it
      * @throws Netcdf4FormatException if the file is missing, not a regular file, not HDF5 (a classic NetCDF file is
-     *                                refused, saying to read it with {@link NetcdfFile}), truncated or unreadable, or
-     *                                a contiguous variable's data lie past its end
+     *                                refused, saying to read it with {@link NetcdfFile}), truncated or unreadable, a
+     *                                contiguous variable's data lie past its end, or a number variable's layout
+     *                                contradicts it (type bits, element size, rank, extent, chunk shape, filters,
+     *                                a chunk off the grid, past the file's end, listed twice or with an unknown filter
+     *                                mask, a chunk index that is not a tree)
      * @throws IOException            if reading fails
      */
     public static Netcdf4File open(Path file) throws IOException {
@@ -112,7 +109,14 @@ public final class Netcdf4File implements AutoCloseable {
         } catch (Netcdf4FormatException e) {
             throw closeAfter(e, hdf, channel);
         } catch (RuntimeException e) {
+            // jHDF on a damaged file: HdfException, but also overflows, underflows, …
             throw closeAfter(unreadable(file, e), hdf, channel);
+        } catch (StackOverflowError e) { // jHDF's own walks (group B-trees, HDF5 1.10 chunk indexes) on a cycle
+            throw closeAfter(endless(file, e), hdf, channel);
+        } catch (IOException e) {
+            throw closeAfter(e, hdf, channel);
+        } catch (Error e) {
+            throw closeAfter(e, hdf, channel);
         }
     }
 
@@ -173,7 +177,8 @@ public final class Netcdf4File implements AutoCloseable {
      * @param variable one of this file's variables, of a number type, with at most {@link NetcdfFile#MAX_VALUES}
      *                 elements
      * @return its values, last dimension fastest
-     * @throws Netcdf4FormatException if the variable is not this file's, not numbers, too large, or unreadable
+     * @throws Netcdf4FormatException if the variable is not this file's, not numbers, too large, or unreadable (a
+     *                                chunk that fails its Fletcher32 checksum or does not decode to its size)
      * @throws IOException            if reading fails
      */
     public double[] readValues(Netcdf4Variable variable) throws IOException {
@@ -186,6 +191,8 @@ public final class Netcdf4File implements AutoCloseable {
             return Unpacker.values(variable, source(e));
         } catch (RuntimeException | java.io.EOFException ex) {
             throw unreadable(variable, ex);
+        } catch (StackOverflowError ex) {
+            throw endless(file, ex);
         }
     }
 
@@ -223,7 +230,8 @@ public final class Netcdf4File implements AutoCloseable {
      *
      * <p>Memory stays bounded whatever the variable's size: it goes in boxes of at most {@link #MAX_BOX_ELEMENTS}
      * elements, cut along chunk boundaries so that each chunk is decompressed once (unless one chunk alone is larger
-     * than that, when chunks are decompressed once per box they overlap), plus one chunk as jHDF decompresses it.
+     * than that, when chunks are decompressed once per box they overlap), plus one chunk as it is decoded (never more
+     * than its shape holds, whatever its stream claims).
      *
      * <p>The file {@code raw} is created or replaced; it belongs to the caller. It is complete when this returns; on
      * failure it is deleted. Free space is checked before anything is written.
@@ -233,7 +241,8 @@ public final class Netcdf4File implements AutoCloseable {
      * @param missing  the float written for a missing value (NaN, or a marker such as -9999)
      * @return the number of elements written
      * @throws Netcdf4FormatException   if the variable is not this file's or not numbers, or its data cannot be read
-     *                                  (a truncated file)
+     *                                  (a truncated file, a chunk that fails its Fletcher32 checksum or does not
+     *                                  decode to its size)
      * @throws IllegalArgumentException if {@code raw} is a directory, this input file itself, or on a file system
      *                                  without room for it, or the variable's CF attributes have the wrong kind
      * @throws IOException              if reading or writing fails
@@ -247,14 +256,16 @@ public final class Netcdf4File implements AutoCloseable {
         Objects.requireNonNull(raw, "raw");
         NetcdfPacking packing = packing(variable);
         RawOutput.check(raw, file, Math.multiplyExact(variable.elements(), Float.BYTES));
-        SlabPlan plan = new SlabPlan(variable.shape(), e.dataset() instanceof ChunkedDataset c
-                ? c.getChunkDimensions() : null, budget);
+        SlabPlan plan = new SlabPlan(variable.shape(), e.layout().chunk(), budget);
         try (FileChannel out = FileChannel.open(raw, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             Unpacker.unpack(variable, source(e), plan, packing, missing, out);
         } catch (RuntimeException | java.io.EOFException ex) {
             Files.deleteIfExists(raw);
             throw unreadable(variable, ex);
+        } catch (StackOverflowError ex) {
+            Files.deleteIfExists(raw);
+            throw endless(file, ex);
         } catch (IOException | Error ex) {
             Files.deleteIfExists(raw);
             throw ex;
@@ -297,6 +308,11 @@ public final class Netcdf4File implements AutoCloseable {
         return e;
     }
 
+    /** Where a variable's data lie, as checked when the file was opened (for tests). */
+    Layout layout(Netcdf4Variable variable) {
+        return entry(variable, "inspect").layout();
+    }
+
     private NetcdfPacking packing(Netcdf4Variable v) {
         try {
             return v.packing();
@@ -306,10 +322,13 @@ public final class Netcdf4File implements AutoCloseable {
     }
 
     private BoxSource source(Catalog.Entry e) {
-        return BoxSource.of(e.variable(), e.dataset(), channel, hdf.getUserBlockSize());
+        return BoxSource.of(e.variable(), e.dataset(), e.layout(), channel);
     }
 
     private Netcdf4FormatException unreadable(Netcdf4Variable v, Exception e) {
+        if (e instanceof ChunkDamage) { // says what was expected
+            return new Netcdf4FormatException(file, "variable '" + v.name() + "' cannot be read: " + e.getMessage(), e);
+        }
         return new Netcdf4FormatException(file, "variable '" + v.name() + "' cannot be read: " + what(e)
                 + " (expected: its data complete and intact; is the file truncated or damaged?)", e);
     }
@@ -319,16 +338,25 @@ public final class Netcdf4File implements AutoCloseable {
                 + " (expected: a complete HDF5/NetCDF-4 file)", e);
     }
 
+    /**
+     * A structure jHDF walks recursively that never ends (a B-tree node that is its own descendant): LoopNest walks the
+     * chunk indexes netCDF writes itself, without recursion; this is the boundary for the walks left to jHDF (groups'
+     * B-trees, HDF5 1.10's chunk indexes).
+     */
+    private static Netcdf4FormatException endless(Path file, StackOverflowError e) {
+        return new Netcdf4FormatException(file, "not a readable HDF5 file: its metadata nest without end (a B-tree "
+                + "node that is its own descendant?) (expected: a complete HDF5/NetCDF-4 file)", e);
+    }
+
     /** What jHDF said: its message and its cause's; the exception's class where it is not jHDF's own. */
     private static String what(Exception e) {
         String says = e instanceof HdfException || e instanceof IOException ? e.getMessage()
-                : e.getClass().getSimpleName() + ": " + e.getMessage();
+                : e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
         return says + (e.getCause() != null ? ": " + e.getCause().getMessage() : "");
     }
 
     /** Closes what a failed open opened; a failure to close is added to {@code failure}, which is returned. */
-    private static Netcdf4FormatException closeAfter(Netcdf4FormatException failure, HdfFile hdf,
-            FileChannel channel) {
+    private static <T extends Throwable> T closeAfter(T failure, HdfFile hdf, FileChannel channel) {
         try {
             if (hdf != null) {
                 hdf.close();

@@ -22,8 +22,29 @@ public final class Netcdf4FormatException extends IllegalArgumentException {
     }
 
     Netcdf4FormatException(Path file, String message, Throwable cause) {
-        super(name(file) + ": " + message, cause);
+        super(printable(name(file) + ": " + message), cause);
         this.file = name(file);
+    }
+
+    /**
+     * The most characters of a message: a damaged file's names and texts (quoted by jHDF, or as variable names) are
+     * cut to fit, and control characters escaped as a backslash, {@code u} and four hex digits, so that a message is
+     * one readable line of bounded length.
+     */
+    static final int MAX_MESSAGE = 1000;
+
+    static String printable(String message) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < message.length() && s.length() <= MAX_MESSAGE; i++) {
+            char c = message.charAt(i);
+            s.append(c < 0x20 || c == 0x7F ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+        }
+        if (s.length() > MAX_MESSAGE) {
+            String more = "… (cut at " + (MAX_MESSAGE - 40) + " characters)";
+            s.setLength(MAX_MESSAGE - 40);
+            s.append(more);
+        }
+        return s.toString();
     }
 
     /**

@@ -18,8 +18,10 @@
  * boxes of bounded size cut along chunk boundaries.
  *
  * <p>Pitfalls: jHDF 0.9.4's own slicing of chunked datasets ({@code Dataset.getData(offset, shape)}) returns zeros for
- * most chunks when a chunk is longer than 1 along an axis; this package decodes chunks itself
- * ({@code ChunkedDataset.getDecompressedChunk}) and never uses it. jHDF 0.9.4 also takes dimensions as {@code int}:
- * a dimension over 2^31 - 1 is not read. See docs/FILES.md, "NetCDF-4 (HDF5) input".
+ * most chunks when a chunk is longer than 1 along an axis, does not verify Fletcher32 checksums, ignores each chunk's
+ * filter mask and follows a chunk B-tree into any cycle; this package never uses it: it walks the chunk index itself
+ * ({@code ChunkIndex}), checks each variable's layout against the variable when the file is opened ({@code Layout})
+ * and decodes chunks itself ({@code Filters}: deflate, shuffle, fletcher32, checksums verified). jHDF 0.9.4 also takes
+ * dimensions as {@code int}: a dimension over 2^31 - 1 is not read. See docs/FILES.md, "NetCDF-4 (HDF5) input".
  */
 package org.loopnest.format.netcdf4;

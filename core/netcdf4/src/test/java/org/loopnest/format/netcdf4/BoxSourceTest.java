@@ -16,7 +16,7 @@ class BoxSourceTest {
         return (ChunkedDataset) Proxy.newProxyInstance(BoxSourceTest.class.getClassLoader(),
                 new Class<?>[] {ChunkedDataset.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "getChunkDimensions" -> new int[] {2, 2};
-                    case "getDecompressedChunk" -> chunk((int[]) args[0]);
+                    case "getRawChunkBuffer" -> ByteBuffer.wrap(chunk((int[]) args[0]));
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
     }
