@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * A file's vertical (pressure) coordinate: the variable's name and its values in hPa, read into memory.
@@ -58,8 +59,8 @@ public record NetcdfLevels(String variable, double[] hPa, String units) {
                 .orElseThrow(() -> new NetcdfFormatException(header.file(), "no vertical coordinate variable "
                         + "(expected one of: " + String.join(", ", NAMES) + ", or a name given)"));
         if (v.dimensions().size() != 1) {
-            throw new NetcdfFormatException(header.file(), "vertical coordinate '" + v.name() + "' has dimensions "
-                    + v.dimensionNames() + " (expected: one)");
+            throw new NetcdfFormatException(header.file(), "vertical coordinate '" + Quoted.of(v.name())
+                    + "' has dimensions [" + Quoted.names(v.dimensionNames()) + "] (expected: one)");
         }
         return of(header.file(), v.name(), NetcdfPacking.of(v), NetcdfFile.readValues(header, v));
     }
@@ -80,8 +81,8 @@ public record NetcdfLevels(String variable, double[] hPa, String units) {
         double factor = switch (units.trim().toLowerCase(Locale.ROOT)) {
             case "pa" -> 0.01;
             case "hpa", "millibar", "millibars", "mbar", "mb" -> 1;
-            default -> throw new NetcdfFormatException(file, "vertical coordinate '" + variable
-                    + "' has units '" + units + "' (expected: Pa or hPa)");
+            default -> throw new NetcdfFormatException(file, "vertical coordinate '" + Quoted.of(variable)
+                    + "' has units '" + Quoted.of(units) + "' (expected: Pa or hPa)");
         };
         double[] values = new double[stored.length];
         for (int i = 0; i < values.length; i++) {
