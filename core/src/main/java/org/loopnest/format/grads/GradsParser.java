@@ -23,6 +23,8 @@ final class GradsParser {
     private static final Pattern INCREMENT = Pattern.compile("\\d{1,9}(mn|hr|dy|mo|yr)", Pattern.CASE_INSENSITIVE);
     private static final Set<String> MONTHS = Set.of("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP",
             "OCT", "NOV", "DEC");
+    /** The longest {@code DSET} path: Linux's {@code PATH_MAX}. */
+    private static final int MAX_PATH = 4096;
     private static final String RECORDS = "DSET, TITLE, UNDEF, OPTIONS, XDEF, YDEF, ZDEF, TDEF, VARS … ENDVARS";
 
     private static final Set<String> KEYWORDS = Set.of("DSET", "TITLE", "UNDEF", "OPTIONS", "XDEF", "YDEF", "ZDEF",
@@ -117,6 +119,10 @@ final class GradsParser {
         String name = rest("DSET");
         if (name.isEmpty()) {
             throw fault(next, "DSET without a file (expected: DSET ^file beside the descriptor, or DSET /path)");
+        }
+        if (name.length() > MAX_PATH || name.chars().anyMatch(Character::isISOControl)) {
+            throw fault(next, "DSET " + Quoted.of(name) + " is not a file name (expected: at most " + MAX_PATH
+                    + " characters, no control characters)");
         }
         Path directory = ctl.toAbsolutePath().getParent();
         dataFile = name.startsWith("^") ? directory.resolve(name.substring(1)).normalize()

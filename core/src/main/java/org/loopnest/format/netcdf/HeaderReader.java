@@ -238,8 +238,8 @@ final class HeaderReader {
         for (NetcdfDimension d : own) {
             long n = d.record() ? 1 : d.length();
             if (n != 0 && bytes > MAX_VARIABLE_BYTES / n) {
-                throw new NetcdfFormatException(file, shown + " has dimensions " + own.stream()
-                        .map(o -> Quoted.of(o.name()) + " = " + o.length()).toList() + " of " + type
+                throw new NetcdfFormatException(file, shown + " has dimensions [" + Quoted.names(own.stream()
+                        .map(o -> o.name() + " = " + o.length()).toList()) + "] of " + type
                         + ": more than 2^62 bytes (expected: a size a file can have)");
             }
             bytes *= n;

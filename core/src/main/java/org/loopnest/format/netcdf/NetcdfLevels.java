@@ -50,7 +50,8 @@ public record NetcdfLevels(String variable, double[] hPa, String units) {
      * @param header the file's header
      * @param name   the coordinate variable's name, or {@code null} to look for {@link #NAMES}
      * @return its levels in hPa
-     * @throws NetcdfFormatException if the variable is absent, not 1-D, or its units are not Pa or hPa
+     * @throws NetcdfFormatException if the variable is absent, not 1-D, its units are not Pa or hPa, or a packing
+     *                               attribute has the wrong kind (naming the file, the variable and the attribute)
      * @throws IOException           if reading fails
      */
     public static NetcdfLevels read(NetcdfHeader header, String name) throws IOException {
@@ -62,7 +63,13 @@ public record NetcdfLevels(String variable, double[] hPa, String units) {
             throw new NetcdfFormatException(header.file(), "vertical coordinate '" + Quoted.of(v.name())
                     + "' has dimensions [" + Quoted.names(v.dimensionNames()) + "] (expected: one)");
         }
-        return of(header.file(), v.name(), NetcdfPacking.of(v), NetcdfFile.readValues(header, v));
+        NetcdfPacking packing;
+        try {
+            packing = NetcdfPacking.of(v);
+        } catch (IllegalArgumentException e) {
+            throw new NetcdfFormatException(header.file(), e.getMessage());
+        }
+        return of(header.file(), v.name(), packing, NetcdfFile.readValues(header, v));
     }
 
     /**

@@ -14,7 +14,7 @@ public final class Quoted {
     /** The most characters of quoted text a message shows (escapes counted as written). */
     public static final int MAX = 60;
     /** The most names {@link #names} lists. */
-    public static final int MAX_NAMES = 20;
+    public static final int MAX_NAMES = 10;
 
     private Quoted() {
     }
@@ -48,7 +48,7 @@ public final class Quoted {
      * of them, then how many more there are.
      *
      * @param names the names
-     * @return for example {@code t, q, level} or {@code a, b, … (and 480 more)}
+     * @return for example {@code t, q, level} or {@code a, b, … (and 490 more)}
      */
     public static String names(Collection<String> names) {
         String shown = names.stream().limit(MAX_NAMES).map(Quoted::of).collect(Collectors.joining(", "));

@@ -174,4 +174,14 @@ class GradsParserTest {
         assertFault("model.ctl:19: '\\x1B[31m" + "x".repeat(52) + "…' is not a supported record (expected one of: "
                 + RECORDS + ")", SAMPLE + "\u001b[31m" + "x".repeat(10_000) + "\n");
     }
+
+    @Test
+    void shouldRefuseADsetWithControlCharactersOrLongerThanAPath() {
+        assertFault("model.ctl:1: DSET ^model\\x00.dat is not a file name (expected: at most 4096 characters, no "
+                + "control characters)", replace("DSET   ^model.dat", "DSET ^model\u0000.dat"));
+        assertFault("model.ctl:1: DSET ^model\\x0C.dat is not a file name (expected: at most 4096 characters, no "
+                + "control characters)", replace("DSET   ^model.dat", "DSET ^model\f.dat"));
+        assertFault("model.ctl:1: DSET ^" + "d".repeat(59) + "… is not a file name (expected: at most 4096 "
+                + "characters, no control characters)", replace("DSET   ^model.dat", "DSET ^" + "d".repeat(5000)));
+    }
 }
