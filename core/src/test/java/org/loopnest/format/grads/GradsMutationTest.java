@@ -136,17 +136,11 @@ class GradsMutationTest {
     private static String mutateLine(List<String> lines, int line, int kind, Random random) {
         String text;
         switch (kind) {
-            case 0 -> {
+            case 0, 1 -> {
+                String[] pool = kind == 0 ? NUMBERS : WORDS;
                 String[] words = lines.get(line).split(" ");
                 int w = random.nextInt(words.length);
-                words[w] = NUMBERS[random.nextInt(NUMBERS.length)];
-                lines.set(line, String.join(" ", words));
-                text = "line " + (line + 1) + " word " + (w + 1) + " = '" + words[w] + "'";
-            }
-            case 1 -> {
-                String[] words = lines.get(line).split(" ");
-                int w = random.nextInt(words.length);
-                words[w] = WORDS[random.nextInt(WORDS.length)];
+                words[w] = pool[random.nextInt(pool.length)];
                 lines.set(line, String.join(" ", words));
                 text = "line " + (line + 1) + " word " + (w + 1) + " = '" + words[w] + "'";
             }

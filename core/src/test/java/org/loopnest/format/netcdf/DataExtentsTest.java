@@ -81,6 +81,7 @@ class DataExtentsTest {
     @Test
     void shouldRefuseAVariableThatBeginsInsideTheHeader() throws IOException {
         byte[] header = header(0, fixed("level", h -> h - 8));
+        assertEquals(100, header.length, "docs/FILES.md quotes this message");
         assertEquals("in.nc: variable 'level' begins at byte " + (header.length - 8) + ", inside the header (bytes 0 "
                 + "to " + header.length + ") (expected: data at or after byte " + header.length + ")",
                 refused(file("in.nc", header, 4)));
