@@ -12,10 +12,10 @@ import org.loopnest.internal.format.Quoted;
 
 /**
  * Reads a classic NetCDF header (CDF-1 or CDF-2), big-endian, following the format specification's grammar. It loads
- * the file's first bytes and, when the header is longer, loads twice as many and starts again, so a header of any
- * length is read without reading the data. Every count is bounded by what the rest of the file can hold before
- * anything is allocated for it, and every name quoted in a message is escaped and capped ({@link Quoted}). One use per
- * instance; not thread-safe.
+ * the file's first bytes and, when the header is longer, loads twice as many (or as many as the field needs) and
+ * starts again, so a header of up to {@link #MAX_HEADER} bytes is read without reading the data. Every count is
+ * bounded by what the rest of the file can hold before anything is allocated for it, and every name quoted in a
+ * message is escaped and capped ({@link Quoted}). One use per instance; not thread-safe.
  */
 final class HeaderReader {
     private static final int NC_DIMENSION = 0x0A;
@@ -29,6 +29,8 @@ final class HeaderReader {
     private static final int ATTRIBUTE_BYTES = 16;
     /** The fewest bytes a variable takes: name length, name, rank, attribute list, type, vsize, 4-byte begin. */
     private static final int VARIABLE_BYTES = 32;
+    /** The longest header read: netCDF's own headers are kilobytes; this bounds what a corrupt length loads. */
+    static final int MAX_HEADER = 64 << 20;
     /** The most bytes one record of a variable may take: sums and offsets of such sizes cannot overflow a long. */
     private static final long MAX_VARIABLE_BYTES = 1L << 62;
 
@@ -71,10 +73,7 @@ final class HeaderReader {
                 try {
                     return new HeaderReader(file, size, b).header();
                 } catch (NeedMore more) {
-                    if (load >= Integer.MAX_VALUE / 2) {
-                        throw new NetcdfFormatException(file, "header longer than 1 GiB (expected: a shorter header)");
-                    }
-                    load = (int) Math.min(size, Math.max(2L * load, more.end));
+                    load = (int) Math.min(Math.min(size, MAX_HEADER), Math.max(2L * load, more.end));
                 }
             }
         }
@@ -316,6 +315,10 @@ final class HeaderReader {
         if (end > fileSize) {
             throw error(bytes.position(), "truncated header: " + field + " needs " + n + " bytes, the file has "
                     + fileSize + " (expected: a complete header)");
+        }
+        if (end > MAX_HEADER) {
+            throw error(bytes.position(), field + " needs " + n + " bytes, past the first " + (MAX_HEADER >> 20)
+                    + " MiB (expected: a header of at most " + (MAX_HEADER >> 20) + " MiB)");
         }
         throw new NeedMore(end);
     }

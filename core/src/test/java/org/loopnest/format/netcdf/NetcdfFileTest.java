@@ -280,4 +280,13 @@ class NetcdfFileTest {
         assertEquals("q.nc: at byte 16: dimension '\\x01" + "x".repeat(56) + "…' has length -1 (expected: >= 0)",
                 message);
     }
+
+    @Test
+    void shouldRefuseAHeaderFieldPast64MiBWithoutLoadingIt() throws IOException {
+        byte[] header = CdfBytes.magic(1).i32(0).list(DIM, 1).i32(80 << 20).bytes();
+        Path file = write("huge.nc", header, 100L << 20);
+        assertEquals("huge.nc: at byte 20: dimension 0 name needs 83886080 bytes, past the first 64 MiB (expected: a "
+                + "header of at most 64 MiB)", assertThrows(NetcdfFormatException.class, () -> NetcdfFile.open(file))
+                        .getMessage());
+    }
 }
