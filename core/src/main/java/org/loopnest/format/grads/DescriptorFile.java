@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * Reads a descriptor file's text, refusing up front what is not one: a path that is not a regular file (a FIFO would
  * block, {@code /dev/zero} never ends), a file over {@link #MAX_BYTES}, and bytes that are not text (a NetCDF or HDF5
  * file given as a descriptor, NUL or other control bytes, malformed UTF-8), each a {@link GradsFormatException} naming
- * the file. Stateless.
+ * the file. A leading UTF-8 byte-order mark is dropped. Stateless.
  */
 final class DescriptorFile {
     /** The largest descriptor read: a descriptor is a few lines; even every level of a fine grid listed is far less. */
@@ -74,7 +74,8 @@ final class DescriptorFile {
                     + ")");
         }
         decoder.flush(out);
-        return out.flip().toString();
+        String text = out.flip().toString();
+        return text.startsWith("\uFEFF") ? text.substring(1) : text; // a byte-order mark some editors write
     }
 
     /** What a binary file that is often mistaken for a descriptor is, by its first bytes, or null. */

@@ -53,9 +53,9 @@ class DescriptorFileTest {
         Files.write(ctl, new byte[] {'*', ' ', 'a', (byte) 0xFF, '\n'});
         assertEquals("bin.ctl: not a text GrADS descriptor: byte 3 (0xFF) is not UTF-8 text " + EXPECTED,
                 refused(ctl));
-        Files.writeString(ctl, "* température en °C\n" + GradsDescriptorTest.SAMPLE);
+        Files.writeString(ctl, "\uFEFF* température en °C\n" + GradsDescriptorTest.SAMPLE);
         assertEquals(5, assertTimeoutPreemptively(QUICKLY, () -> GradsDescriptor.parse(ctl)).time().count(),
-                "UTF-8 text is read");
+                "UTF-8 text is read, a byte-order mark first");
     }
 
     @Test
