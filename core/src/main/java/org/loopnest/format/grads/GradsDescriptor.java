@@ -3,10 +3,12 @@ package org.loopnest.format.grads;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.loopnest.internal.files.OwnedNames;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * A GrADS data descriptor ({@code .ctl}): where the binary data file is, its grid ({@code XDEF}, {@code YDEF},
@@ -65,11 +68,15 @@ public final class GradsDescriptor {
      *
      * @param ctl the {@code .ctl} file; read as UTF-8 (ASCII in practice)
      * @return the descriptor
-     * @throws IOException          when the file cannot be read (missing: {@link NoSuchFileException})
-     * @throws GradsFormatException when its content is malformed or uses what is not supported
+     * @throws IOException          when the file cannot be read, its message saying why (missing:
+     *                              {@link NoSuchFileException}, "no such file")
+     * @throws GradsFormatException naming the file when it is not a regular file (a FIFO or device is refused before
+     *                              it is opened), is larger than 4 MiB, is not text (a NetCDF or HDF5 file, control
+     *                              bytes, malformed UTF-8), or its content is malformed or uses what is not
+     *                              supported
      */
     public static GradsDescriptor parse(Path ctl) throws IOException {
-        return parse(Files.readString(ctl, StandardCharsets.UTF_8), ctl);
+        return parse(DescriptorFile.read(ctl), ctl);
     }
 
     /**
@@ -322,23 +329,34 @@ public final class GradsDescriptor {
      * longer one is accepted: GrADS reads only what it describes).
      *
      * @return the file's size in bytes
-     * @throws NoSuchFileException  naming the file when it is missing
-     * @throws IOException          when it is a directory or cannot be read
+     * @throws NoSuchFileException  naming the file and "no such file" when it is missing
+     * @throws IOException          naming the file and why when it is a directory, not a regular file (a FIFO, a
+     *                              device) or cannot be read
      * @throws GradsFormatException naming both files and both sizes when it is shorter than described
      */
     public long checkDataFile() throws IOException {
-        if (Files.isDirectory(dataFile)) {
-            throw new IOException(dataFile + " is a directory (expected: the data file named by DSET in "
-                    + GradsFormatException.name(ctl) + ")");
+        String expected = "the data file named by DSET in " + GradsFormatException.name(ctl);
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(dataFile, BasicFileAttributes.class);
+        } catch (FileSystemException e) {
+            throw DescriptorFile.withReason(e, expected);
         }
-        long size = Files.size(dataFile);
+        if (attributes.isDirectory()) {
+            throw new IOException(dataFile + " is a directory (expected: " + expected + ")");
+        }
+        if (!attributes.isRegularFile()) {
+            throw new IOException(dataFile + " is not a regular file (a FIFO, a device or another special file) "
+                    + "(expected: " + expected + ")");
+        }
+        long size = attributes.size();
         if (size < expectedFileSize()) {
             throw new GradsFormatException(dataFile, 0, size + " bytes, shorter than "
                     + GradsFormatException.name(ctl) + " describes (expected: at least " + expectedFileSize()
                     + " bytes = " + time.count() + " times × " + layout.stepBytes() + " bytes per time)");
         }
         if (!Files.isReadable(dataFile)) {
-            throw new IOException(dataFile + " cannot be read (expected: a readable data file)");
+            throw new IOException(dataFile + " cannot be read: permission denied (expected: a readable data file)");
         }
         return size;
     }
@@ -381,9 +399,9 @@ public final class GradsDescriptor {
                 return i;
             }
         }
-        throw new IllegalArgumentException("variable '" + name + "' is not in " + GradsFormatException.name(ctl)
-                + " (expected one of: " + variables.stream().map(GradsVariable::name).collect(Collectors.joining(", "))
-                + ")");
+        throw new IllegalArgumentException("variable '" + Quoted.of(name) + "' is not in "
+                + GradsFormatException.name(ctl) + " (expected one of: "
+                + Quoted.names(variables.stream().map(GradsVariable::name).toList()) + ")");
     }
 
     /**

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Where each x·y record lies in a GrADS data file (the byte layout drawn in this package's documentation); long
- * arithmetic throughout. Immutable.
+ * arithmetic throughout, a layout past 2^63 bytes refused when made, so no offset overflows. Immutable.
  */
 final class GradsLayout {
     /** The size of one Fortran record marker, before and after each record of a {@code sequential} file. */
@@ -19,8 +19,13 @@ final class GradsLayout {
     private final long stepBytes;
     private final int steps;
 
+    /**
+     * Lays out the records.
+     *
+     * @throws IllegalArgumentException when the data file described would hold 2^63 bytes or more
+     */
     GradsLayout(GradsAxis x, GradsAxis y, int steps, List<GradsVariable> variables, boolean sequential) {
-        this.gridBytes = (long) x.size() * y.size() * VALUE_BYTES;
+        this.gridBytes = (long) x.size() * y.size() * VALUE_BYTES; // below 2^62: sizes are below 2^31
         this.recordStride = gridBytes + (sequential ? 2L * MARKER_BYTES : 0);
         this.dataStart = sequential ? MARKER_BYTES : 0;
         this.firstRecord = new long[variables.size()];
@@ -29,7 +34,13 @@ final class GradsLayout {
             firstRecord[v] = records;
             records += variables.get(v).records();
         }
-        this.stepBytes = records * recordStride;
+        try {
+            this.stepBytes = Math.multiplyExact(records, recordStride);
+            Math.multiplyExact(stepBytes, (long) steps);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException(steps + " times × " + records + " records × " + recordStride
+                    + " bytes: a data file of 2^63 bytes or more (expected: a size a file can have)");
+        }
         this.steps = steps;
     }
 

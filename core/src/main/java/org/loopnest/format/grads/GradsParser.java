@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * Reads the text of one {@code .ctl} file, one method per record kind; every fault is a
@@ -17,6 +18,13 @@ import java.util.regex.Pattern;
 final class GradsParser {
     private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
     private static final Pattern COUNT = Pattern.compile("\\+?\\d{1,9}");
+    /** GrADS's time: {@code hh:mmZddmmmyyyy}, hour (with minutes) and day optional, a 2- or 4-digit year. */
+    private static final Pattern START = Pattern.compile("(\\d{1,2}(:\\d{2})?[Zz])?\\d{0,2}[A-Za-z]{3}(\\d{2}|\\d{4})");
+    private static final Pattern INCREMENT = Pattern.compile("\\d{1,9}(mn|hr|dy|mo|yr)", Pattern.CASE_INSENSITIVE);
+    private static final Set<String> MONTHS = Set.of("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP",
+            "OCT", "NOV", "DEC");
+    /** The longest {@code DSET} path: Linux's {@code PATH_MAX}. */
+    private static final int MAX_PATH = 4096;
     private static final String RECORDS = "DSET, TITLE, UNDEF, OPTIONS, XDEF, YDEF, ZDEF, TDEF, VARS … ENDVARS";
 
     private static final Set<String> KEYWORDS = Set.of("DSET", "TITLE", "UNDEF", "OPTIONS", "XDEF", "YDEF", "ZDEF",
@@ -54,8 +62,12 @@ final class GradsParser {
             }
         }
         checkLevels();
-        return new GradsDescriptor(ctl, dataFile, title, undef, options, axes.get("XDEF"), axes.get("YDEF"),
-                axes.get("ZDEF"), time, variables);
+        try {
+            return new GradsDescriptor(ctl, dataFile, title, undef, options, axes.get("XDEF"), axes.get("YDEF"),
+                    axes.get("ZDEF"), time, variables);
+        } catch (IllegalArgumentException e) {
+            throw fault(0, "XDEF, YDEF, ZDEF, TDEF and VARS describe " + e.getMessage());
+        }
     }
 
     /** The next line that is not blank, a {@code *} comment or an {@code @} attribute, split into words. */
@@ -73,9 +85,15 @@ final class GradsParser {
         return lines[next - 1].strip();
     }
 
+    /** The current line as a message quotes it: escaped and capped ({@link Quoted}). */
+    private String shownLine() {
+        return Quoted.of(currentLine());
+    }
+
     private void record(String keyword, String[] words) {
         if (!KEYWORDS.contains(keyword)) {
-            throw fault(next, "'" + words[0] + "' is not a supported record (expected one of: " + RECORDS + ")");
+            throw fault(next, "'" + Quoted.of(words[0]) + "' is not a supported record (expected one of: " + RECORDS
+                    + ")");
         }
         Integer first = seen.putIfAbsent(keyword, next);
         if (first != null && !keyword.equals("OPTIONS") && !keyword.equals("ENDVARS")) {
@@ -102,14 +120,19 @@ final class GradsParser {
         if (name.isEmpty()) {
             throw fault(next, "DSET without a file (expected: DSET ^file beside the descriptor, or DSET /path)");
         }
+        if (name.length() > MAX_PATH || name.chars().anyMatch(Character::isISOControl)) {
+            throw fault(next, "DSET " + Quoted.of(name) + " is not a file name (expected: at most " + MAX_PATH
+                    + " characters, no control characters)");
+        }
         Path directory = ctl.toAbsolutePath().getParent();
         dataFile = name.startsWith("^") ? directory.resolve(name.substring(1)).normalize()
                 : Path.of(name).toAbsolutePath().normalize();
     }
 
     private double undef(String[] words) {
-        if (words.length != 2 || !NUMBER.matcher(words[1]).matches()) {
-            throw fault(next, currentLine() + " (expected: UNDEF value)");
+        if (words.length != 2 || !NUMBER.matcher(words[1]).matches()
+                || !Double.isFinite(Double.parseDouble(words[1]))) {
+            throw fault(next, shownLine() + " (expected: UNDEF value, a finite number)");
         }
         return Double.parseDouble(words[1]);
     }
@@ -117,20 +140,20 @@ final class GradsParser {
     private void options(String[] words) {
         for (int i = 1; i < words.length; i++) {
             String word = words[i];
-            options.add(GradsOption.of(word).orElseThrow(() -> fault(next, "OPTIONS " + word
+            options.add(GradsOption.of(word).orElseThrow(() -> fault(next, "OPTIONS " + Quoted.of(word)
                     + " is not supported (expected: " + GradsOption.supported() + ")")));
         }
         long orders = options.stream().filter(o -> o == GradsOption.BIG_ENDIAN || o == GradsOption.LITTLE_ENDIAN
                 || o == GradsOption.BYTESWAPPED).count();
         if (orders > 1) {
-            throw fault(next, currentLine() + " gives more than one byte order (expected: one of big_endian, "
+            throw fault(next, shownLine() + " gives more than one byte order (expected: one of big_endian, "
                     + "little_endian, byteswapped)");
         }
     }
 
     private GradsAxis axis(String keyword, String[] words) {
         String expected = " (expected: " + keyword + " n LINEAR start step or " + keyword + " n LEVELS v…)";
-        String line = currentLine();
+        String line = shownLine();
         int lineNumber = next;
         if (words.length < 3 || !COUNT.matcher(words[1]).matches() || Integer.parseInt(words[1]) < 1) {
             throw fault(lineNumber, line + expected);
@@ -139,7 +162,7 @@ final class GradsParser {
         String kind = words[2].toUpperCase(Locale.ROOT);
         List<Double> values = numbers(words, 3, lineNumber, line + expected);
         if (kind.equals("LINEAR") && values.size() == 2) {
-            return GradsAxis.linear(size, values.get(0), values.get(1));
+            return finite(lineNumber, line + expected, () -> GradsAxis.linear(size, values.get(0), values.get(1)));
         }
         if (!kind.equals("LEVELS")) {
             throw fault(lineNumber, line + expected);
@@ -150,13 +173,22 @@ final class GradsParser {
                 throw fault(more == null ? lineNumber : next, keyword + " " + size + " LEVELS lists " + values.size()
                         + " values (expected: " + size + ", continued on the following lines)");
             }
-            values.addAll(numbers(more, 0, next, currentLine() + " (expected: numbers continuing " + keyword + ")"));
+            values.addAll(numbers(more, 0, next, shownLine() + " (expected: numbers continuing " + keyword + ")"));
         }
         if (values.size() > size) {
             throw fault(next, keyword + " " + size + " LEVELS lists " + values.size() + " values (expected: "
                     + size + ")");
         }
-        return GradsAxis.levels(values);
+        return finite(lineNumber, line + expected, () -> GradsAxis.levels(values));
+    }
+
+    /** The axis made, or a fault on its line when a value is not finite (a number past a double's range). */
+    private GradsAxis finite(int lineNumber, String message, java.util.function.Supplier<GradsAxis> axis) {
+        try {
+            return axis.get();
+        } catch (IllegalArgumentException e) {
+            throw fault(lineNumber, e.getMessage() + ": " + message);
+        }
     }
 
     private List<Double> numbers(String[] words, int from, int lineNumber, String message) {
@@ -173,7 +205,15 @@ final class GradsParser {
     private GradsTime time(String[] words) {
         if (words.length != 5 || !COUNT.matcher(words[1]).matches() || Integer.parseInt(words[1]) < 1
                 || !words[2].equalsIgnoreCase("LINEAR")) {
-            throw fault(next, currentLine() + " (expected: TDEF n LINEAR start increment)");
+            throw fault(next, shownLine() + " (expected: TDEF n LINEAR start increment)");
+        }
+        if (!START.matcher(words[3]).matches() || !MONTHS.contains(month(words[3]))) {
+            throw fault(next, "TDEF start '" + Quoted.of(words[3]) + "' is not a GrADS time (expected: "
+                    + "hh:mmZddmmmyyyy, hh:mm, hh and dd optional, for example 00Z01JAN2000 or 02JAN1987)");
+        }
+        if (!INCREMENT.matcher(words[4]).matches()) {
+            throw fault(next, "TDEF increment '" + Quoted.of(words[4]) + "' is not a GrADS time step (expected: a "
+                    + "count and mn, hr, dy, mo or yr, for example 6hr or 1dy)");
         }
         return new GradsTime(Integer.parseInt(words[1]), words[3], words[4]);
     }
@@ -181,7 +221,7 @@ final class GradsParser {
     private void variables(String[] words) {
         int vars = next;
         if (words.length != 2 || !COUNT.matcher(words[1]).matches() || Integer.parseInt(words[1]) < 1) {
-            throw fault(vars, currentLine() + " (expected: VARS n, then n variables and ENDVARS)");
+            throw fault(vars, shownLine() + " (expected: VARS n, then n variables and ENDVARS)");
         }
         int count = Integer.parseInt(words[1]);
         for (String[] entry = nextWords(); ; entry = nextWords()) {
@@ -204,7 +244,7 @@ final class GradsParser {
     private GradsVariable variable(String[] entry) {
         String expected = " (expected: name levels units description)";
         if (entry.length < 3 || !COUNT.matcher(entry[1]).matches()) {
-            throw fault(next, currentLine() + expected);
+            throw fault(next, shownLine() + expected);
         }
         GradsVariable variable;
         try {
@@ -216,8 +256,8 @@ final class GradsParser {
         }
         for (int i = 0; i < variables.size(); i++) {
             if (variables.get(i).name().equalsIgnoreCase(variable.name())) {
-                throw fault(next, "variable " + variable.name() + " again (expected: each name once, case ignored; "
-                        + "first at line " + variableLines.get(i) + ")");
+                throw fault(next, "variable " + Quoted.of(variable.name()) + " again (expected: each name once, "
+                        + "case ignored; first at line " + variableLines.get(i) + ")");
             }
         }
         return variable;
@@ -228,10 +268,16 @@ final class GradsParser {
         for (int i = 0; i < variables.size(); i++) {
             GradsVariable v = variables.get(i);
             if (v.levels() > levels) {
-                throw fault(variableLines.get(i), v.name() + " has " + v.levels() + " levels (expected: at most "
-                        + levels + ", the ZDEF count)");
+                throw fault(variableLines.get(i), Quoted.of(v.name()) + " has " + v.levels() + " levels (expected: "
+                        + "at most " + levels + ", the ZDEF count)");
             }
         }
+    }
+
+    /** The month of a start that matches {@link #START}: the three letters before the year. */
+    private static String month(String start) {
+        int year = start.length() - (Character.isDigit(start.charAt(start.length() - 3)) ? 4 : 2);
+        return start.substring(year - 3, year).toUpperCase(Locale.ROOT);
     }
 
     private GradsFormatException fault(int line, String message) {

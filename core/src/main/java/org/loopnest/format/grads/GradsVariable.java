@@ -1,6 +1,7 @@
 package org.loopnest.format.grads;
 
 import java.util.Objects;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * One entry between {@code VARS} and {@code ENDVARS}: {@code name levels units description}. Immutable.
@@ -24,15 +25,16 @@ public record GradsVariable(String name, int levels, String units, String descri
     public GradsVariable {
         Objects.requireNonNull(name, "name");
         if (!name.matches("[A-Za-z][A-Za-z0-9_]*")) {
-            throw new IllegalArgumentException("name = '" + name
+            throw new IllegalArgumentException("name = '" + Quoted.of(name)
                     + "' (expected: a letter, then letters, digits or underscores)");
         }
         if (levels < 0) {
-            throw new IllegalArgumentException(name + ": levels = " + levels + " (expected: >= 0)");
+            throw new IllegalArgumentException(Quoted.of(name) + ": levels = " + levels + " (expected: >= 0)");
         }
         Objects.requireNonNull(units, "units");
         if (units.isEmpty() || units.chars().anyMatch(Character::isWhitespace)) {
-            throw new IllegalArgumentException(name + ": units = '" + units + "' (expected: one word)");
+            throw new IllegalArgumentException(Quoted.of(name) + ": units = '" + Quoted.of(units)
+                    + "' (expected: one word)");
         }
         description = Objects.requireNonNull(description, "description").strip();
     }

@@ -8,11 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * Reads a classic NetCDF header (CDF-1 or CDF-2), big-endian, following the format specification's grammar. It loads
- * the file's first bytes and, when the header is longer, loads twice as many and starts again, so a header of any
- * length is read without reading the data. One use per instance; not thread-safe.
+ * the file's first bytes and, when the header is longer, loads twice as many (or as many as the field needs) and
+ * starts again, so a header of up to {@link #MAX_HEADER} bytes is read without reading the data. Every count is
+ * bounded by what the rest of the file can hold before anything is allocated for it, and every name quoted in a
+ * message is escaped and capped ({@link Quoted}). One use per instance; not thread-safe.
  */
 final class HeaderReader {
     private static final int NC_DIMENSION = 0x0A;
@@ -20,13 +23,26 @@ final class HeaderReader {
     private static final int NC_ATTRIBUTE = 0x0C;
     private static final int STREAMING = -1;
     private static final String MAGICS = "expected: CDF\\1 or CDF\\2";
+    /** The fewest bytes a dimension takes: name length, name (at least 1 byte, padded), length. */
+    private static final int DIMENSION_BYTES = 12;
+    /** The fewest bytes an attribute takes: name length, name, type, count. */
+    private static final int ATTRIBUTE_BYTES = 16;
+    /** The fewest bytes a variable takes: name length, name, rank, attribute list, type, vsize, 4-byte begin. */
+    private static final int VARIABLE_BYTES = 32;
+    /** The longest header read: netCDF's own headers are kilobytes; this bounds what a corrupt length loads. */
+    static final int MAX_HEADER = 64 << 20;
+    /** The most bytes one record of a variable may take: sums and offsets of such sizes cannot overflow a long. */
+    private static final long MAX_VARIABLE_BYTES = 1L << 62;
 
     /** Thrown when the header goes on past the bytes loaded (but not past the file). */
     private static final class NeedMore extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        /** The bytes from the start of the file that would have been enough this time. */
+        private final long end;
 
-        NeedMore() {
+        NeedMore(long end) {
             super(null, null, false, false);
+            this.end = end;
         }
     }
 
@@ -57,10 +73,7 @@ final class HeaderReader {
                 try {
                     return new HeaderReader(file, size, b).header();
                 } catch (NeedMore more) {
-                    if (load >= Integer.MAX_VALUE / 2) {
-                        throw new NetcdfFormatException(file, "header longer than 1 GiB (expected: a shorter header)");
-                    }
-                    load = (int) Math.min(size, 2L * load);
+                    load = (int) Math.min(Math.min(size, MAX_HEADER), Math.max(2L * load, more.end));
                 }
             }
         }
@@ -100,18 +113,19 @@ final class HeaderReader {
     }
 
     private List<NetcdfDimension> dimensions(int numrecs) {
-        int n = listHeader(NC_DIMENSION, "dimension list");
+        int n = listHeader(NC_DIMENSION, "dimension list", DIMENSION_BYTES);
         List<NetcdfDimension> dims = new ArrayList<>(n);
         boolean record = false;
         for (int i = 0; i < n; i++) {
             int at = bytes.position();
             String name = name("dimension " + i + " name");
-            int length = int32("dimension '" + name + "' length");
+            String shown = "dimension '" + Quoted.of(name) + "'";
+            int length = int32(shown + " length");
             if (length < 0) {
-                throw error(at, "dimension '" + name + "' has length " + length + " (expected: >= 0)");
+                throw error(at, shown + " has length " + length + " (expected: >= 0)");
             }
             if (length == 0 && record) {
-                throw error(at, "dimension '" + name + "' is a second record dimension (expected: at most one)");
+                throw error(at, shown + " is a second record dimension (expected: at most one)");
             }
             record |= length == 0;
             dims.add(new NetcdfDimension(name, length == 0 ? numrecs : length, length == 0));
@@ -120,19 +134,20 @@ final class HeaderReader {
     }
 
     private List<NetcdfAttribute> attributes(String list) {
-        int n = listHeader(NC_ATTRIBUTE, list);
+        int n = listHeader(NC_ATTRIBUTE, list, ATTRIBUTE_BYTES);
         List<NetcdfAttribute> attributes = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             String name = name(list + " entry " + i + " name");
-            NetcdfType type = type("attribute '" + name + "'");
-            int count = int32("attribute '" + name + "' count");
+            String shown = "attribute '" + Quoted.of(name) + "'";
+            NetcdfType type = type(shown);
+            int count = int32(shown + " count");
             if (count < 0) {
-                throw error(bytes.position() - 4, "attribute '" + name + "' count " + count + " (expected: >= 0)");
+                throw error(bytes.position() - 4, shown + " count " + count + " (expected: >= 0)");
             }
             long length = (long) count * type.size();
-            ensure(length, "attribute '" + name + "' values");
+            ensure(length, shown + " values");
             attributes.add(NetcdfAttribute.read(name, type, values(type, count)));
-            skipPadding(length, "attribute '" + name + "' padding");
+            skipPadding(length, shown + " padding");
         }
         return attributes;
     }
@@ -181,48 +196,57 @@ final class HeaderReader {
     }
 
     private List<NetcdfVariable> variables(List<NetcdfDimension> dims, int version) {
-        int n = listHeader(NC_VARIABLE, "variable list");
+        int n = listHeader(NC_VARIABLE, "variable list", VARIABLE_BYTES);
         List<NetcdfVariable> vars = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             String name = name("variable " + i + " name");
-            int rank = int32("variable '" + name + "' rank");
+            String shown = "variable '" + Quoted.of(name) + "'";
+            int rank = int32(shown + " rank");
             if (rank < 0 || rank > 1024) {
-                throw error(bytes.position() - 4, "variable '" + name + "' has " + rank
-                        + " dimensions (expected: 0 to 1024)");
+                throw error(bytes.position() - 4, shown + " has " + rank + " dimensions (expected: 0 to 1024)");
             }
+            ensure(4L * rank, shown + " dimension ids");
             List<NetcdfDimension> own = new ArrayList<>(rank);
             for (int d = 0; d < rank; d++) {
                 int at = bytes.position();
-                int id = int32("variable '" + name + "' dimension id");
+                int id = int32(shown + " dimension id");
                 if (id < 0 || id >= dims.size()) {
-                    throw error(at, "variable '" + name + "' dimension id " + id + " (expected: 0 to "
-                            + (dims.size() - 1) + ")");
+                    throw error(at, shown + " dimension id " + id + " (expected: 0 to " + (dims.size() - 1) + ")");
                 }
                 if (d > 0 && dims.get(id).record()) {
-                    throw error(at, "variable '" + name + "' has the record dimension '" + dims.get(id).name()
+                    throw error(at, shown + " has the record dimension '" + Quoted.of(dims.get(id).name())
                             + "' at position " + d + " (expected: first)");
                 }
                 own.add(dims.get(id));
             }
-            List<NetcdfAttribute> attributes = attributes("variable '" + name + "' attribute list");
-            NetcdfType type = type("variable '" + name + "'");
-            int32("variable '" + name + "' vsize");
-            long begin = version == 1 ? int32("variable '" + name + "' begin") & 0xFFFFFFFFL
-                    : int64("variable '" + name + "' begin");
+            List<NetcdfAttribute> attributes = attributes(shown + " attribute list");
+            NetcdfType type = type(shown);
+            int32(shown + " vsize");
+            long begin = version == 1 ? int32(shown + " begin") & 0xFFFFFFFFL : int64(shown + " begin");
             if (begin < 0) {
-                throw error(bytes.position() - 8, "variable '" + name + "' begins at " + begin + " (expected: >= 0)");
+                throw error(bytes.position() - 8, shown + " begins at " + begin + " (expected: >= 0)");
             }
-            long elements = 1;
-            for (NetcdfDimension d : own) {
-                elements = Math.multiplyExact(elements, d.record() ? 1 : d.length());
-            }
-            long vsize = NetcdfHeader.pad4(Math.multiplyExact(elements, type.size()));
-            vars.add(new NetcdfVariable(name, own, type, attributes, vsize, begin));
+            vars.add(new NetcdfVariable(name, own, type, attributes, vsize(shown, own, type), begin));
         }
         return vars;
     }
 
-    private int listHeader(int tag, String list) {
+    /** One record's bytes (all of them for a non-record variable), padded to 4; refused past 2^62. */
+    private long vsize(String shown, List<NetcdfDimension> own, NetcdfType type) {
+        long bytes = type.size();
+        for (NetcdfDimension d : own) {
+            long n = d.record() ? 1 : d.length();
+            if (n != 0 && bytes > MAX_VARIABLE_BYTES / n) {
+                throw new NetcdfFormatException(file, shown + " has dimensions [" + Quoted.names(own.stream()
+                        .map(o -> o.name() + " = " + o.length()).toList()) + "] of " + type
+                        + ": more than 2^62 bytes (expected: a size a file can have)");
+            }
+            bytes *= n;
+        }
+        return NetcdfHeader.pad4(bytes);
+    }
+
+    private int listHeader(int tag, String list, int entryBytes) {
         int at = bytes.position();
         int found = int32(list + " tag");
         int n = int32(list + " count");
@@ -235,6 +259,11 @@ final class HeaderReader {
         }
         if (n < 0) {
             throw error(at + 4, list + " count " + n + " (expected: >= 0)");
+        }
+        long left = fileSize - bytes.position();
+        if (n > left / entryBytes) {
+            throw error(at + 4, list + " count " + n + " needs at least " + (long) n * entryBytes + " bytes, the "
+                    + "file has " + left + " left (expected: a count the file can hold)");
         }
         return n;
     }
@@ -252,8 +281,8 @@ final class HeaderReader {
     private String name(String field) {
         int at = bytes.position();
         int length = int32(field + " length");
-        if (length < 0) {
-            throw error(at, field + " length " + length + " (expected: >= 0)");
+        if (length <= 0) {
+            throw error(at, field + " length " + length + " (expected: >= 1, a name)");
         }
         ensure(length, field);
         byte[] raw = new byte[length];
@@ -287,7 +316,11 @@ final class HeaderReader {
             throw error(bytes.position(), "truncated header: " + field + " needs " + n + " bytes, the file has "
                     + fileSize + " (expected: a complete header)");
         }
-        throw new NeedMore();
+        if (end > MAX_HEADER) {
+            throw error(bytes.position(), field + " needs " + n + " bytes, past the first " + (MAX_HEADER >> 20)
+                    + " MiB (expected: a header of at most " + (MAX_HEADER >> 20) + " MiB)");
+        }
+        throw new NeedMore(end);
     }
 
     private NetcdfFormatException error(long at, String message) {

@@ -3,6 +3,7 @@ package org.loopnest.format.netcdf;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.Objects;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * One attribute of a NetCDF file or variable: a name, a type and its values, text for {@link NetcdfType#CHAR}.
@@ -130,7 +131,8 @@ public final class NetcdfAttribute {
      */
     public String text() {
         if (!(values instanceof String s)) {
-            throw new IllegalStateException("attribute '" + name + "' is " + type + " (expected: CHAR, text)");
+            throw new IllegalStateException("attribute '" + Quoted.of(name) + "' is " + type
+                    + " (expected: CHAR, text)");
         }
         return s;
     }
@@ -145,7 +147,7 @@ public final class NetcdfAttribute {
      */
     public double number(int i) {
         if (values instanceof String) {
-            throw new IllegalStateException("attribute '" + name + "' is text (expected: a number)");
+            throw new IllegalStateException("attribute '" + Quoted.of(name) + "' is text (expected: a number)");
         }
         return ((Number) Array.get(values, i)).doubleValue();
     }

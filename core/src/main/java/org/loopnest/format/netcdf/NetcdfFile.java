@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * The door for reading classic NetCDF files: {@link #open} reads a header, {@link #readValues} reads a small
@@ -20,12 +21,14 @@ public final class NetcdfFile {
 
     /**
      * Reads a file's header (only the header: the data stay in the file) and checks that every variable's data lie
-     * within the file.
+     * after the header, within the file and apart from the other variables'.
      *
      * @param file a classic NetCDF file ({@code CDF\1} or {@code CDF\2})
      * @return its header
      * @throws NetcdfFormatException if the file is missing, not a classic NetCDF file (NetCDF-4/HDF5, CDF-5), its
-     *                               header is truncated or malformed, or a variable's data lie past its end
+     *                               header is truncated or malformed (a count larger than the rest of the file can
+     *                               hold included), or a variable's data begin inside the header, lie past the end or
+     *                               overlap another variable's
      * @throws IOException           if reading fails
      */
     public static NetcdfHeader open(Path file) throws IOException {
@@ -39,15 +42,17 @@ public final class NetcdfFile {
      * @param header   the file's header
      * @param variable one of its variables
      * @return the values, last dimension fastest
-     * @throws IllegalArgumentException if the variable has more than {@link #MAX_VALUES} elements
+     * @throws NetcdfFormatException    naming the file and variable if it has more than {@link #MAX_VALUES} elements
+     *                                  (a {@link IllegalArgumentException}, as before)
      * @throws IOException              if reading fails
      */
     public static double[] readValues(NetcdfHeader header, NetcdfVariable variable) throws IOException {
         long perRecord = variable.elementsPerRecord();
         long records = variable.isRecord() ? header.numberOfRecords() : 1;
-        if (perRecord * records > MAX_VALUES) {
-            throw new IllegalArgumentException("variable '" + variable.name() + "' has " + perRecord * records
-                    + " elements (expected: at most " + MAX_VALUES + " to read into memory)");
+        if (records != 0 && perRecord > MAX_VALUES / records) {
+            throw new NetcdfFormatException(header.file(), "variable '" + Quoted.of(variable.name()) + "' has "
+                    + perRecord + " × " + records + " elements (expected: at most " + MAX_VALUES
+                    + " to read into memory)");
         }
         double[] values = new double[(int) (perRecord * records)];
         int size = variable.type().size();
@@ -57,7 +62,7 @@ public final class NetcdfFile {
                 long at = variable.begin() + r * header.recordSize();
                 while (b.hasRemaining()) {
                     if (channel.read(b, at + b.position()) < 0) {
-                        throw new NetcdfFormatException(header.file(), "variable '" + variable.name()
+                        throw new NetcdfFormatException(header.file(), "variable '" + Quoted.of(variable.name())
                                 + "' ends early at byte " + (at + b.position()) + " (expected: " + b.capacity()
                                 + " bytes from " + at + ")");
                     }

@@ -3,13 +3,13 @@ package org.loopnest.format.netcdf;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * The header of a classic NetCDF file (CDF-1 or CDF-2): dimensions, attributes, variables, and where each element of
  * each variable lies in the file. The data stay in the file. Made by {@link NetcdfFile#open} (which checks that every
- * variable's data lie within the file; a variable with no elements, such as a record variable of a file with no
- * records yet, may begin at the end or past it, as netCDF's library writes them) or by
+ * variable's data lie after the header, within the file and apart from the others'; a variable with no elements, such
+ * as a record variable of a file with no records yet, may begin anywhere, as netCDF's library writes them) or by
  * {@link NetcdfWriter#writeHeader}.
  *
  * <p>Layout (the format specification's): non-record variables lie contiguously from their {@code begin}, last
@@ -41,22 +41,17 @@ public final class NetcdfHeader {
         List<NetcdfVariable> records = variables.stream().filter(NetcdfVariable::isRecord).toList();
         this.recordSize = records.size() == 1
                 ? records.get(0).elementsPerRecord() * records.get(0).type().size()
-                : records.stream().mapToLong(NetcdfVariable::vsize).sum();
+                : records.stream().mapToLong(NetcdfVariable::vsize).reduce(0, NetcdfHeader::saturatedSum);
     }
 
-    /** Makes a header and checks that every variable's data lie within {@code fileSize} bytes. */
+    /**
+     * Makes a header and checks where its variables' data lie: after the header, within {@code fileSize} bytes, apart
+     * ({@link DataExtents}).
+     */
     static NetcdfHeader of(Path file, int version, long numrecs, List<NetcdfDimension> dimensions,
             List<NetcdfAttribute> attributes, List<NetcdfVariable> variables, long fileSize, long headerSize) {
         NetcdfHeader h = new NetcdfHeader(file, version, numrecs, dimensions, attributes, variables, headerSize);
-        for (NetcdfVariable v : h.variables) {
-            long end = h.dataEnd(v);
-            boolean empty = v.elementsPerRecord() == 0 || v.isRecord() && numrecs == 0;
-            if (!empty && end > fileSize) {
-                throw new NetcdfFormatException(file, "variable '" + v.name() + "' lies at bytes " + v.begin()
-                        + " to " + end + ", past the end of the file (" + fileSize + " bytes) (expected: a file of at "
-                        + "least " + end + " bytes)");
-            }
-        }
+        DataExtents.check(h, fileSize);
         return h;
     }
 
@@ -64,6 +59,12 @@ public final class NetcdfHeader {
     static NetcdfHeader planned(Path file, List<NetcdfDimension> dimensions, List<NetcdfAttribute> attributes,
             List<NetcdfVariable> variables, long headerSize) {
         return new NetcdfHeader(file, 2, 0, dimensions, attributes, variables, headerSize);
+    }
+
+    /** {@code a + b}, or {@link Long#MAX_VALUE} past it (a record that large lies past the end of any file). */
+    private static long saturatedSum(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     static long pad4(long n) {
@@ -160,9 +161,9 @@ public final class NetcdfHeader {
      * @throws NetcdfFormatException if the file has no such variable; the message lists those it has
      */
     public NetcdfVariable variable(String name) {
-        return findVariable(name).orElseThrow(() -> new NetcdfFormatException(file, "no variable '" + name
-                + "' (expected one of: " + variables.stream().map(NetcdfVariable::name)
-                        .collect(Collectors.joining(", ")) + ")"));
+        return findVariable(name).orElseThrow(() -> new NetcdfFormatException(file, "no variable '"
+                + Quoted.of(name) + "' (expected one of: " + Quoted.names(variables.stream().map(NetcdfVariable::name)
+                        .toList()) + ")"));
     }
 
     /**
@@ -246,7 +247,8 @@ public final class NetcdfHeader {
         return shape[shape.length - 2] * shape[shape.length - 1];
     }
 
-    /** The offset just past a variable's last element (of its last record). */
+
+    /** The offset just past a variable's last element (of its last record), for a header whose sizes were checked. */
     long dataEnd(NetcdfVariable v) {
         long bytes = v.elementsPerRecord() * v.type().size();
         if (!v.isRecord()) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * A file's vertical (pressure) coordinate: the variable's name and its values in hPa, read into memory.
@@ -49,7 +50,8 @@ public record NetcdfLevels(String variable, double[] hPa, String units) {
      * @param header the file's header
      * @param name   the coordinate variable's name, or {@code null} to look for {@link #NAMES}
      * @return its levels in hPa
-     * @throws NetcdfFormatException if the variable is absent, not 1-D, or its units are not Pa or hPa
+     * @throws NetcdfFormatException if the variable is absent, not 1-D, its units are not Pa or hPa, or a packing
+     *                               attribute has the wrong kind (naming the file, the variable and the attribute)
      * @throws IOException           if reading fails
      */
     public static NetcdfLevels read(NetcdfHeader header, String name) throws IOException {
@@ -58,10 +60,16 @@ public record NetcdfLevels(String variable, double[] hPa, String units) {
                 .orElseThrow(() -> new NetcdfFormatException(header.file(), "no vertical coordinate variable "
                         + "(expected one of: " + String.join(", ", NAMES) + ", or a name given)"));
         if (v.dimensions().size() != 1) {
-            throw new NetcdfFormatException(header.file(), "vertical coordinate '" + v.name() + "' has dimensions "
-                    + v.dimensionNames() + " (expected: one)");
+            throw new NetcdfFormatException(header.file(), "vertical coordinate '" + Quoted.of(v.name())
+                    + "' has dimensions [" + Quoted.names(v.dimensionNames()) + "] (expected: one)");
         }
-        return of(header.file(), v.name(), NetcdfPacking.of(v), NetcdfFile.readValues(header, v));
+        NetcdfPacking packing;
+        try {
+            packing = NetcdfPacking.of(v);
+        } catch (IllegalArgumentException e) {
+            throw new NetcdfFormatException(header.file(), e.getMessage());
+        }
+        return of(header.file(), v.name(), packing, NetcdfFile.readValues(header, v));
     }
 
     /**
@@ -80,8 +88,8 @@ public record NetcdfLevels(String variable, double[] hPa, String units) {
         double factor = switch (units.trim().toLowerCase(Locale.ROOT)) {
             case "pa" -> 0.01;
             case "hpa", "millibar", "millibars", "mbar", "mb" -> 1;
-            default -> throw new NetcdfFormatException(file, "vertical coordinate '" + variable
-                    + "' has units '" + units + "' (expected: Pa or hPa)");
+            default -> throw new NetcdfFormatException(file, "vertical coordinate '" + Quoted.of(variable)
+                    + "' has units '" + Quoted.of(units) + "' (expected: Pa or hPa)");
         };
         double[] values = new double[stored.length];
         for (int i = 0; i < values.length; i++) {

@@ -3,6 +3,7 @@ package org.loopnest.format.netcdf;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * A variable's CF attributes for reading its values: {@code scale_factor}, {@code add_offset}, {@code _FillValue},
@@ -119,7 +120,7 @@ public record NetcdfPacking(double scale, double offset, Optional<Double> fill, 
 
     private static NetcdfAttribute numeric(String v, NetcdfAttribute a) {
         if (a.type() == NetcdfType.CHAR || a.length() == 0) {
-            throw new IllegalArgumentException("variable '" + v + "' attribute '" + a.name() + "' is "
+            throw new IllegalArgumentException("variable '" + Quoted.of(v) + "' attribute '" + a.name() + "' is "
                     + (a.type() == NetcdfType.CHAR ? "text" : "empty") + " (expected: a number)");
         }
         return a;
@@ -129,7 +130,7 @@ public record NetcdfPacking(double scale, double offset, Optional<Double> fill, 
             String name) {
         return find.apply(name).map(a -> {
             if (a.type() != NetcdfType.CHAR) {
-                throw new IllegalArgumentException("variable '" + v + "' attribute '" + name + "' is "
+                throw new IllegalArgumentException("variable '" + Quoted.of(v) + "' attribute '" + name + "' is "
                         + a.type() + " (expected: text)");
             }
             return a.text();

@@ -259,6 +259,8 @@ class GradsDescriptorTest {
         Path data = dir.resolve("small.dat");
         NoSuchFileException missing = assertThrows(NoSuchFileException.class, d::checkDataFile);
         assertEquals(data.toAbsolutePath().toString(), missing.getFile());
+        assertEquals(data.toAbsolutePath() + ": no such file (expected: the data file named by DSET in small.ctl)",
+                missing.getMessage(), "the path with the reason");
         Files.write(data, new byte[143]);
         GradsFormatException shortFile = assertThrows(GradsFormatException.class, d::checkDataFile);
         assertEquals("small.dat: 143 bytes, shorter than small.ctl describes (expected: at least 144 bytes = "
@@ -282,5 +284,16 @@ class GradsDescriptorTest {
         Files.writeString(ctl, SAMPLE);
         assertEquals(sample(), GradsDescriptor.parse(ctl));
         assertEquals("model.ctl (72×46×7×5, PS, U, V, Z, T, Q, TS, P)", sample().toString());
+    }
+
+    @Test
+    void shouldRefuseADataFileThatIsNotARegularFile() throws IOException {
+        Path zero = Path.of("/dev/zero");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(zero), "no /dev/zero on this system");
+        GradsDescriptor d = GradsDescriptor.parse(small(""), dir.resolve("small.ctl"));
+        Path data = Files.createSymbolicLink(dir.resolve("small.dat"), zero);
+        assertEquals(data.toAbsolutePath() + " is not a regular file (a FIFO, a device or another special file) "
+                + "(expected: the data file named by DSET in small.ctl)",
+                assertThrows(IOException.class, d::checkDataFile).getMessage());
     }
 }

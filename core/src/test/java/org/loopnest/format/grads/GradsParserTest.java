@@ -121,11 +121,67 @@ class GradsParserTest {
     void shouldRefuseABadDsetUndefOrTdef() {
         assertFault("model.ctl:1: DSET without a file (expected: DSET ^file beside the descriptor, or DSET /path)",
                 replace("DSET   ^model.dat", "DSET"));
-        assertFault("model.ctl:3: UNDEF none (expected: UNDEF value)", replace("UNDEF  -2.56E33", "UNDEF none"));
-        assertFault("model.ctl:3: UNDEF 1 2 (expected: UNDEF value)", replace("UNDEF  -2.56E33", "UNDEF 1 2"));
+        assertFault("model.ctl:3: UNDEF none (expected: UNDEF value, a finite number)",
+                replace("UNDEF  -2.56E33", "UNDEF none"));
+        assertFault("model.ctl:3: UNDEF 1 2 (expected: UNDEF value, a finite number)",
+                replace("UNDEF  -2.56E33", "UNDEF 1 2"));
         assertFault("model.ctl:8: TDEF 5 LEVELS 1 2 3 (expected: TDEF n LINEAR start increment)",
                 replace("TDEF 5 LINEAR 02JAN1987 1DY", "TDEF 5 LEVELS 1 2 3"));
         assertFault("model.ctl:8: TDEF 5 LINEAR 02JAN1987 (expected: TDEF n LINEAR start increment)",
                 replace("TDEF 5 LINEAR 02JAN1987 1DY", "TDEF 5 LINEAR 02JAN1987"));
+    }
+
+    @Test
+    void shouldBlameABadTdefStartOrIncrementOnTheFileAndLine() {
+        assertFault("model.ctl:8: TDEF increment '1xx' is not a GrADS time step (expected: a count and mn, hr, dy, mo "
+                + "or yr, for example 6hr or 1dy)",
+                replace("TDEF 5 LINEAR 02JAN1987 1DY", "TDEF 5 LINEAR 02JAN1987 1xx"));
+        assertFault("model.ctl:8: TDEF start '02XYZ1987' is not a GrADS time (expected: hh:mmZddmmmyyyy, hh:mm, hh and "
+                + "dd optional, for example 00Z01JAN2000 or 02JAN1987)",
+                replace("TDEF 5 LINEAR 02JAN1987 1DY", "TDEF 5 LINEAR 02XYZ1987 1DY"));
+        for (String start : new String[] {"00Z01JAN2000", "12:30z1feb2000", "jan1987", "01DEC87"}) {
+            GradsDescriptor d = GradsDescriptor.parse(replace("TDEF 5 LINEAR 02JAN1987 1DY", "TDEF 5 LINEAR "
+                    + start + " 6hr"), Path.of("model.ctl"));
+            assertEquals(start, d.time().start());
+        }
+    }
+
+    @Test
+    void shouldRefuseAnAxisValueOrUndefPastADoublesRangeNamingTheLine() {
+        assertFault("model.ctl:5: start = Infinity, step = 5.0 (expected: finite): XDEF 72 LINEAR 1e999 5 (expected: "
+                + "XDEF n LINEAR start step or XDEF n LEVELS v…)",
+                replace("XDEF 72 LINEAR  0.0 5.0", "XDEF 72 LINEAR 1e999 5"));
+        assertFault("model.ctl:7: level Infinity (expected: finite): ZDEF 2 LEVELS 1000 1e400 (expected: ZDEF n LINEAR "
+                + "start step or ZDEF n LEVELS v…)", replace("ZDEF 7 LEVELS 1000 850 700 500 300 200 100",
+                        "ZDEF 2 LEVELS 1000 1e400").replace("Q      5", "Q      2").replace("7   99", "2   99"));
+        assertFault("model.ctl:3: UNDEF 1e400 (expected: UNDEF value, a finite number)",
+                replace("UNDEF  -2.56E33", "UNDEF 1e400"));
+    }
+
+    @Test
+    void shouldRefuseAGridOf2To63BytesOrMore() {
+        assertFault("model.ctl: XDEF, YDEF, ZDEF, TDEF and VARS describe 999999999 times × 2 records × "
+                + "3999999992000000004 bytes: a data file of 2^63 bytes or more (expected: a size a file can have)",
+                "DSET ^m.dat\nUNDEF 0\nXDEF 999999999 LINEAR 0 1\nYDEF 999999999 LINEAR 0 1\nZDEF 1 LEVELS 1000\n"
+                        + "TDEF 999999999 LINEAR 02JAN1987 1DY\nVARS 2\na 0 99 x\nb 0 99 y\nENDVARS\n");
+    }
+
+    @Test
+    void shouldQuoteLinesEscapedAndCapped() {
+        GradsFormatException e = fault(replace("XDEF 72 LINEAR  0.0 5.0", "XDEF 72 LINEAR \u0001" + "9".repeat(5000)));
+        assertEquals("model.ctl:5: XDEF 72 LINEAR \\x01" + "9".repeat(41) + "… (expected: XDEF n LINEAR start step "
+                + "or XDEF n LEVELS v…)", e.getMessage());
+        assertFault("model.ctl:19: '\\x1B[31m" + "x".repeat(52) + "…' is not a supported record (expected one of: "
+                + RECORDS + ")", SAMPLE + "\u001b[31m" + "x".repeat(10_000) + "\n");
+    }
+
+    @Test
+    void shouldRefuseADsetWithControlCharactersOrLongerThanAPath() {
+        assertFault("model.ctl:1: DSET ^model\\x00.dat is not a file name (expected: at most 4096 characters, no "
+                + "control characters)", replace("DSET   ^model.dat", "DSET ^model\u0000.dat"));
+        assertFault("model.ctl:1: DSET ^model\\x0C.dat is not a file name (expected: at most 4096 characters, no "
+                + "control characters)", replace("DSET   ^model.dat", "DSET ^model\f.dat"));
+        assertFault("model.ctl:1: DSET ^" + "d".repeat(59) + "… is not a file name (expected: at most 4096 "
+                + "characters, no control characters)", replace("DSET   ^model.dat", "DSET ^" + "d".repeat(5000)));
     }
 }

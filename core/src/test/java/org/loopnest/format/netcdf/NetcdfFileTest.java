@@ -191,8 +191,8 @@ class NetcdfFileTest {
     @Test
     void shouldNameTheFieldAndByteOfATruncatedOrMalformedHeader() throws IOException {
         byte[] full = records(2, 0).bytes();
-        assertEquals("t.nc: at byte 48: truncated header: dimension 'x' length needs 4 bytes, the file has 50 "
-                + "(expected: a complete header)", error("t.nc", Arrays.copyOf(full, 50)));
+        assertEquals("t.nc: at byte 180: truncated header: attribute 'd' values needs 8 bytes, the file has 184 "
+                + "(expected: a complete header)", error("t.nc", Arrays.copyOf(full, 184)));
         assertEquals("s.nc: at byte 4: numrecs is 0xFFFFFFFF: the file is still being written in streaming mode "
                 + "(expected: a record count)", error("s.nc", CdfBytes.magic(1).i32(-1).bytes()));
         assertEquals("l.nc: at byte 8: dimension list tag 0x0000000B (expected: 0x0000000A or 0 for none)",
@@ -200,7 +200,7 @@ class NetcdfFileTest {
         assertEquals("u.nc: at byte 32: attribute 'u' has type 7 (expected: 1 to 6, a classic type)",
                 error("u.nc", CdfBytes.magic(1).i32(0).list(DIM, 0).list(ATT, 1).name("u").i32(7, 1, 0).bytes()));
         CdfBytes bad = CdfBytes.magic(1).i32(0).list(DIM, 1).name("x").i32(2).list(ATT, 0).list(VAR, 1)
-                .name("v").i32(1, 3);
+                .name("v").i32(1, 3).list(ATT, 0).i32(5, 8, 100);
         assertEquals("d.nc: at byte 56: variable 'v' dimension id 3 (expected: 0 to 0)", error("d.nc", bad.bytes()));
     }
 
@@ -238,5 +238,55 @@ class NetcdfFileTest {
                         .getMessage());
         assertEquals("attribute 'f' is FLOAT (expected: CHAR, text)",
                 assertThrows(IllegalStateException.class, () -> h.attribute("f").orElseThrow().text()).getMessage());
+    }
+
+    @Test
+    void shouldRefuseCountsLargerThanTheRestOfTheFileCanHoldBeforeAllocating() throws IOException {
+        int max = Integer.MAX_VALUE;
+        assertEquals("dims.nc: at byte 12: dimension list count 2147483647 needs at least 25769803764 bytes, the file "
+                + "has 16 left (expected: a count the file can hold)",
+                error("dims.nc", CdfBytes.magic(1).i32(0).list(DIM, max).list(ATT, 0).list(VAR, 0).bytes()));
+        assertEquals("atts.nc: at byte 20: global attribute list count 2147483647 needs at least 34359738352 bytes, "
+                + "the file has 8 left (expected: a count the file can hold)",
+                error("atts.nc", CdfBytes.magic(1).i32(0).list(DIM, 0).list(ATT, max).list(VAR, 0).bytes()));
+        assertEquals("vars.nc: at byte 28: variable list count 2147483647 needs at least 68719476704 bytes, the file "
+                + "has 4 left (expected: a count the file can hold)",
+                error("vars.nc", CdfBytes.magic(1).i32(0).list(DIM, 0).list(ATT, 0).list(VAR, max).i32(0).bytes()));
+        CdfBytes varAtts = CdfBytes.magic(1).i32(0).list(DIM, 0).list(ATT, 0).list(VAR, 1).name("v").i32(0)
+                .list(ATT, 1 << 28).i32(5, 0, 100);
+        assertEquals("va.nc: at byte 48: variable 'v' attribute list count 268435456 needs at least 4294967296 bytes, "
+                + "the file has 12 left (expected: a count the file can hold)", error("va.nc", varAtts.bytes()));
+    }
+
+    @Test
+    void shouldRefuseAnEmptyNameNamingTheFile() throws IOException {
+        assertEquals("n.nc: at byte 24: global attribute list entry 0 name length 0 (expected: >= 1, a name)",
+                error("n.nc", CdfBytes.magic(1).i32(0).list(DIM, 0).list(ATT, 1).i32(0).i32(2, 1, 0).bytes()));
+    }
+
+    @Test
+    void shouldRefuseAVariableOfMoreThan2To62Bytes() throws IOException {
+        int max = Integer.MAX_VALUE;
+        CdfBytes b = CdfBytes.magic(2).i32(0).list(DIM, 1).name("x").i32(max).list(ATT, 0).list(VAR, 1).name("v")
+                .i32(3, 0, 0, 0).list(ATT, 0).i32(6, 0).i64(0);
+        assertEquals("big.nc: variable 'v' has dimensions [x = 2147483647, x = 2147483647, x = 2147483647] of DOUBLE: "
+                + "more than 2^62 bytes (expected: a size a file can have)", error("big.nc", b.bytes()));
+    }
+
+    @Test
+    void shouldQuoteNamesFromTheFileEscapedAndCapped() throws IOException {
+        String name = "\u0001" + "x".repeat(5000);
+        String message = error("q.nc", CdfBytes.magic(1).i32(0).list(DIM, 1).name(name).i32(-1).bytes());
+        assertEquals("q.nc: at byte 16: dimension '\\x01" + "x".repeat(56) + "…' has length -1 (expected: >= 0)",
+                message);
+    }
+
+    @Test
+    void shouldRefuseAHeaderFieldPast64MiBWithoutLoadingIt() throws IOException {
+        byte[] header = CdfBytes.magic(1).i32(0).list(DIM, 1).i32(80 << 20).bytes();
+        Path file = write("huge.nc", header, 100L << 20);
+        assertEquals("huge.nc: at byte 20: dimension 0 name needs 83886080 bytes, past the first 64 MiB (expected: a "
+                + "header of at most 64 MiB)", assertThrows(NetcdfFormatException.class, () -> NetcdfFile.open(file))
+                        .getMessage());
     }
 }

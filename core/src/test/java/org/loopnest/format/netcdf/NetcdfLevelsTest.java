@@ -68,4 +68,17 @@ class NetcdfLevelsTest {
                 NetcdfFormatException.class, () -> NetcdfLevels.of(dir.resolve("x.nc"), "p",
                         NetcdfPacking.of("p", List.of()), stored)).getMessage());
     }
+
+    @Test
+    void shouldNameTheFileWhenAPackingAttributeHasTheWrongKind() throws IOException {
+        Path file = dir.resolve("kind.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(file)) {
+            w.dimension("level", 1).variable("level", List.of("level"), NetcdfAttribute.bytes("units", (byte) 1));
+            w.writeHeader();
+            w.commit();
+        }
+        NetcdfHeader h = NetcdfFile.open(file);
+        assertEquals("kind.nc: variable 'level' attribute 'units' is BYTE (expected: text)",
+                assertThrows(NetcdfFormatException.class, () -> NetcdfLevels.read(h, null)).getMessage());
+    }
 }
