@@ -1,7 +1,6 @@
 package org.loopnest.examples.weather.files;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,9 +96,6 @@ public final class GradsInput {
         GradsDescriptor d;
         try {
             d = GradsDescriptor.parse(ctl);
-        } catch (CharacterCodingException e) { // the JDK's message ("Input length = 1") names neither file nor cause
-            throw new IllegalArgumentException(label + ": " + ctl + " is not UTF-8 text (expected: a GrADS descriptor, "
-                    + "text such as DSET ^data.dat)", e);
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException(label + ": " + FileKinds.reason(e), e);
         }
