@@ -2,6 +2,7 @@ package org.loopnest.scheduler;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.loopnest.device.Launch;
 import org.loopnest.index.Chunk;
 import org.loopnest.report.Stage;
 
@@ -62,29 +63,63 @@ final class DirectDispatch {
         run.hold();
         long start = System.nanoTime();
         CompletableFuture<Void> launched;
+        Launch launch = null;
         try {
-            launched = run.device().launch(run.launch(chunk, null, null));
+            launch = run.launch(chunk, null, null);
+            launched = run.device().launch(launch);
         } catch (Throwable e) { // an Error too: the chunk's hold must still be given back
             launched = CompletableFuture.failedFuture(e);
         }
-        run.control().track(launched).whenComplete((v, t) -> completed(chunk, start, t));
+        Launch made = launch;
+        run.control().track(launched).whenComplete((v, t) -> completed(chunk, start, t, made));
     }
 
-    private void completed(Chunk chunk, long start, Throwable failure) {
+    /**
+     * Records the chunk (or its failure), gives its hold back and launches the next. Runs as a dependent of the
+     * launch's future, which would swallow what it threw: so nothing is let out, the hold is given back whatever
+     * happens, and whatever is thrown here — an Error too: an assertion in a listener, a fault in a mapped file that
+     * HotSpot delivers late — fails the run (a fault named by the chunk's files, {@link ChunkLaunch#explain}).
+     */
+    private void completed(Chunk chunk, long start, Throwable failure, Launch made) {
         try {
             if (failure != null) {
-                run.failed(Stage.KERNEL, chunk, failure);
+                run.failed(Stage.KERNEL, chunk, explained(made, failure));
             } else if (!run.control().aborted()) {
                 run.kernelRan(chunk, start, System.nanoTime());
                 run.chunksDone().increment();
                 run.control().chunkDone(); // tells the progress listener
             }
-        } catch (Throwable listenerFailed) { // an Error too (an assertion in a listener): it fails the run
-            run.failed(Stage.DESERIALIZE, chunk, listenerFailed);
+        } catch (Throwable listenerFailed) {
+            failQuietly(Stage.DESERIALIZE, chunk, explained(made, listenerFailed));
         } finally {
-            inFlight.decrementAndGet();
-            run.release();
-            pump();
+            try {
+                inFlight.decrementAndGet();
+            } finally {
+                try {
+                    run.release();
+                } finally {
+                    try {
+                        pump();
+                    } catch (Throwable pumpFailed) {
+                        failQuietly(Stage.KERNEL, chunk, explained(made, pumpFailed));
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code thrown} as the fault of a mapped file it may be, naming the chunk's files; else itself. */
+    private static Throwable explained(Launch made, Throwable thrown) {
+        return made instanceof ChunkLaunch files ? files.explain(RunControl.unwrap(thrown)) : thrown;
+    }
+
+    /** Fails the run; never lets a throwable out, even one thrown meanwhile. */
+    private void failQuietly(Stage stage, Chunk chunk, Throwable thrown) {
+        try {
+            run.failed(stage, chunk, thrown);
+        } catch (Throwable again) {
+            run.control().abort(new org.loopnest.error.StageFailedException(stage, chunk.number(), run.deviceName(),
+                    null, thrown));
         }
     }
 }
