@@ -29,8 +29,16 @@ final class DirectDispatch {
         this.limit = run.plan().inputBuffers();
     }
 
-    /** Launches the first chunks; returns at once. */
+    /**
+     * Launches the first chunks; returns at once. The device keeps the run ({@link DirectRuns}) until it ends, so that
+     * closing the device fails it at once (a device closed already fails it here).
+     */
     void start() {
+        try {
+            DirectRuns.of(run.device()).ifPresent(runs -> runs.add(run));
+        } catch (IllegalStateException closed) { // closed since the run checked it: it launches nothing
+            run.control().abortIfRunning(JoinCheck.closedDuringRun(run.deviceName()));
+        }
         run.hold(); // released when no more chunk will be taken
         pump();
     }

@@ -168,6 +168,43 @@ class DevicesOutliveRunsTest {
                 + "that use it have ended)", e.getMessage());
     }
 
+    @Test
+    void shouldFailARunWhoseCpuDeviceIsClosedUnderItAtOnceNamingTheDevice() throws InterruptedException {
+        CountDownLatch kernelWaits = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CpuDevice cpu = new CpuDevice(2);
+        Execution run = LoopNest.of(64, 4096).in("a", ramp(64 * 4096)).out("b", new float[64 * 4096])
+                .kernel(arrays -> {
+                    FloatView in = arrays.floats("a");
+                    FloatView out = arrays.floats("b");
+                    return it -> {
+                        if (it.index(0) == 2 && it.index(1) == 0) { // holds the third chunk until the device closes
+                            kernelWaits.countDown();
+                            awaitQuietly(release);
+                        }
+                        out.set(it, in.get(it));
+                    };
+                }).splitAt(1).on(cpu).start();
+        long took;
+        try {
+            assertTrue(kernelWaits.await(20, TimeUnit.SECONDS), "the third chunk's kernel started");
+            Thread closer = new Thread(cpu::close, "test-closer");
+            long start = System.nanoTime();
+            closer.start();
+            closer.join(TimeUnit.SECONDS.toMillis(20));
+            took = System.nanoTime() - start;
+            assertFalse(closer.isAlive(), "closing the device under a run returned");
+        } finally {
+            release.countDown();
+        }
+        LoopNestException e = assertThrows(LoopNestException.class, run::await);
+        assertEquals(DeviceException.class, e.getClass(), String.valueOf(e));
+        assertEquals("device cpu was closed during the run (expected: close a device only after the runs that use "
+                + "it have ended)", e.getMessage());
+        assertTrue(took < TimeUnit.SECONDS.toNanos(5), "close took " + took / 1_000_000 + " ms");
+        assertTrue(run.chunksDone() < 64, run.chunksDone() + " chunks written: the run went on after the close");
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await(20, TimeUnit.SECONDS);

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.loopnest.internal.device.BlockExecutor;
 import org.loopnest.internal.device.ChunkCalibration;
 import org.loopnest.device.Device;
@@ -13,6 +14,7 @@ import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.HostBuffer;
 import org.loopnest.device.Launch;
+import org.loopnest.internal.device.KeptResources;
 import org.loopnest.internal.device.MemoryBudget;
 
 /**
@@ -31,6 +33,7 @@ public final class CpuDevice implements Device {
     private final MemoryBudget budget;
     private final DeviceInfo info;
     private final boolean shared;
+    private final KeptResources kept;
     private volatile boolean closed;
 
     /** The most threads a CPU device runs: the limit of the fork/join pool that runs its kernels. */
@@ -57,6 +60,7 @@ public final class CpuDevice implements Device {
         }
         long memory = Runtime.getRuntime().maxMemory();
         this.shared = shared;
+        this.kept = new KeptResources("cpu");
         this.budget = new MemoryBudget("cpu", memory, Integer.MAX_VALUE);
         this.executor = new BlockExecutor("cpu", threads);
         this.info = new DeviceInfo("cpu", memory, Integer.MAX_VALUE, threads, true,
@@ -126,6 +130,16 @@ public final class CpuDevice implements Device {
     }
 
     /**
+     * Keeps what the scheduler serves this device's runs with (the runs it dispatches straight onto the threads)
+     * until the device closes, which closes it first: the runs still going fail at once with a
+     * {@link org.loopnest.error.DeviceException} saying the device was closed during the run. See {@link Device#keep}.
+     */
+    @Override
+    public <T extends AutoCloseable> Optional<T> keep(Class<T> type, Supplier<? extends T> maker) {
+        return Optional.of(kept.get(type, maker));
+    }
+
+    /**
      * The process's shared cpu device, made on first use with one thread per available processor; the default of a
      * nest given no device. {@link #close()} does nothing on it; its threads stop when the JVM exits.
      *
@@ -140,7 +154,11 @@ public final class CpuDevice implements Device {
         return shared;
     }
 
-    /** Stops the threads and waits for them (up to 10 s); nothing on {@link #shared()}. Idempotent. */
+    /**
+     * Fails the runs still going on this device at once ({@link org.loopnest.error.DeviceException}: the device was
+     * closed during the run; their blocks not yet started are skipped), then stops the threads and waits for them (up
+     * to 10 s: the blocks running finish first); nothing on {@link #shared()}. Idempotent.
+     */
     @Override
     public void close() {
         if (!shared) {
@@ -150,7 +168,11 @@ public final class CpuDevice implements Device {
 
     private void stop() {
         closed = true;
-        executor.close();
+        try {
+            kept.closeAll(); // the runs first: they stop launching and skip their blocks before the threads stop
+        } finally {
+            executor.close();
+        }
     }
 
     /** Holds the shared device: made when first asked for, stopped by a shutdown hook. */
