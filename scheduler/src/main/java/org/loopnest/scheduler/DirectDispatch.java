@@ -3,6 +3,7 @@ package org.loopnest.scheduler;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.loopnest.device.Launch;
+import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.index.Chunk;
 import org.loopnest.report.Stage;
 
@@ -15,18 +16,25 @@ import org.loopnest.report.Stage;
  * and the thread that gives a chunk back drive it. At most one thread launches at a time ({@link #pump()} hands the
  * work to the thread already launching instead of recursing, so a launch that completes at once cannot deepen the
  * stack). The dispatch holds its {@link DeviceRun} while it may take chunks, and each chunk until it is recorded.
+ *
+ * <p><b>Nested runs.</b> A run started on one of its cpu device's own threads (from a kernel or a progress listener of
+ * another run on it) runs its chunks on that thread, inside {@link #start()}: the device's threads may all be running
+ * kernels that wait for such runs, so none would be free to run it ({@link CpuDevice}).
  */
 final class DirectDispatch {
     private final DeviceRun run;
     private final int limit;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger pumps = new AtomicInteger();
+    /** Started on one of the device's own threads (a nested run): its chunks run there, not on the device's pool. */
+    private final boolean nested;
     private boolean fed; // only the pumping thread reads and writes it; pumps orders the threads
 
     /** @param run the run on a host-addressable device, allocated */
     DirectDispatch(DeviceRun run) {
         this.run = run;
         this.limit = run.plan().inputBuffers();
+        this.nested = run.device() instanceof CpuDevice cpu && cpu.isOwnThread();
     }
 
     /**
@@ -74,7 +82,8 @@ final class DirectDispatch {
         Launch launch = null;
         try {
             launch = run.launch(chunk, null, null);
-            launched = run.device().launch(launch);
+            launched = nested && ((CpuDevice) run.device()).isOwnThread() ? runHere(launch)
+                    : run.device().launch(launch);
         } catch (Throwable e) { // an Error too: the chunk's hold must still be given back
             launched = CompletableFuture.failedFuture(e);
         }
@@ -114,6 +123,17 @@ final class DirectDispatch {
                 }
             }
         }
+    }
+
+    /**
+     * Runs a nested run's chunk on the calling thread, one of the device's own (whose pool may have no thread free:
+     * they may all be running kernels that wait for nested runs); completed when it has run.
+     */
+    private static CompletableFuture<Void> runHere(Launch launch) {
+        if (!launch.cancelled()) {
+            launch.run(0, launch.chunk().iterations());
+        }
+        return CompletableFuture.completedFuture(null);
     }
 
     /** {@code thrown} as the fault of a mapped file it may be, naming the chunk's files; else itself. */

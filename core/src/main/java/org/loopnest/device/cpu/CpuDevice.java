@@ -26,7 +26,11 @@ import org.loopnest.internal.device.MemoryBudget;
  * with one thread per processor, never closed by a run or by {@link #close()}, stopped when the JVM exits. A device
  * made with a constructor is the caller's to close.
  *
- * <p><b>Threading:</b> thread-safe.
+ * <p><b>Threading:</b> thread-safe. <b>Nested runs:</b> a run started on one of this device's own threads — from a
+ * kernel or a progress listener of another run on it — and run on this device runs on that thread: its chunks one
+ * after the other, each as one block, inside {@code start()}, which returns with the run done. (Waiting for it on the
+ * device's threads instead would block them, and with all of them blocked the inner run would never run.) Do not
+ * start a run elsewhere and await it on one of this device's threads: that blocks the thread.
  */
 public final class CpuDevice implements Device {
     private final BlockExecutor executor;
@@ -137,6 +141,15 @@ public final class CpuDevice implements Device {
     @Override
     public <T extends AutoCloseable> Optional<T> keep(Class<T> type, Supplier<? extends T> maker) {
         return Optional.of(kept.get(type, maker));
+    }
+
+    /**
+     * {@return whether the calling thread is one of this device's threads: a kernel or a progress listener of a run on
+     * this device runs on one} A run started there on this device (a nested run) runs its chunks on that thread, one
+     * after the other, rather than wait for threads that may all be waiting for it.
+     */
+    public boolean isOwnThread() {
+        return executor.isOwnThread();
     }
 
     /**

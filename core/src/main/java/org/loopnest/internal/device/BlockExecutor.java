@@ -143,6 +143,11 @@ public final class BlockExecutor implements AutoCloseable {
         }
     }
 
+    /** {@return whether the calling thread is one of this executor's threads} */
+    public boolean isOwnThread() {
+        return Thread.currentThread() instanceof ForkJoinWorkerThread worker && worker.getPool() == pool;
+    }
+
     /** Whether {@link #close()} has begun: no launch starts any more. */
     boolean isClosing() {
         return pool.isShutdown();
