@@ -437,6 +437,10 @@ public final class LoopNest {
      * @throws IllegalArgumentException if device code is given and a loop index or array name is no C identifier, or
      *     an array names a loop index that no loop has (naming the array)
      * @throws org.loopnest.error.DeviceMemoryException if the chunks cannot fit the device
+     * @throws org.loopnest.error.KernelSyntaxException if the kernel-language body is not valid in the language
+     * @throws org.loopnest.error.KernelCompileException for device {@code jvm} if a device of the plan runs Java
+     *     bodies and the nest's only body, in the kernel language, does not compile for the JVM (a body beyond the
+     *     JVM's 64 KB of bytecode per method)
      */
     public RunPlan plan() {
         return freeze(true);
@@ -493,6 +497,9 @@ public final class LoopNest {
                 : program == null ? kernel : kernel.withProgram(program);
         if (toRun && body != null) {
             body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
+            if (targets.stream().anyMatch(d -> !d.runsCompiledKernels())) {
+                body.compileForJvm(bindings, space.depth()); // a body too large for the JVM fails here
+            }
         }
         Replanning replanning = splitDepth == null && costs.isPresent() // an automatic split may be re-planned
                 ? new Replanning(new Replan.Planned(bindings, costs.get(), choice.split(), planned.buffers()),

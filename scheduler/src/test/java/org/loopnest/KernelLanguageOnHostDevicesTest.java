@@ -12,6 +12,7 @@ import org.loopnest.device.Device;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
+import org.loopnest.error.KernelCompileException;
 import org.loopnest.error.StageFailedException;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.report.Stage;
@@ -140,6 +141,26 @@ class KernelLanguageOnHostDevicesTest {
                 assertTrue(e.getCause() instanceof ArithmeticException, String.valueOf(e.getCause()));
                 assertTrue(e.getMessage().startsWith("stage kernel failed on chunk 2 at indices [2, 17] (device "),
                         e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void shouldRefuseABodyTooLargeForTheJvmWhenThePlanIsMadeNotOnTheFirstChunk() {
+        StringBuilder body = new StringBuilder("float v = a;\n");
+        for (int line = 0; line < 6000; line++) {
+            body.append("v = v * 1.0001f + sqrt(fabs(v) + ").append(line).append(".0f);\n");
+        }
+        body.append("b = v;\n");
+        float[] out = new float[4 * 8];
+        try (SimDevice sim = new SimDevice(SimConfig.builder().memory(1 << 20).threads(2).build())) {
+            for (Device device : new Device[] {null, sim}) {
+                LoopNest nest = LoopNest.of(4, 8).in("a", new float[4 * 8]).out("b", out)
+                        .deviceCode(body.toString());
+                KernelCompileException e = assertThrows(KernelCompileException.class,
+                        () -> (device == null ? nest : nest.on(device)).plan());
+                assertEquals("jvm", e.device());
+                assertTrue(e.log().contains("64 KB"), e.log()); // Janino's "Code grows beyond 64 KB"
             }
         }
     }

@@ -18,9 +18,15 @@ import java.util.Objects;
  * @param kernel     one full chunk's kernel, fixed costs included
  * @param copyOut    one full chunk's copy-out, fixed costs included
  * @param basis      where the costs come from and what was left out (e.g. "kernel rate unknown: not counted")
+ * @param coversKernel whether the kernel's time is in it: its rate was known (given, or measured in this process);
+ *                   without it the kernel counts only its per-chunk cost, far below what the run takes, so the
+ *                   {@link RunReport} shows no predicted time ("no prediction: the kernel's rate is not known yet")
  */
 public record RunPrediction(Duration setup, Duration fill, Duration steady, Duration drain, Stage bottleneck,
-                            Duration copyIn, Duration kernel, Duration copyOut, String basis) {
+                            Duration copyIn, Duration kernel, Duration copyOut, String basis, boolean coversKernel) {
+    /** What the report shows in place of a prediction that does not cover the kernel. */
+    public static final String KERNEL_RATE_UNKNOWN = "no prediction: the kernel's rate is not known yet";
+
     /**
      * Checks that nothing is missing or negative.
      *
@@ -33,6 +39,7 @@ public record RunPrediction(Duration setup, Duration fill, Duration steady, Dura
      * @param kernel one chunk's kernel
      * @param copyOut one chunk's copy-out
      * @param basis where the costs come from
+     * @param coversKernel whether the kernel's rate was known
      * @throws NullPointerException if a part, the bottleneck or the basis is missing
      * @throws IllegalArgumentException naming a negative part
      */
@@ -47,6 +54,24 @@ public record RunPrediction(Duration setup, Duration fill, Duration steady, Dura
                 throw new IllegalArgumentException(names[i] + " = " + parts[i] + " (expected: >= 0)");
             }
         }
+    }
+
+    /**
+     * A prediction that covers the kernel (its rate was known).
+     *
+     * @param setup the resident copy
+     * @param fill until the slowest engine starts
+     * @param steady the slowest engine's chunks
+     * @param drain after the slowest engine ends
+     * @param bottleneck the slowest engine
+     * @param copyIn one chunk's copy-in
+     * @param kernel one chunk's kernel
+     * @param copyOut one chunk's copy-out
+     * @param basis where the costs come from
+     */
+    public RunPrediction(Duration setup, Duration fill, Duration steady, Duration drain, Stage bottleneck,
+                         Duration copyIn, Duration kernel, Duration copyOut, String basis) {
+        this(setup, fill, steady, drain, bottleneck, copyIn, kernel, copyOut, basis, true);
     }
 
     /** {@return the predicted wall time: setup + fill + steady + drain} */

@@ -248,10 +248,12 @@ public final class RunReport {
 
     /**
      * {@return what the planner's cost model predicted for this run, to set beside {@link #wall()}; empty when the
-     * split came from the fixed rule or was given, or the device describes no costs}
+     * split came from the fixed rule or was given, the device describes no costs, or the kernel's rate was not known
+     * (given, or measured by an earlier run in this process): a prediction without the kernel is no prediction of
+     * the run, and the text then says {@value RunPrediction#KERNEL_RATE_UNKNOWN}}
      */
     public Optional<RunPrediction> prediction() {
-        return Optional.ofNullable(prediction);
+        return Optional.ofNullable(prediction).filter(RunPrediction::coversKernel);
     }
 
     /**
@@ -312,7 +314,8 @@ public final class RunReport {
                 .append(", resident ").append(bytes(residentBytes)).append('\n');
         s.append("wall        ").append(millis(wall)).append('\n');
         if (prediction != null) {
-            s.append("predicted   ").append(prediction).append('\n');
+            s.append("predicted   ").append(prediction.coversKernel() ? prediction
+                    : RunPrediction.KERNEL_RATE_UNKNOWN).append('\n');
         }
         s.append("busy        ");
         for (Stage stage : Stage.values()) {

@@ -23,6 +23,7 @@ class RunPredictionTest {
     @Test
     void shouldAddThePartsToTheTotal() {
         assertEquals(Duration.ofMillis(37), PREDICTION.total());
+        assertTrue(PREDICTION.coversKernel());
     }
 
     @Test
@@ -49,6 +50,21 @@ class RunPredictionTest {
         assertEquals(Optional.empty(), r.prediction());
         assertTrue(r.toJson().contains("\"prediction\":null"), r.toJson());
         assertTrue(!r.toString().contains("predicted"), r.toString());
+    }
+
+    @Test
+    void shouldPrintNoPredictedTimeWhenThePredictionLeavesTheKernelOut() {
+        RunPrediction fixedCostsOnly = new RunPrediction(Duration.ZERO, Duration.ZERO, Duration.ofNanos(834_000),
+                Duration.ZERO, Stage.KERNEL, Duration.ZERO, Duration.ofNanos(6_000), Duration.ZERO,
+                "costs calibrated (cpu: 6.0 µs per launch, once per process); kernel rate unknown: only its per-chunk "
+                        + "cost counted", false);
+        RunReport r = report().prediction(fixedCostsOnly).build();
+        String text = r.toString();
+        assertTrue(text.contains("wall        40.0 ms\npredicted   no prediction: the kernel's rate is not known yet\n"),
+                text);
+        assertTrue(!text.contains("0.834 ms"), text);
+        assertEquals(Optional.empty(), r.prediction());
+        assertTrue(r.toJson().contains("\"prediction\":null"), r.toJson());
     }
 
     @Test

@@ -1,11 +1,16 @@
 package org.loopnest.scheduler;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.FileHolder;
 import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.internal.data.FileWindow;
+import org.loopnest.internal.data.MappedFaults;
 import org.loopnest.data.Role;
 import org.loopnest.internal.data.UnsetOutputs;
 import org.loopnest.internal.data.Views;
@@ -28,6 +33,9 @@ final class ChunkLaunch implements Launch {
     private final java.util.function.BooleanSupplier cancelled;
     private final FileOutputs files;
     private final Map<String, FileWindow> windows = new ConcurrentHashMap<>(2);
+    /** What a mapped file needs, said when it failed. */
+    private static final String EXPECTED = "room on its disk for every output, and no input cut short while the run "
+            + "reads it";
 
     /**
      * @param files where the run's file-backed arrays are
@@ -49,11 +57,67 @@ final class ChunkLaunch implements Launch {
      * Runs the body over the block, for a Java body clearing its output elements in the user's arrays first
      * ({@link UnsetOutputs}); a kernel-language body assigns every output itself ({@link Kernel#runBlock(
      * org.loopnest.kernel.BoundArrays, Split, Chunk, long, long, java.util.function.Consumer)} skips the prelude).
+     * A fault in a mapped window of a file (a full disk, a file cut short: {@link MappedFaults}) is brought out before
+     * this returns and thrown as an {@link UncheckedIOException} naming the chunk's mapped files.
      */
     @Override
     public void run(long from, long to) {
-        plan.kernel().runBlock(new ViewTable(plan.arrays(), this::view),
-                plan.layout().split(), chunk, from, to, this::clearOutputs);
+        try {
+            plan.kernel().runBlock(new ViewTable(plan.arrays(), this::view),
+                    plan.layout().split(), chunk, from, to, this::clearOutputs);
+            if (!windows.isEmpty()) {
+                MappedFaults.surface(windows); // a fault in a window is thrown late: here, at best
+                checkWindows(); // or not at all before the chunk ends: what the files say now
+            }
+        } catch (InternalError fault) {
+            if (explain(fault) instanceof UncheckedIOException named) {
+                throw named;
+            }
+            throw fault;
+        }
+    }
+
+    /**
+     * {@return {@code failure} (what this launch, or the device for it, failed with) as the fault of a mapped file
+     * that it is: an {@link UncheckedIOException} naming the files this chunk has mapped, since the fault does not
+     * say which; else {@code failure} itself}
+     */
+    Throwable explain(Throwable failure) {
+        for (Throwable t = failure; t != null && t.getCause() != t; t = t.getCause()) {
+            if (MappedFaults.isFault(t) && !windows.isEmpty()) {
+                IOException fault = mappedFilesFailed(t);
+                return new UncheckedIOException(fault.getMessage(), fault);
+            }
+        }
+        return failure;
+    }
+
+    /** Fails the block if a window's writes may have been dropped: its file cut short, or its disk full. */
+    private void checkWindows() {
+        for (Map.Entry<String, FileWindow> w : new TreeMap<>(windows).entrySet()) {
+            String lost = w.getValue().lostWrites();
+            if (lost != null) {
+                ArrayBinding binding = plan.arrays().get(w.getKey());
+                String why = "chunk " + chunk.number() + ": reaching a memory-mapped file failed, " + describe(binding)
+                        + ": " + lost + " (expected: " + EXPECTED + ")";
+                throw new UncheckedIOException(why, new IOException(why));
+            }
+        }
+    }
+
+    private static String describe(ArrayBinding binding) {
+        return (binding.role() == Role.OUT ? "output " : "input ") + binding.name() + " ("
+                + ((FileHolder) binding.holder()).path() + ")";
+    }
+
+    /** The fault of a mapped window, naming the files this chunk has mapped. */
+    private IOException mappedFilesFailed(Throwable fault) {
+        StringBuilder files = new StringBuilder();
+        for (String name : new TreeSet<>(windows.keySet())) {
+            files.append(files.length() == 0 ? "" : " or ").append(describe(plan.arrays().get(name)));
+        }
+        return new IOException("chunk " + chunk.number() + ": reaching a memory-mapped file failed, " + files
+                + " (expected: " + EXPECTED + "): " + fault, fault);
     }
 
     /** The view straight into the user's holder; for a file, into the chunk's mapped window of it. */

@@ -213,6 +213,11 @@ public final class Execution implements AutoCloseable {
     /**
      * Waits for the run to end, frees everything, and returns its report. Later calls return the same report.
      *
+     * <p><b>Nested runs:</b> a run on a cpu device started on one of that device's own threads (from a kernel or a
+     * progress listener of another run on it) has run on that thread already, inside {@link RunPlan#start()}, so this
+     * waits for nothing there ({@link org.loopnest.device.cpu.CpuDevice}). Awaiting, on one of a device's threads, a
+     * run started elsewhere blocks that thread; with all of them blocked the run never ends: await it elsewhere.
+     *
      * @return the report of the finished run
      * @throws LoopNestException the failure that stopped the run: a stage's, a timeout or a cancellation
      */

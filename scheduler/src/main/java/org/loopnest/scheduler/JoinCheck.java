@@ -46,6 +46,12 @@ final class JoinCheck {
                 + "only after the runs that use it)");
     }
 
+    /** {@return the failure of a run whose {@code device} was closed under it, naming it} */
+    static DeviceException closedDuringRun(String device) {
+        return new DeviceException(device, "device " + device + " was closed during the run (expected: close a device "
+                + "only after the runs that use it have ended)");
+    }
+
     private static void checkMemory(DeviceInfo info, ChunkLayout layout, BufferCounts buffers) {
         long largest = Math.min(info.maxAllocationBytes(), Integer.MAX_VALUE);
         long largestBuffer = Math.max(layout.residentBytes(), Math.max(layout.inputBytes(), layout.outputBytes()));

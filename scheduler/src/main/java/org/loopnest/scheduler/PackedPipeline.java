@@ -14,7 +14,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.loopnest.device.Device;
-import org.loopnest.error.DeviceException;
 import org.loopnest.index.Chunk;
 import org.loopnest.internal.device.ThreadNames;
 import org.loopnest.report.Stage;
@@ -213,8 +212,7 @@ final class PackedPipeline implements AutoCloseable {
             closed = true;
         }
         for (DeviceRun run : serving) {
-            run.control().abortIfRunning(new DeviceException(device, "device " + device + " was closed during the "
-                    + "run (expected: close a device only after the runs that use it have ended)"));
+            run.control().abortIfRunning(JoinCheck.closedDuringRun(device));
             run.stopPools();
         }
         disruptor.halt();

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.loopnest.error.DeviceLostException;
+import org.loopnest.error.KernelCompileException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.error.StageFailedException;
 import org.loopnest.internal.kernel.IterationFailure;
@@ -211,7 +212,9 @@ final class RunControl {
         if (cause instanceof Aborted) {
             return;
         }
-        if (cause instanceof IterationFailure kernel) {
+        if (cause instanceof KernelCompileException compile) {
+            abort(compile); // the body did not compile (for this layout): no iteration and no chunk is at fault
+        } else if (cause instanceof IterationFailure kernel) {
             abort(new StageFailedException(Stage.KERNEL, chunk, device, kernel.indices(), kernel.getCause()));
         } else {
             abort(new StageFailedException(stage, chunk, device, null, cause));

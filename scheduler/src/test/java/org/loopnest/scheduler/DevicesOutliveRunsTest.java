@@ -142,17 +142,7 @@ class DevicesOutliveRunsTest {
         CountDownLatch kernelWaits = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         SimDevice sim = new SimDevice(SimConfig.builder().name("closing").memory(1 << 20).build());
-        Execution run = LoopNest.of(8, 64).in("a", ramp(8 * 64)).out("b", new float[8 * 64]).kernel(arrays -> {
-            FloatView in = arrays.floats("a");
-            FloatView out = arrays.floats("b");
-            return it -> {
-                if (it.index(0) == 2 && it.index(1) == 0) { // holds the third chunk's kernel until the device closed
-                    kernelWaits.countDown();
-                    awaitQuietly(release);
-                }
-                out.set(it, in.get(it));
-            };
-        }).splitAt(1).on(sim).start();
+        Execution run = holdingAt(8, 64, 2, kernelWaits, release).on(sim).start(); // the third chunk's kernel
         try {
             assertTrue(kernelWaits.await(20, TimeUnit.SECONDS), "the third chunk's kernel started");
             Thread closer = new Thread(sim::close, "test-closer");
@@ -166,6 +156,51 @@ class DevicesOutliveRunsTest {
         assertEquals(DeviceException.class, e.getClass());
         assertEquals("device closing was closed during the run (expected: close a device only after the runs "
                 + "that use it have ended)", e.getMessage());
+    }
+
+    @Test
+    void shouldFailARunWhoseCpuDeviceIsClosedUnderItAtOnceNamingTheDevice() throws InterruptedException {
+        CountDownLatch kernelWaits = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CpuDevice cpu = new CpuDevice(2);
+        Execution run = holdingAt(64, 4096, 2, kernelWaits, release).on(cpu).start(); // the third chunk's kernel
+        long took;
+        try {
+            assertTrue(kernelWaits.await(20, TimeUnit.SECONDS), "the third chunk's kernel started");
+            Thread closer = new Thread(cpu::close, "test-closer");
+            long start = System.nanoTime();
+            closer.start();
+            closer.join(TimeUnit.SECONDS.toMillis(20));
+            took = System.nanoTime() - start;
+            assertFalse(closer.isAlive(), "closing the device under a run returned");
+        } finally {
+            release.countDown();
+        }
+        LoopNestException e = assertThrows(LoopNestException.class, run::await);
+        assertEquals(DeviceException.class, e.getClass(), String.valueOf(e));
+        assertEquals("device cpu was closed during the run (expected: close a device only after the runs that use "
+                + "it have ended)", e.getMessage());
+        assertTrue(took < TimeUnit.SECONDS.toNanos(5), "close took " + took / 1_000_000 + " ms");
+        assertTrue(run.chunksDone() < 64, run.chunksDone() + " chunks written: the run went on after the close");
+    }
+
+    /**
+     * A copy of a ramp split at 1 whose kernel, at the first iteration of chunk {@code held}, counts {@code holds}
+     * down and waits for {@code release} (or an interrupt).
+     */
+    private static LoopNest holdingAt(int outer, int inner, int held, CountDownLatch holds, CountDownLatch release) {
+        return LoopNest.of(outer, inner).in("a", ramp(outer * inner)).out("b", new float[outer * inner])
+                .kernel(arrays -> {
+                    FloatView in = arrays.floats("a");
+                    FloatView out = arrays.floats("b");
+                    return it -> {
+                        if (it.index(0) == held && it.index(1) == 0) {
+                            holds.countDown();
+                            awaitQuietly(release);
+                        }
+                        out.set(it, in.get(it));
+                    };
+                }).splitAt(1);
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
@@ -231,17 +266,7 @@ class DevicesOutliveRunsTest {
         CountDownLatch firstHolds = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         try (SimDevice sim = new SimDevice(SimConfig.builder().name("queued").memory(1 << 20).build())) {
-            Execution first = LoopNest.of(8, 64).in("a", ramp(8 * 64)).out("b", new float[8 * 64]).kernel(arrays -> {
-                FloatView in = arrays.floats("a");
-                FloatView out = arrays.floats("b");
-                return it -> {
-                    if (it.index(0) == 1 && it.index(1) == 0) { // holds the first run on its second chunk
-                        firstHolds.countDown();
-                        awaitQuietly(release);
-                    }
-                    out.set(it, in.get(it));
-                };
-            }).splitAt(1).on(sim).start();
+            Execution first = holdingAt(8, 64, 1, firstHolds, release).on(sim).start(); // held on its second chunk
             try {
                 assertTrue(firstHolds.await(20, TimeUnit.SECONDS), "the first run holds the device");
                 Execution second = plusOne(ramp(8 * 64), new float[8 * 64]).on(sim).start(); // waits behind it

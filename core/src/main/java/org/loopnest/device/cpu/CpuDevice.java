@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.loopnest.internal.device.BlockExecutor;
 import org.loopnest.internal.device.ChunkCalibration;
 import org.loopnest.device.Device;
@@ -13,6 +14,7 @@ import org.loopnest.device.DeviceCosts;
 import org.loopnest.device.DeviceInfo;
 import org.loopnest.device.HostBuffer;
 import org.loopnest.device.Launch;
+import org.loopnest.internal.device.KeptResources;
 import org.loopnest.internal.device.MemoryBudget;
 
 /**
@@ -24,13 +26,18 @@ import org.loopnest.internal.device.MemoryBudget;
  * with one thread per processor, never closed by a run or by {@link #close()}, stopped when the JVM exits. A device
  * made with a constructor is the caller's to close.
  *
- * <p><b>Threading:</b> thread-safe.
+ * <p><b>Threading:</b> thread-safe. <b>Nested runs:</b> a run started on one of this device's own threads — from a
+ * kernel or a progress listener of another run on it — and run on this device runs on that thread: its chunks one
+ * after the other, each as one block, inside {@code start()}, which returns with the run done. (Waiting for it on the
+ * device's threads instead would block them, and with all of them blocked the inner run would never run.) Do not
+ * start a run elsewhere and await it on one of this device's threads: that blocks the thread.
  */
 public final class CpuDevice implements Device {
     private final BlockExecutor executor;
     private final MemoryBudget budget;
     private final DeviceInfo info;
     private final boolean shared;
+    private final KeptResources kept;
     private volatile boolean closed;
 
     /** The most threads a CPU device runs: the limit of the fork/join pool that runs its kernels. */
@@ -57,6 +64,7 @@ public final class CpuDevice implements Device {
         }
         long memory = Runtime.getRuntime().maxMemory();
         this.shared = shared;
+        this.kept = new KeptResources("cpu");
         this.budget = new MemoryBudget("cpu", memory, Integer.MAX_VALUE);
         this.executor = new BlockExecutor("cpu", threads);
         this.info = new DeviceInfo("cpu", memory, Integer.MAX_VALUE, threads, true,
@@ -126,6 +134,25 @@ public final class CpuDevice implements Device {
     }
 
     /**
+     * Keeps what the scheduler serves this device's runs with (the runs it dispatches straight onto the threads)
+     * until the device closes, which closes it first: the runs still going fail at once with a
+     * {@link org.loopnest.error.DeviceException} saying the device was closed during the run. See {@link Device#keep}.
+     */
+    @Override
+    public <T extends AutoCloseable> Optional<T> keep(Class<T> type, Supplier<? extends T> maker) {
+        return Optional.of(kept.get(type, maker));
+    }
+
+    /**
+     * {@return whether the calling thread is one of this device's threads: a kernel or a progress listener of a run on
+     * this device runs on one} A run started there on this device (a nested run) runs its chunks on that thread, one
+     * after the other, rather than wait for threads that may all be waiting for it.
+     */
+    public boolean isOwnThread() {
+        return executor.isOwnThread();
+    }
+
+    /**
      * The process's shared cpu device, made on first use with one thread per available processor; the default of a
      * nest given no device. {@link #close()} does nothing on it; its threads stop when the JVM exits.
      *
@@ -140,7 +167,11 @@ public final class CpuDevice implements Device {
         return shared;
     }
 
-    /** Stops the threads and waits for them (up to 10 s); nothing on {@link #shared()}. Idempotent. */
+    /**
+     * Fails the runs still going on this device at once ({@link org.loopnest.error.DeviceException}: the device was
+     * closed during the run; their blocks not yet started are skipped), then stops the threads and waits for them (up
+     * to 10 s: the blocks running finish first); nothing on {@link #shared()}. Idempotent.
+     */
     @Override
     public void close() {
         if (!shared) {
@@ -150,7 +181,11 @@ public final class CpuDevice implements Device {
 
     private void stop() {
         closed = true;
-        executor.close();
+        try {
+            kept.closeAll(); // the runs first: they stop launching and skip their blocks before the threads stop
+        } finally {
+            executor.close();
+        }
     }
 
     /** Holds the shared device: made when first asked for, stopped by a shutdown hook. */

@@ -1,6 +1,7 @@
 package org.loopnest.internal.device;
 
 import org.loopnest.device.Launch;
+import org.loopnest.internal.data.MappedFaults;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
@@ -43,7 +44,8 @@ public final class BlockExecutor implements AutoCloseable {
             started.removeIf(old -> old.getState() == Thread.State.TERMINATED); // threads the pool retired
             started.add(t);
             return t;
-        }, null, false, 0, threads, 1, atMost -> true, KEEP_ALIVE_DAYS, TimeUnit.DAYS);
+        }, (thread, thrown) -> threadDied(thread, thrown), false, 0, threads, 1, atMost -> true, KEEP_ALIVE_DAYS,
+                TimeUnit.DAYS);
         startAll();
     }
 
@@ -85,7 +87,9 @@ public final class BlockExecutor implements AutoCloseable {
 
     /**
      * Runs every iteration of the launch; the future fails with the first block's failure, and completes only once
-     * no block of the launch is running any more (blocks not yet started are skipped after a failure).
+     * no block of the launch is running any more (blocks not yet started are skipped after a failure). Whatever a
+     * block throws fails it, an {@link Error} too, and so does a fault in mapped memory that the block left pending
+     * ({@link MappedFaults}): nothing a launch throws reaches the pool's threads.
      *
      * @param launch the chunk's launch
      * @return completed when every block has run, exceptionally with the first failure
@@ -97,18 +101,51 @@ public final class BlockExecutor implements AutoCloseable {
         unfinished.add(done);
         done.whenComplete((v, t) -> unfinished.remove(done));
         try {
-            pool.execute(() -> {
-                try {
-                    new Blocks(launch, 0, n, grain, new java.util.concurrent.atomic.AtomicBoolean()).invoke();
-                    done.complete(null);
-                } catch (Throwable t) {
-                    done.completeExceptionally(t);
-                }
-            });
+            pool.execute(() -> runLaunch(launch, n, grain, done));
         } catch (RuntimeException rejected) {
             done.completeExceptionally(rejected);
         }
         return done;
+    }
+
+    /**
+     * On a pool thread: runs the launch's blocks and completes {@code done}, letting nothing escape into the pool. A
+     * throwable that comes out of the completion itself (a fault HotSpot delivers late, in whatever code the thread
+     * runs next: {@code org.loopnest.internal.data.MappedFaults}) fails {@code done} if it is not complete yet, and
+     * otherwise runs the dependents the completion left unrun; it never reaches the pool, where it would print a stack
+     * trace, end the thread and leave the launch's waiters parked.
+     */
+    private static void runLaunch(Launch launch, long n, long grain, CompletableFuture<Void> done) {
+        try {
+            new Blocks(launch, 0, n, grain, new java.util.concurrent.atomic.AtomicBoolean()).invoke();
+        } catch (Throwable t) {
+            done.completeExceptionally(t);
+            return;
+        }
+        try {
+            done.complete(null);
+        } catch (Throwable late) {
+            done.completeExceptionally(late); // fires the dependents left unrun whether or not it completes done
+        }
+    }
+
+    /**
+     * What ends a pool thread that a throwable reached in the pool's own code, past every guard of a launch: a fault in
+     * mapped memory that HotSpot delivered late, after the launch that caused it seemed to end ({@link MappedFaults}).
+     * The pool starts a thread in its place; every launch not finished yet fails with the throwable, so that its run
+     * stops at once rather than wait for a block the dead thread will never finish, and nothing is printed.
+     */
+    void threadDied(Thread thread, Throwable thrown) {
+        IllegalStateException died = new IllegalStateException("kernel thread " + thread.getName() + " ended: "
+                + thrown, thrown);
+        for (CompletableFuture<Void> launch : List.copyOf(unfinished)) {
+            launch.completeExceptionally(died);
+        }
+    }
+
+    /** {@return whether the calling thread is one of this executor's threads} */
+    public boolean isOwnThread() {
+        return Thread.currentThread() instanceof ForkJoinWorkerThread worker && worker.getPool() == pool;
     }
 
     /** Whether {@link #close()} has begun: no launch starts any more. */
@@ -175,6 +212,7 @@ public final class BlockExecutor implements AutoCloseable {
                 if (!launch.cancelled() && !failed.get()) {
                     try {
                         launch.run(from, to);
+                        MappedFaults.surface(this); // a fault in mapped memory, thrown late: here, not in the pool
                     } catch (RuntimeException | Error e) {
                         failed.set(true);
                         throw e;

@@ -4,11 +4,15 @@ import org.loopnest.kernel.BlockBody;
 import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.BoundArrays;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.jvm.AccessSignature;
 import org.loopnest.internal.lang.jvm.CompiledBody;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementBody;
 import org.loopnest.kernel.ElementKernel;
+import java.util.Collection;
 import java.util.Optional;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.error.KernelCompileException;
 import java.util.function.Consumer;
 import org.loopnest.index.Chunk;
 import org.loopnest.index.Iteration;
@@ -180,6 +184,7 @@ public final class Kernel {
      * @param cursor the calling thread's cursor over the block
      * @throws IterationFailure wrapping whatever the body threw, with the indices of the iteration it threw at (none
      *     if it threw while binding, e.g. looking up an array that is not there)
+     * @throws KernelCompileException as it is, if a kernel-language body did not compile for these arrays' layout
      */
     public void runBlock(BoundArrays arrays, Iteration cursor) {
         run(bind(arrays), cursor);
@@ -215,6 +220,23 @@ public final class Kernel {
     }
 
     /**
+     * Compiles a kernel-language body for the JVM now, for its arrays reached as flat heap arrays in nest order (the
+     * layout of {@code --dump-kernels}' Java, and of a run over plain Java arrays), so that a body the JVM cannot take
+     * (a method beyond 64 KB of bytecode) fails when the nest is planned rather than on a run's first chunk. Other
+     * layouts compile on first use, as before; a body too large for one is too large for all. Does nothing for a
+     * kernel with a Java body, which Java devices run instead.
+     *
+     * @param arrays the nest's arrays, in the order of the program's context
+     * @param depth the number of loops of the nest
+     * @throws KernelCompileException for device {@code jvm}, with Janino's reason and the source
+     */
+    public void compileForJvm(Collection<ArrayBinding> arrays, int depth) {
+        if (javaBody == null && blockwise instanceof CompiledBody compiled) {
+            compiled.compiledFor(AccessSignature.heapArrays(arrays, depth));
+        }
+    }
+
+    /**
      * Binds the Java body to {@code arrays} once without running it, so that an array it looks up by a name that is
      * not bound, or as the wrong element type, is found before any chunk runs. For a kernel-language body only the
      * lookups run (it is compiled when it first runs).
@@ -245,8 +267,8 @@ public final class Kernel {
     private void run(BlockBody body, Iteration cursor) {
         try {
             body.run(cursor);
-        } catch (VirtualMachineError fatal) {
-            throw fatal;
+        } catch (VirtualMachineError | KernelCompileException notTheIteration) {
+            throw notTheIteration; // a kernel-language body compiled on first use for another layout, too large
         } catch (Throwable t) {
             throw new IterationFailure(cursor.valid() ? failedAt(body, cursor) : null, t);
         }

@@ -142,4 +142,27 @@ class BlockExecutorTest {
         assertEquals(wrapper, BlockExecutor.thrownInBlock(wrapper));
         assertEquals(original, BlockExecutor.thrownInBlock(original));
     }
+
+    @Test
+    void shouldFailTheUnfinishedLaunchesWhenAThrowableEndsAPoolThreadOutsideEveryLaunch() throws Exception {
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (BlockExecutor executor = new BlockExecutor("test", 2)) {
+            CompletableFuture<Void> held = executor.execute(launch(1, (from, to) -> {
+                running.countDown();
+                awaitQuietly(release);
+            }));
+            try {
+                assertTrue(running.await(20, TimeUnit.SECONDS));
+                InternalError late = new InternalError("a fault occurred in a recent unsafe memory access operation");
+                executor.threadDied(new Thread("loopnest-test-worker-1"), late); // what the pool calls
+                ExecutionException e = assertThrows(ExecutionException.class, () -> held.get(1, TimeUnit.SECONDS));
+                assertEquals("kernel thread loopnest-test-worker-1 ended: java.lang.InternalError: a fault occurred "
+                        + "in a recent unsafe memory access operation", e.getCause().getMessage());
+                assertEquals(late, e.getCause().getCause());
+            } finally {
+                release.countDown();
+            }
+        }
+    }
 }

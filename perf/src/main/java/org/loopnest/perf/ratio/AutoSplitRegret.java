@@ -92,7 +92,8 @@ public final class AutoSplitRegret implements RatioRun {
             RunReport typical = autoRuns.get(autoRuns.size() - 1);
             long[] s = splits.get(best - 1);
             String predicted = typical.prediction().map(p -> String.format(Locale.ROOT, "%.2f ms predicted (%s)",
-                    p.total().toNanos() / 1e6, p)).orElse("no prediction (the device describes no costs)");
+                    p.total().toNanos() / 1e6, p)).orElse("no prediction (the device describes no costs, or the "
+                    + "kernel's rate is not known yet)");
             return new BenchResult("auto-split-regret-" + target.name(), fastest.median() / auto.median(), "ratio",
                     String.format(Locale.ROOT, "%s: fastest explicit split ÷ automatic, median wall of %d runs each;"
                                     + " automatic: d=%d r=%d, %d chunks (%s), wall %.2f ms (%.2f-%.2f), %s; best of %d"

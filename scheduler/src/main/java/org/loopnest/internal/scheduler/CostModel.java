@@ -12,7 +12,8 @@ import org.loopnest.report.Stage;
  * <p>Per chunk of {@code i} iterations moving {@code b_in} and {@code b_out} bytes, each engine takes
  * {@code t_in = h + L + b_in / W_in}, {@code t_k = h + i / R}, {@code t_out = h + L + b_out / W_out} ({@code h} the
  * per-chunk cost, {@code L} the copy latency; a direction with infinite bandwidth copies nothing and costs 0; an
- * unknown kernel rate {@code R} counts as {@code t_k = h}). With {@code B} buffer sets, each held by a chunk through
+ * unknown kernel rate {@code R} counts as {@code t_k = h}, which still ranks splits by their fixed costs, but the
+ * prediction then does not {@linkplain RunPrediction#coversKernel() cover the kernel} and the report shows no time). With {@code B} buffer sets, each held by a chunk through
  * all three engines, chunks leave the pipeline one period {@code p = max(t_in, t_k, t_out, (t_in + t_k + t_out) / B)}
  * apart, and {@code T = setup + fill + steady + drain}: setup copies the resident bytes once, fill is the engines
  * before the slowest one {@code s} for the first chunk, steady is {@code (n − 1) · p + t_s(last)}, drain is the
@@ -36,7 +37,7 @@ public final class CostModel {
         Duration setup = seconds(copy(costs, shape.residentBytes(), costs.copyInBytesPerSecond()));
         if (shape.chunks() == 0) {
             return new RunPrediction(setup, Duration.ZERO, Duration.ZERO, Duration.ZERO, Stage.KERNEL,
-                    seconds(full[0]), seconds(full[1]), seconds(full[2]), basis);
+                    seconds(full[0]), seconds(full[1]), seconds(full[2]), basis, costs.kernelRateKnown());
         }
         double scale = shape.iterations() == 0 ? 1 : (double) shape.lastIterations() / shape.iterations();
         double[] last = engines(costs, shape.lastIterations(), Math.round(shape.inputBytes() * scale),
@@ -57,7 +58,7 @@ public final class CostModel {
         }
         double steady = (shape.chunks() - 1) * period + last[s];
         return new RunPrediction(setup, seconds(fill), seconds(steady), seconds(drain), STAGES[s], seconds(full[0]),
-                seconds(full[1]), seconds(full[2]), basis);
+                seconds(full[1]), seconds(full[2]), basis, costs.kernelRateKnown());
     }
 
     private static final Stage[] STAGES = {Stage.COPY_IN, Stage.KERNEL, Stage.COPY_OUT};

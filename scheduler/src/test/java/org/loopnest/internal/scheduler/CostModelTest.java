@@ -1,6 +1,7 @@
 package org.loopnest.internal.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,6 +94,7 @@ class CostModelTest {
         assertEquals(Duration.ZERO, p.copyOut());
         assertEquals(s(0.003), p.total(), "three chunks of per-chunk cost on the kernel engine");
         assertEquals("costs configured; kernel rate unknown: only its per-chunk cost counted", p.basis());
+        assertFalse(p.coversKernel(), "a prediction without the kernel's rate does not cover the run");
     }
 
     @Test

@@ -1,0 +1,76 @@
+package org.loopnest.device.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.loopnest.LoopNest;
+import org.loopnest.data.FloatView;
+
+/**
+ * A run started on one of the cpu device's own threads — by a kernel or a progress listener of a run on it — runs on
+ * that thread: with every thread of the device running such a kernel, the nested runs still end (they would wait
+ * forever for a free thread otherwise), and their results are right.
+ */
+class NestedRunsTest {
+    private static final int INNER = 8 * 512;
+
+    /** The sum of {@code k + 1} over the inner nest, computed by a nested run on {@code cpu}. */
+    private static float nestedSum(CpuDevice cpu, float k) {
+        float[] out = new float[INNER];
+        assertEquals(8, LoopNest.of(8, 512).out("o", out).kernel(arrays -> {
+            FloatView o = arrays.floats("o");
+            return it -> o.set(it, k + 1);
+        }).splitAt(1).on(cpu).run().chunks());
+        float sum = 0;
+        for (float v : out) {
+            sum += v;
+        }
+        return sum;
+    }
+
+    @Test
+    void shouldRunANestedRunStartedByAKernelOnTheKernelsOwnThreadWhenEveryThreadWaitsForOne() {
+        try (CpuDevice cpu = new CpuDevice(2)) {
+            float[] sums = new float[4];
+            AtomicInteger onOwnThread = new AtomicInteger();
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> LoopNest.of(4, 1).out("s", sums).kernel(arrays -> {
+                FloatView s = arrays.floats("s");
+                return it -> {
+                    if (cpu.isOwnThread()) {
+                        onOwnThread.incrementAndGet();
+                    }
+                    s.set(it, nestedSum(cpu, it.index(0))); // both threads end up here at once
+                };
+            }).splitAt(1).on(cpu).run(), "a kernel's nested run on the same device ended");
+            assertEquals(4, onOwnThread.get());
+            float[] expected = new float[4];
+            for (int k = 0; k < 4; k++) {
+                expected[k] = (k + 1) * (float) INNER;
+            }
+            assertArrayEquals(expected, sums);
+        }
+        assertFalse(new CpuDevice(1).isOwnThread(), "the test's thread is no device's");
+    }
+
+    @Test
+    void shouldRunANestedRunStartedByAProgressListenerOnTheListenersOwnThread() {
+        try (CpuDevice cpu = new CpuDevice(1)) { // the listener runs on the one thread the nested run needs
+            float[] inner = new float[3];
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> LoopNest.of(8, 256).out("o", new float[8 * 256])
+                    .kernel(arrays -> {
+                        FloatView o = arrays.floats("o");
+                        return it -> o.set(it, 1);
+                    }).splitAt(1).on(cpu).onProgress((done, total) -> {
+                        if (done <= inner.length) {
+                            inner[(int) done - 1] = nestedSum(cpu, done);
+                        }
+                    }).run(), "a listener's nested run on the same device ended");
+            assertArrayEquals(new float[] {2f * INNER, 3f * INNER, 4f * INNER}, inner);
+        }
+    }
+}
