@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
  */
 public final class FileInputOptions {
     @Option(names = "--input", paramLabel = "FILE",
-            description = "Read T and q from a GrADS descriptor (.ctl) or a classic NetCDF file (.nc) instead: "
-                    + "shape, levels and grid come from the file, which is read chunk by chunk, never whole; needs "
+            description = "Read T and q from a GrADS descriptor (.ctl) or a NetCDF file (.nc, classic or NetCDF-4) "
+                    + "instead: shape, levels and grid come from the file, which is read chunk by chunk, never whole; needs "
                     + "--out. See docs/FILES.md.")
     private Path input;
 
@@ -90,7 +90,7 @@ public final class FileInputOptions {
             throw new IllegalArgumentException("--input " + input + " needs --out DIR (expected: the directory the "
                     + "outputs are written to)");
         }
-        FileKinds.requireReadable("--input " + input, input, "a GrADS .ctl or a classic NetCDF .nc file");
+        FileKinds.requireReadable("--input " + input, input, "a GrADS .ctl or a NetCDF .nc file");
         if (levelsVar != null && isGrads()) {
             throw new IllegalArgumentException("--levels-var: only for a NetCDF --input (expected: no --levels-var; "
                     + input + " takes its levels from ZDEF)");

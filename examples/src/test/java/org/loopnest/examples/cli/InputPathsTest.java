@@ -42,7 +42,7 @@ class InputPathsTest {
     @Test
     void shouldRefuseAFifoNamedCtlAsWeatherInputWithoutOpeningIt() throws Exception {
         Path fifo = Fifos.make(dir, "f.ctl");
-        assertEquals("--input " + fifo + ": a FIFO (expected: a GrADS .ctl or a classic NetCDF .nc file)",
+        assertEquals("--input " + fifo + ": a FIFO (expected: a GrADS .ctl or a NetCDF .nc file)",
                 refused("weather", "--input", fifo.toString(), "--out", dir.resolve("out").toString()));
         assertEquals("--in T=" + fifo + ":T: " + fifo + ": a FIFO (expected: a readable regular file)",
                 refused("run", "--body", "o = T;", "--in", "T=" + fifo + ":T", "--out", "o=" + dir.resolve("o.f32")));
@@ -80,13 +80,13 @@ class InputPathsTest {
     @Test
     void shouldSayWhyAnInputCannotBeRead() throws IOException {
         Path named = Files.createDirectory(dir.resolve("dir.ctl"));
-        assertEquals("--input " + named + ": a directory (expected: a GrADS .ctl or a classic NetCDF .nc file)",
+        assertEquals("--input " + named + ": a directory (expected: a GrADS .ctl or a NetCDF .nc file)",
                 refused("weather", "--input", named.toString(), "--out", dir.resolve("out").toString()));
         Path locked = Files.writeString(dir.resolve("locked.ctl"), "DSET ^x.dat\n");
         Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("-w-------"));
         assumeFalse(Files.isReadable(locked), "this user (root) reads any file");
         assertEquals("--input " + locked + ": a regular file without read permission (expected: a GrADS .ctl or a "
-                + "classic NetCDF .nc file)",
+                + "NetCDF .nc file)",
                 refused("weather", "--input", locked.toString(), "--out", dir.resolve("out").toString()));
     }
 

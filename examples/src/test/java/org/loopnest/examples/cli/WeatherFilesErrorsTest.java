@@ -96,8 +96,8 @@ class WeatherFilesErrorsTest {
                 refused("weather", "--input", unnamed.toString(), "--out", out));
         assertEquals("--var-q c: no such variable in unnamed.nc (expected one of: level, a, b)",
                 refused("weather", "--input", unnamed.toString(), "--out", out, "--var-t", "a", "--var-q", "c"));
-        assertEquals("--input " + dir.resolve("none.nc") + ": no such file (expected: a GrADS .ctl or a classic "
-                + "NetCDF .nc file)", refused("weather", "--input", dir.resolve("none.nc").toString(), "--out", out));
+        assertEquals("--input " + dir.resolve("none.nc") + ": no such file (expected: a GrADS .ctl or a NetCDF "
+                + ".nc file)", refused("weather", "--input", dir.resolve("none.nc").toString(), "--out", out));
     }
 
     private Path netcdf(String name, List<String> dims, String t, String q) throws IOException {

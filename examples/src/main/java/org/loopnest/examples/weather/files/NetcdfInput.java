@@ -127,7 +127,7 @@ public final class NetcdfInput {
         byte[] magic = new byte[HDF5_MAGIC.length];
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("--input " + file + ": " + org.loopnest.examples.weather.FileKinds
-                    .describe(file) + " (expected: a GrADS .ctl or a classic NetCDF .nc file)");
+                    .describe(file) + " (expected: a GrADS .ctl or a NetCDF .nc file)");
         }
         try (InputStream in = Files.newInputStream(file)) {
             if (in.readNBytes(magic, 0, magic.length) == magic.length && Arrays.equals(magic, HDF5_MAGIC)) {
