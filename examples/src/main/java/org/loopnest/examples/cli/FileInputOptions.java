@@ -28,8 +28,8 @@ import picocli.CommandLine.Option;
 public final class FileInputOptions {
     @Option(names = "--input", paramLabel = "FILE",
             description = "Read T and q from a GrADS descriptor (.ctl) or a NetCDF file (.nc, classic or NetCDF-4) "
-                    + "instead: shape, levels and grid come from the file, which is read chunk by chunk, never whole; needs "
-                    + "--out. See docs/FILES.md.")
+                    + "instead: shape, levels and grid come from the file, which is read chunk by chunk, never "
+                    + "whole; needs --out. See docs/FILES.md.")
     private Path input;
 
     @Option(names = "--var-t", paramLabel = "NAME",
