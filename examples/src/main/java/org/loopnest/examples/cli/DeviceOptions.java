@@ -6,7 +6,9 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.loopnest.cluster.Cluster;
 import org.loopnest.cluster.Connections;
 import org.loopnest.cluster.Secret;
@@ -486,5 +488,20 @@ public final class DeviceOptions {
             }
             throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * {@return the files these options read, {@code --secret-file} and {@code --tls-trust} where given, each with how
+     * a message names it, so that no file a command writes replaces one of them}
+     */
+    Map<Path, String> filesRead() {
+        Map<Path, String> read = new LinkedHashMap<>();
+        if (secretFile != null) {
+            read.put(secretFile, "--secret-file " + secretFile);
+        }
+        if (tlsTrust != null) {
+            read.put(tlsTrust, "--tls-trust " + tlsTrust);
+        }
+        return read;
     }
 }

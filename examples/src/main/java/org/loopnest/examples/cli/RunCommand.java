@@ -212,7 +212,7 @@ public final class RunCommand implements Callable<Integer> {
             List<OutputOption> outs = outputs.stream().map(OutputOption::parse).toList();
             checkApartFromLoops(nest, arrays, outs);
             RunPaths paths = paths(outs);
-            paths.check(arrays, bodyFile);
+            paths.check(arrays, bodyFile, device.filesRead());
             paths.checkNetcdfDimensions(nest);
             paths.checkSpace(nest, verify, UnpackedInputs.bytes(arrays));
             if (!(tolerance >= 0 && tolerance < Double.POSITIVE_INFINITY)) {

@@ -49,13 +49,15 @@ final class RunPaths {
 
     /**
      * Checks the outputs' formats, names and paths against each other, and every file written (outputs, trace,
-     * report, kernels) against every file read (inputs, their data files, the body file), by identity
-     * ({@link SameFiles}).
+     * report, kernels) against every file read (inputs, their data files, the body file, the device options' files),
+     * by identity ({@link SameFiles}).
      *
      * @param inputs   the inputs
      * @param bodyFile {@code --body-file}, or null
+     * @param alsoRead other files the command reads ({@code --secret-file}, {@code --tls-trust}), each with how a
+     *                 message names it
      */
-    void check(List<FileArray> inputs, Path bodyFile) {
+    void check(List<FileArray> inputs, Path bodyFile, Map<Path, String> alsoRead) {
         if (outputs.isEmpty()) {
             throw new IllegalArgumentException("no --out (expected: at least one NAME=FILE, an output the body "
                     + "assigns, indexed by every loop)");
@@ -74,6 +76,7 @@ final class RunPaths {
         if (bodyFile != null) {
             read.put(bodyFile, "--body-file " + bodyFile);
         }
+        alsoRead.forEach(read::putIfAbsent);
         Map<String, List<Path>> written = new LinkedHashMap<>();
         Map<String, List<Path>> distinct = new LinkedHashMap<>();
         Map<Path, Boolean> seen = new HashMap<>();

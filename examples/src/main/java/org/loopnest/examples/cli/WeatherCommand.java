@@ -203,6 +203,7 @@ public final class WeatherCommand implements Callable<Integer> {
         }
         try {
             paths().check();
+            paths().refuseInputs(device.filesRead());
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
@@ -281,6 +282,7 @@ public final class WeatherCommand implements Callable<Integer> {
         try {
             files.check(out, refused);
             paths().check();
+            paths().refuseInputs(device.filesRead());
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }

@@ -130,6 +130,24 @@ class OwnInputsTest {
                 List.of(a, body), with(common, "--dump-kernels", dir.toString()));
     }
 
+    @Test
+    void shouldRefuseWritingOverTheSecretFileOrTheTlsTrustOfTheNodes() throws IOException {
+        Path secret = Files.writeString(dir.resolve("s.key"), "0123456789abcdef".repeat(4) + "\n");
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path trust = Files.writeString(dir.resolve("trust.pem"), "not read before the refusal\n");
+        refused("--report " + secret + ": " + secret + " is read by --secret-file " + secret, List.of(secret),
+                "weather", "--shape", SHAPE, "--nodes", "127.0.0.1:1", "--secret-file", secret.toString(),
+                "--report", secret.toString());
+        Path a = RunCommandTest.writeFloats(dir.resolve("a.f32"), new float[6], java.nio.ByteOrder.LITTLE_ENDIAN);
+        String[] common = {"run", "--shape", "6", "--body", "o = a;", "--in", "a=" + a, "--nodes", "127.0.0.1:1",
+            "--secret-file", secret.toString()};
+        refused("--report " + secret + ": " + secret + " is read by --secret-file " + secret, List.of(a, secret),
+                with(common, "--out", "o=" + dir.resolve("o.f32"), "--report", secret.toString()));
+        refused("--trace " + trust + ": " + trust + " is read by --tls-trust " + trust, List.of(a, secret, trust),
+                with(common, "--tls-trust", trust.toString(), "--out", "o=" + dir.resolve("o.f32"), "--trace",
+                        trust.toString()));
+    }
+
     private static String[] with(String[] common, String... more) {
         return Stream.concat(Stream.of(common), Stream.of(more)).toArray(String[]::new);
     }
