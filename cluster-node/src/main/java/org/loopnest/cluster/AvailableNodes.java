@@ -39,9 +39,9 @@ final class AvailableNodes {
             dialers.add(new NodeDialer(cluster, node, secret, deadline, onRetry, group(node), finishHandshakes));
         }
         List<CompletableFuture<RemoteDevice>> outcomes = dialers.stream().map(NodeDialer::start).toList();
-        boolean interrupted = awaitAnswers(outcomes, deadline);
-        dialers.forEach(NodeDialer::stop);
-        return sort(dialers, outcomes, interrupted, wait, cluster.requestTimeout());
+        Ending ending = awaitAnswers(outcomes, deadline);
+        dialers.forEach(d -> d.stop(ending == Ending.OVER)); // only a wait run to its end lets handshakes finish
+        return sort(dialers, outcomes, ending == Ending.INTERRUPTED, wait, cluster.requestTimeout());
     }
 
     /** A group of one event loop for {@code node}'s connection, its thread named after the node. */
@@ -50,12 +50,22 @@ final class AvailableNodes {
                 NioIoHandler.newFactory());
     }
 
+    /** How {@link #awaitAnswers} ended. */
+    private enum Ending {
+        /** Every outcome settled, or one failed. */
+        ANSWERED,
+        /** The deadline passed. */
+        OVER,
+        /** The caller's thread was interrupted. */
+        INTERRUPTED
+    }
+
     /**
      * Waits until every outcome is settled, one has failed, or the deadline has passed.
      *
-     * @return whether the wait was interrupted
+     * @return how the wait ended
      */
-    private static boolean awaitAnswers(List<CompletableFuture<RemoteDevice>> outcomes, long deadline) {
+    private static Ending awaitAnswers(List<CompletableFuture<RemoteDevice>> outcomes, long deadline) {
         CompletableFuture<Void> failed = new CompletableFuture<>();
         outcomes.forEach(o -> o.whenComplete((device, error) -> {
             if (error != null) {
@@ -66,12 +76,14 @@ final class AvailableNodes {
                 CompletableFuture.allOf(outcomes.toArray(CompletableFuture[]::new)), failed);
         try {
             answered.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            return false; // over, or answered: the outcomes say which
+        } catch (TimeoutException e) {
+            return Ending.OVER;
+        } catch (ExecutionException e) {
+            return Ending.ANSWERED; // cannot happen: neither future fails
         } catch (InterruptedException e) {
-            return true;
+            return Ending.INTERRUPTED;
         }
-        return false;
+        return Ending.ANSWERED;
     }
 
     /**
@@ -82,6 +94,7 @@ final class AvailableNodes {
                                     boolean interrupted, Duration wait, Duration handshakeTimeout) {
         List<RemoteDevice> devices = new ArrayList<>();
         List<Unreachable> unreachable = new ArrayList<>();
+        List<NodeDialer> unreachableDialers = new ArrayList<>(); // each one's dialer, in the same order
         List<EventLoopGroup> idle = new ArrayList<>();
         RuntimeException failure = null;
         for (int k = 0; k < dialers.size(); k++) {
@@ -92,6 +105,7 @@ final class AvailableNodes {
                     devices.add(device);
                     continue;
                 }
+                unreachableDialers.add(dialer);
                 if (dialer.finishing()) {
                     unreachable.add(new Unreachable(dialer.node(), dialer.lastReason(), dialer.late()));
                     continue; // its group is the late attempt's
@@ -102,6 +116,7 @@ final class AvailableNodes {
                         e.getCause());
             } catch (TimeoutException | InterruptedException e) {
                 interrupted |= e instanceof InterruptedException;
+                unreachableDialers.add(dialer);
                 unreachable.add(new Unreachable(dialer.node(), "did not settle in " + SETTLE_SECONDS + " s"));
             }
             idle.add(dialer.group());
@@ -109,7 +124,7 @@ final class AvailableNodes {
         shutDown(idle);
         if (failure == null && !interrupted && devices.isEmpty()) {
             try {
-                awaitLate(unreachable, devices, handshakeTimeout);
+                awaitLate(unreachable, unreachableDialers, devices, handshakeTimeout);
             } catch (IllegalStateException e) {
                 failure = e;
             } catch (InterruptedException e) {
@@ -132,20 +147,26 @@ final class AvailableNodes {
 
     /**
      * Waits for the nodes in {@code unreachable} finishing their handshake (when none answered in time: the run
-     * needs one) and moves those that end in a device to {@code devices}, in the order given.
+     * needs one) and moves those that end in a device to {@code devices}, in the order given; those that do not get
+     * the reason their handshake ended with (their dialer's, in {@code dialers}, the same order), not the one given
+     * when the wait was over.
      *
      * @throws IllegalStateException with the message of a node that failed the handshake, as any such node fails
      *     the call
      */
-    private static void awaitLate(List<Unreachable> unreachable, List<RemoteDevice> devices, Duration timeout)
-            throws InterruptedException {
+    private static void awaitLate(List<Unreachable> unreachable, List<NodeDialer> dialers,
+                                  List<RemoteDevice> devices, Duration timeout) throws InterruptedException {
         long bound = Math.min(timeout.toMillis(), Long.MAX_VALUE / 4) + SETTLE_SECONDS * 1000;
         for (int k = 0; k < unreachable.size(); k++) {
             try {
-                RemoteDevice device = unreachable.get(k).late().get(bound, TimeUnit.MILLISECONDS);
+                Unreachable u = unreachable.get(k);
+                RemoteDevice device = u.late().get(bound, TimeUnit.MILLISECONDS);
                 if (device != null) {
                     devices.add(device);
-                    unreachable.remove(k--);
+                    unreachable.remove(k);
+                    dialers.remove(k--);
+                } else if (dialers.get(k).finishing()) {
+                    unreachable.set(k, new Unreachable(u.node(), dialers.get(k).lastReason()));
                 }
             } catch (ExecutionException e) {
                 throw new IllegalStateException(e.getCause().getMessage(), e.getCause());

@@ -3,6 +3,7 @@ package org.loopnest.cluster;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
@@ -210,7 +211,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
      */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        Throwable root = cause.getCause() != null ? cause.getCause() : cause; // a decoder's wraps the real one
+        // a decoder's exception wraps the real one; any other keeps its own message and class
+        Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         String why = "connection failed during the handshake: " + root;
         handshake.completeExceptionally(cause instanceof IOException && !(cause instanceof SSLException)
                 ? new NodeNotReachedException("node " + node + ": " + why, why, cause)

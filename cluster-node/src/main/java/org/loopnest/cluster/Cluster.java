@@ -137,7 +137,10 @@ public record Cluster(Duration heartbeat, Duration requestTimeout, SslContext tl
      * then "left" — but finishes its handshake in the background, bounded by {@link #requestTimeout()}; it is in
      * {@link Connections#unreachable()} (reason {@code "connected, still in the handshake when the wait was over"}),
      * whose {@link Unreachable#late()} completes with its device. When no node answered in time, the call waits for
-     * those finishing their handshake instead of failing, and returns those that end in a device.
+     * those finishing their handshake instead of failing, and returns those that end in a device; one that does not
+     * is named with why its handshake ended ({@code "connected before the wait was over, then no handshake reply in
+     * 120 s"}). A call that ends before {@code wait} is over (interrupted, or a node failed the handshake) closes the
+     * handshakes under way instead.
      *
      * <p><b>Ownership:</b> the caller closes the devices returned and every device an {@link Unreachable#late()}
      * completes with, whether it runs on it or not (a device left open keeps its node serving and its event loop

@@ -21,10 +21,12 @@ import java.util.function.BiConsumer;
  * <b>Bounded:</b> no attempt starts after the deadline, and {@link #stop} settles the outcome at once.
  *
  * <p><b>Finishing handshakes:</b> a dialer told to {@linkplain #NodeDialer finish handshakes} does not close, at
- * {@link #stop}, an attempt whose connection the node has accepted: the attempt finishes its handshake (bounded by
- * the cluster's request timeout) and {@link #late()} completes with its device, which then owns the group; if the
- * handshake does not end in a device, the dialer shuts the group down itself. So a node whose handshake ends a moment
- * after the deadline is not told "joined" and then "left": the caller can still hand its device to the run.
+ * {@link #stop} once the wait has run to its deadline, an attempt whose connection the node has accepted: the attempt
+ * finishes its handshake (bounded by the cluster's request timeout) and {@link #late()} completes with its device,
+ * which then owns the group; if the handshake does not end in a device, the dialer shuts the group down itself and
+ * {@link #lastReason()} says why. So a node whose handshake ends a moment after the deadline is not told "joined" and
+ * then "left": the caller can still hand its device to the run. A stop before the deadline (the caller interrupted,
+ * another node failed the call) closes every attempt, as without finishing handshakes.
  */
 final class NodeDialer {
     /** The pause after the first failed attempt, in milliseconds. */
@@ -83,15 +85,19 @@ final class NodeDialer {
 
     /**
      * Stops trying: the outcome, if not settled yet, becomes "not reached"; a pending attempt is closed, unless
-     * handshakes are finished and the node has accepted its connection: that one goes on to {@link #late()}.
+     * {@code finish}, handshakes are finished and the node has accepted its connection: that one goes on to {@link
+     * #late()}.
+     *
+     * @param finish whether an attempt in the handshake may finish it: only when the wait ran to its deadline (not
+     *               when it was interrupted or another node failed the call, which leaves no attempt running)
      */
-    void stop() {
+    void stop(boolean finish) {
         group.execute(() -> {
             stopped = true;
             if (retry != null) {
                 retry.cancel(false);
             }
-            if (current != null && finishHandshakes && current.connected() && !outcome.isDone()) {
+            if (current != null && finish && finishHandshakes && current.connected() && !outcome.isDone()) {
                 finishing = true;
                 lastReason = "connected, still in the handshake when the wait was over";
             } else {
@@ -118,7 +124,10 @@ final class NodeDialer {
         return finishing;
     }
 
-    /** {@return the last reason an attempt failed as not reached} */
+    /**
+     * {@return the last reason an attempt failed as not reached: once {@link #late()} has completed with {@code null},
+     * why the handshake finished after the wait did not end in a device}
+     */
     String lastReason() {
         return lastReason;
     }
@@ -173,7 +182,8 @@ final class NodeDialer {
             return;
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-        if (error instanceof NodeNotReachedException) {
+        if (error instanceof NodeNotReachedException notReached) {
+            lastReason = "connected before the wait was over, then " + notReached.reason(); // before late settles
             late.complete(null);
         } else {
             late.completeExceptionally(error);

@@ -1,9 +1,12 @@
 package org.loopnest.cluster;
 
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A node that {@link Cluster#openAvailable} did not reach before its wait was over. Immutable.
+ * A node that {@link Cluster#openAvailable} did not reach before its wait was over. Immutable. Two are equal when
+ * their node and reason are: the future {@link #late()} takes no part in {@link #equals}, {@link #hashCode} and {@link
+ * #toString} ({@code Unreachable[node=..., reason=...]}).
  *
  * @param node   the node
  * @param reason the last error seen when trying it, without its name (e.g. {@code "Connection refused:
@@ -45,5 +48,27 @@ public record Unreachable(NodeAddress node, String reason, CompletableFuture<Rem
     @Override
     public CompletableFuture<RemoteDevice> late() {
         return late.copy();
+    }
+
+    /**
+     * {@return whether {@code other} is an {@code Unreachable} with an equal node and reason, whatever its future}
+     *
+     * @param other the object to compare with
+     */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Unreachable u && Objects.equals(node, u.node) && Objects.equals(reason, u.reason);
+    }
+
+    /** {@return a hash of the node and the reason} */
+    @Override
+    public int hashCode() {
+        return Objects.hash(node, reason);
+    }
+
+    /** {@return {@code Unreachable[node=NODE, reason=REASON]}, without the future} */
+    @Override
+    public String toString() {
+        return "Unreachable[node=" + node + ", reason=" + reason + "]";
     }
 }

@@ -2,6 +2,8 @@ package org.loopnest.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -98,7 +100,7 @@ class LateHandshakeTest {
     }
 
     @Test
-    void shouldCloseTheLateDeviceWhenAnotherNodeFailsTheCall() throws Exception {
+    void shouldCloseAHandshakeUnderWayWhenAnotherNodeFailsTheCall() throws Exception {
         NodeServer late = node();
         NodeServer impostor = node(Secret.of(NodeSecurityTest.WRONG_BYTES));
         HeldReplyLink lateLink = keep(HeldReplyLink.start(late.address().getPort(), HeldReplyLink.READY));
@@ -107,11 +109,38 @@ class LateHandshakeTest {
         CompletableFuture<Connections> call = CompletableFuture.supplyAsync(() -> cluster().openAvailableOrLate(
                 List.of(address(lateLink.port(), "late-failed"), address(impostorLink.port(), "impostor")), SECRET,
                 Duration.ofMinutes(1)), caller);
-        call.whenComplete((connections, failure) -> lateLink.release()); // the late handshake ends after the failure
         ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(SECONDS, TimeUnit.SECONDS));
         assertEquals("node impostor did not prove it knows the secret (expected: the same secret file on both "
                 + "sides)", e.getCause().getMessage());
+        // the late node's READY stays held: its attempt is closed, not left to run out its 2-minute handshake
+        assertEquals(Set.of(), LiveThreads.startingWith("loopnest-remote-late-failed", SECONDS / 3));
         late.firstCoordinatorLeft().get(SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void shouldNameWhyAHandshakeUnderWayAtTheEndOfTheWaitEndedWithoutADevice() throws Exception {
+        NodeServer late = node();
+        HeldReplyLink link = keep(HeldReplyLink.start(late.address().getPort(), HeldReplyLink.READY)); // never let go
+        Cluster quick = new Cluster(Duration.ofSeconds(1), Duration.ofSeconds(2), null, Wire.DEFAULT_MAX_FRAME);
+        CompletableFuture<Connections> call = CompletableFuture.supplyAsync(() -> quick.openAvailableOrLate(
+                List.of(address(link.port(), "slurm-task-1")), SECRET, Duration.ofSeconds(1)), caller);
+        ExecutionException e = assertThrows(ExecutionException.class, () -> call.get(SECONDS, TimeUnit.SECONDS));
+        NodesUnreachableException none = assertInstanceOf(NodesUnreachableException.class, e.getCause());
+        assertEquals("no node answered within 1 s (expected: at least one running 'loopnest node'): slurm-task-1: "
+                + "connected before the wait was over, then no handshake reply in 2 s", none.getMessage());
+        assertEquals(List.of(new Unreachable(address(link.port(), "slurm-task-1"),
+                "connected before the wait was over, then no handshake reply in 2 s")), none.unreachable());
+    }
+
+    @Test
+    void shouldCompareAndPrintAnUnreachableNodeWithoutItsFuture() {
+        NodeAddress node = address(4567, "slurm-task-1");
+        Unreachable pending = new Unreachable(node, "connected", new CompletableFuture<>());
+        Unreachable settled = new Unreachable(node, "connected");
+        assertEquals(settled, pending);
+        assertEquals(settled.hashCode(), pending.hashCode());
+        assertEquals("Unreachable[node=" + node + ", reason=connected]", pending.toString());
+        assertNotEquals(settled, new Unreachable(node, "refused"));
     }
 
     private static Cluster cluster() {

@@ -27,6 +27,12 @@ class NodeLossReasonTest {
     }
 
     @Test
+    void shouldKeepTheMessageAndClassOfAnIoExceptionThatHasACause() {
+        assertEquals("device slurm-task-1@vm:17665 lost: broken pipe (java.io.IOException)",
+                lostWith(new IOException("Broken pipe", new IllegalStateException("inner"))));
+    }
+
+    @Test
     void shouldNameTheExceptionsClassAloneWithoutAMessage() {
         assertEquals("device slurm-task-1@vm:17665 lost: java.io.IOException", lostWith(new IOException()));
     }

@@ -329,6 +329,14 @@ public final class DeviceOptions {
                 + "to " + LocalNodes.MAX_COUNT + ", each node a JVM of its own on this machine)");
     }
 
+    /**
+     * {@return the first option given that applies to {@code --nodes slurm} only ({@code --nodes-wait}, {@code
+     * --verbose}), or {@code null}: for a command that takes no nodes, to refuse it in its own words}
+     */
+    public String slurmOnlyOption() {
+        return nodesWait != null ? "--nodes-wait" : verbose ? "--verbose" : null;
+    }
+
     /** Whether {@code --nodes} was given: the run goes to worker nodes rather than local devices. */
     public boolean usesNodes() {
         return nodes != null;

@@ -50,6 +50,11 @@ public final class Nest5Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws java.io.IOException {
+        String slurmOnly = device.slurmOnlyOption();
+        if (slurmOnly != null) { // DeviceOptions would say "add --nodes slurm", which nest5 refuses
+            throw bad(slurmOnly + ": applies to --nodes slurm only, which nest5 does not take: it checks its run in "
+                    + "this JVM (expected: drop the option)");
+        }
         device.validate();
         if (device.usesNodes()) {
             // its body counts the calls in this JVM and is a lambda, which a node cannot load

@@ -51,6 +51,20 @@ class Nest5CommandTest {
     }
 
     @Test
+    void shouldRefuseTheSlurmOnlyOptionsWithoutAskingForNodesItRefuses() {
+        Cli verbose = Cli.run("nest5", "--verbose");
+        assertEquals(2, verbose.code(), verbose.err());
+        assertEquals("loopnest nest5: --verbose: applies to --nodes slurm only, which nest5 does not take: it checks "
+                + "its run in this JVM (expected: drop the option) (see 'loopnest nest5 --help')",
+                verbose.err().strip());
+        Cli wait = Cli.run("nest5", "--nodes-wait", "30");
+        assertEquals(2, wait.code(), wait.err());
+        assertTrue(wait.err().startsWith("loopnest nest5: --nodes-wait: applies to --nodes slurm only, which nest5 "
+                + "does not take"), wait.err());
+        assertEquals("", verbose.out() + wait.out(), "nothing ran");
+    }
+
+    @Test
     void shouldRefuseNodesBeforeStartingAnyInsteadOfFailingAtTheFirstChunk() {
         Cli run = Cli.run("nest5", "--nodes", "local:1");
         assertEquals(2, run.code(), run.err());
