@@ -59,7 +59,7 @@ import picocli.CommandLine.Spec;
                 "Without input files it makes synthetic fields (and verifies them); with --input-t and --input-q "
                 + "it reads raw little-endian float32 files laid out [t][z][y][x], streamed chunk by chunk as "
                 + "--input is; with --input a GrADS .ctl or a "
-                + "classic NetCDF file, streamed chunk by chunk from the file into --out (GrADS or NetCDF), in "
+                + "NetCDF file (classic or NetCDF-4), streamed chunk by chunk from the file into --out (GrADS or NetCDF), in "
                 + "bounded memory whatever its size."},
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
                 + "(nothing written).", "", "Examples:", "  loopnest weather",
@@ -241,7 +241,7 @@ public final class WeatherCommand implements Callable<Integer> {
             for (Path file : paths().removeStale()) {
                 stdout.println("removed " + file + ", left by an interrupted run");
             }
-            try (WeatherInput in = openInput(); StagedFiles set = StagedFiles.open();
+            try (WeatherInput in = openCheckedInput(); StagedFiles set = StagedFiles.open();
                  StagedFiles scratch = StagedFiles.open();
                  OutputFiles written = stageOutputs(out != null ? set : scratch, in)) {
                 stdout.println("weather: fields from " + in);
@@ -318,6 +318,33 @@ public final class WeatherCommand implements Callable<Integer> {
             throw bad(e.getMessage());
         }
         return in;
+    }
+
+    /** {@link #openInput()}, then {@link #checkVerificationHeap}; the input closed if the check refuses. */
+    private WeatherInput openCheckedInput() throws IOException {
+        WeatherInput in = openInput();
+        try {
+            checkVerificationHeap(in);
+        } catch (RuntimeException e) {
+            in.close();
+            throw e;
+        }
+        return in;
+    }
+
+    /** Refuses a {@code --verify} over files whose grids ({@link FileVerification#heapBytes}) do not fit the heap. */
+    private void checkVerificationHeap(WeatherInput in) {
+        if (!verifying()) {
+            return;
+        }
+        long[] e = in.extents();
+        try {
+            HeapBudget.current().check(FileVerification.heapBytes(e[2], e[3]), "--verify", FileVerification.GRIDS
+                    + " float32 grids of " + e[2] + " x " + e[3] + " points, compared one level at a time",
+                    "--no-verify");
+        } catch (IllegalArgumentException ex) {
+            throw bad(ex.getMessage());
+        }
     }
 
     /** Stages the outputs in {@code set}: in {@code --out}, or, for raw inputs without it, in the temporary directory. */

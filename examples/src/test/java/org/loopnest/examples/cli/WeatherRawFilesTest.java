@@ -18,6 +18,7 @@ import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
+import org.loopnest.examples.weather.files.FileVerification;
 import org.loopnest.internal.files.OwnedNames;
 import org.loopnest.internal.files.Processes;
 
@@ -65,6 +66,32 @@ class WeatherRawFilesTest {
             RawFloats.read(out.resolve(o.fileName()), written);
             assertArrayEquals(expected[o.ordinal()], written, o.key());
         }
+    }
+
+    @Test
+    void shouldRefuseAVerificationWhoseGridsDoNotFitTheHeapBeforeTheRun() throws Exception {
+        GridShape shape = new GridShape(1, 1, 1024, 1024); // 4 MiB a field; verifying holds 18 grids: 72 MiB
+        assertTrue(FileVerification.heapBytes(shape.y(), shape.x()) > HEAP_BYTES, "verifying needs more than " + HEAP);
+        List<Path> inputs = write(WeatherFields.synthetic(shape, WeatherFields.defaultLevels(shape.z()), 3),
+                dir.resolve("t.f32"), dir.resolve("q.f32"));
+        Path out = dir.resolve("out");
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "weather", "--shape",
+                shape.toString(), "--input-t", inputs.get(0).toString(), "--input-q", inputs.get(1).toString(),
+                "--verify", "--out", out.toString()).redirectErrorStream(true).start();
+        String output;
+        try {
+            output = new String(child.getInputStream().readAllBytes());
+            assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the child ended");
+        } finally {
+            child.destroyForcibly();
+        }
+        assertEquals(2, child.exitValue(), output);
+        assertTrue(output.startsWith("loopnest weather: --verify: the run needs about 72.0 MiB of heap (18 float32 "
+                + "grids of 1024 x 1024 points, compared one level at a time) but the JVM may use"), output);
+        assertTrue(output.contains("or --no-verify)"), output);
+        assertTrue(!output.contains("OutOfMemoryError"), output);
+        assertTrue(!Files.exists(out), "nothing written, not even --out");
     }
 
     @Test

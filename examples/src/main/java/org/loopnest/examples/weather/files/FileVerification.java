@@ -17,7 +17,20 @@ import org.loopnest.examples.weather.WeatherOutput;
  * size; time: one more pass over the inputs and the outputs, sequential on one thread. Stateless.
  */
 public final class FileVerification {
+    /** How many x·y grids of floats {@link #verify} holds at once: T, q, the reference's and the outputs' eight. */
+    public static final int GRIDS = 2 + 2 * WeatherOutput.COUNT;
+
     private FileVerification() {
+    }
+
+    /**
+     * {@return the heap {@link #verify} allocates for grids of {@code y × x} points, in bytes}
+     *
+     * @param y the grid's rows
+     * @param x the grid's columns
+     */
+    public static long heapBytes(long y, long x) {
+        return Math.multiplyExact(Math.multiplyExact(y, x), (long) GRIDS * Float.BYTES);
     }
 
     /**
