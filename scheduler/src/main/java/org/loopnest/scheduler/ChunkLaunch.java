@@ -92,7 +92,7 @@ final class ChunkLaunch implements Launch {
         return failure;
     }
 
-    /** Fails the block if a window's writes may have been dropped: its file cut short, or its disk full. */
+    /** Fails the block if a window's file was cut short under it (a full disk is named only by a fault it raised). */
     private void checkWindows() {
         for (Map.Entry<String, FileWindow> w : new TreeMap<>(windows).entrySet()) {
             String lost = w.getValue().lostWrites();
@@ -110,14 +110,18 @@ final class ChunkLaunch implements Launch {
                 + ((FileHolder) binding.holder()).path() + ")";
     }
 
-    /** The fault of a mapped window, naming the files this chunk has mapped. */
+    /**
+     * The fault of a mapped window, naming the files this chunk has mapped and what leaves a mapped page unbacked: only
+     * here, where a fault was seen, is a full disk named.
+     */
     private IOException mappedFilesFailed(Throwable fault) {
         StringBuilder files = new StringBuilder();
         for (String name : new TreeSet<>(windows.keySet())) {
             files.append(files.length() == 0 ? "" : " or ").append(describe(plan.arrays().get(name)));
         }
         return new IOException("chunk " + chunk.number() + ": reaching a memory-mapped file failed, " + files
-                + " (expected: " + EXPECTED + "): " + fault, fault);
+                + ": a mapped page could not be backed, its disk may be full or the file cut short (expected: "
+                + EXPECTED + "): " + fault, fault);
     }
 
     /** The view straight into the user's holder; for a file, into the chunk's mapped window of it. */
