@@ -82,7 +82,7 @@ final class DirectDispatch {
         Launch launch = null;
         try {
             launch = run.launch(chunk, null, null);
-            launched = nested && ((CpuDevice) run.device()).isOwnThread() ? runHere(launch)
+            launched = nested && ((CpuDevice) run.device()).isOwnThread() ? runHere((CpuDevice) run.device(), launch)
                     : run.device().launch(launch);
         } catch (Throwable e) { // an Error too: the chunk's hold must still be given back
             launched = CompletableFuture.failedFuture(e);
@@ -127,12 +127,11 @@ final class DirectDispatch {
 
     /**
      * Runs a nested run's chunk on the calling thread, one of the device's own (whose pool may have no thread free:
-     * they may all be running kernels that wait for nested runs); completed when it has run.
+     * they may all be running kernels that wait for nested runs), block by block, none started once the run has
+     * stopped (cancelled, timed out); completed when it has run.
      */
-    private static CompletableFuture<Void> runHere(Launch launch) {
-        if (!launch.cancelled()) {
-            launch.run(0, launch.chunk().iterations());
-        }
+    private static CompletableFuture<Void> runHere(CpuDevice cpu, Launch launch) {
+        cpu.runHere(launch);
         return CompletableFuture.completedFuture(null);
     }
 

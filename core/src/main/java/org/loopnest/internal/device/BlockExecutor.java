@@ -99,7 +99,7 @@ public final class BlockExecutor implements AutoCloseable {
     public CompletableFuture<Void> execute(Launch launch) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         long n = launch.chunk().iterations();
-        long grain = Math.max(MIN_BLOCK, (n + threads * BLOCKS_PER_THREAD - 1) / (threads * BLOCKS_PER_THREAD));
+        long grain = grain(n);
         unfinished.add(done);
         done.whenComplete((v, t) -> unfinished.remove(done));
         Running running = new Running(done, lastRun);
@@ -109,6 +109,29 @@ public final class BlockExecutor implements AutoCloseable {
             done.completeExceptionally(rejected);
         }
         return done;
+    }
+
+    /** The iterations of one block of a chunk of {@code n}: enough blocks to keep every thread busy, none tiny. */
+    private long grain(long n) {
+        return Math.max(MIN_BLOCK, (n + (long) threads * BLOCKS_PER_THREAD - 1) / ((long) threads * BLOCKS_PER_THREAD));
+    }
+
+    /**
+     * Runs every iteration of the launch on the calling thread, in blocks of the size {@link #execute} gives them, and
+     * asks {@link Launch#cancelled()} before each: a run stopped mid-chunk (cancelled, timed out) starts no more of its
+     * blocks. For a launch whose caller may not wait for the pool (a run nested in a kernel of this pool's, whose
+     * threads may all be waiting for it).
+     *
+     * @param launch the chunk's launch
+     * @throws RuntimeException what a block threw, an {@link Error} too, or a fault in mapped memory it left pending
+     */
+    public void runHere(Launch launch) {
+        long n = launch.chunk().iterations();
+        long grain = grain(n);
+        for (long from = 0; from < n && !launch.cancelled(); from += grain) {
+            launch.run(from, Math.min(n, from + grain));
+            MappedFaults.surface(launch); // a fault in mapped memory, thrown late: here, with the block
+        }
     }
 
     /**

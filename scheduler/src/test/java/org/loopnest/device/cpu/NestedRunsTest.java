@@ -3,13 +3,17 @@ package org.loopnest.device.cpu;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.data.FloatView;
+import org.loopnest.error.RunTimeoutException;
 
 /**
  * A run started on one of the cpu device's own threads — by a kernel or a progress listener of a run on it — runs on
@@ -72,5 +76,46 @@ class NestedRunsTest {
                     }).run(), "a listener's nested run on the same device ended");
             assertArrayEquals(new float[] {2f * INNER, 3f * INNER, 4f * INNER}, inner);
         }
+    }
+
+    /**
+     * A nested run runs its chunk on the kernel's thread block by block, asking before each whether the run has
+     * stopped: one whose timeout expires during its first block runs no other block of the chunk (before issue 22's
+     * review it ran the whole chunk in one call).
+     */
+    @Test
+    void shouldStopANestedRunsChunkAtTheNextBlockWhenItsTimeoutExpires() {
+        int inner = 64 * 1024; // one chunk of 16 blocks on 2 threads
+        long limit = 100;
+        AtomicLong ran = new AtomicLong();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        try (CpuDevice cpu = new CpuDevice(2)) {
+            assertTimeoutPreemptively(Duration.ofSeconds(30), () -> LoopNest.of(1, 1).out("s", new float[1])
+                    .kernel(arrays -> {
+                        FloatView s = arrays.floats("s");
+                        return it -> {
+                            try {
+                                LoopNest.of(1, inner).out("o", new float[inner]).kernel(nested -> {
+                                    FloatView o = nested.floats("o");
+                                    return at -> {
+                                        if (at.index(1) == 0) { // outlast the timeout in the chunk's first block
+                                            long end = System.nanoTime() + 20 * limit * 1_000_000;
+                                            while (System.nanoTime() < end) {
+                                                Thread.onSpinWait();
+                                            }
+                                        }
+                                        ran.incrementAndGet();
+                                        o.set(at, 1);
+                                    };
+                                }).splitAt(1).timeout(Duration.ofMillis(limit)).on(cpu).run();
+                            } catch (RuntimeException e) {
+                                thrown.set(e);
+                            }
+                            s.set(it, 1);
+                        };
+                    }).on(cpu).run(), "the outer run ended");
+        }
+        assertInstanceOf(RunTimeoutException.class, thrown.get(), String.valueOf(thrown.get()));
+        assertEquals(inner / 16, ran.get(), "iterations run: the first block's only");
     }
 }
