@@ -498,8 +498,8 @@ public final class LoopNest {
         if (toRun && body != null) {
             ViewTable views = new ViewTable(arrays, Views::direct); // the views a run on the cpu binds
             body.checkBinding(views); // a wrong array name or type fails here
-            if (targets.stream().anyMatch(d -> !d.runsCompiledKernels())) {
-                var split = choice.layout().split();
+            var split = choice.layout().split();
+            if (split.chunkCount() > 0 && targets.stream().anyMatch(d -> !d.runsCompiledKernels())) {
                 var first = split.chunk(0);
                 // a body too large for the JVM fails here; a run on the cpu finds it compiled
                 body.compileForJvm(views, split.cursor(first, 0, first.iterations()));
