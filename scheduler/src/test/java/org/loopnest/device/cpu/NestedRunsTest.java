@@ -118,4 +118,62 @@ class NestedRunsTest {
         assertInstanceOf(RunTimeoutException.class, thrown.get(), String.valueOf(thrown.get()));
         assertEquals(inner / 16, ran.get(), "iterations run: the first block's only");
     }
+
+    /**
+     * A cpu that joins a run from a progress listener running on that cpu's thread (the listener of another run) is
+     * not a nested run: the joined run's chunks go to the cpu's threads, not inline inside the listener, which holds
+     * its run's progress lock (before issue 22's review they ran there).
+     */
+    @Test
+    void shouldFeedACpuJoinedFromAListenerOnItsThreadToItsThreadsNotRunTheChunksInTheListener() throws Exception {
+        AtomicReference<Thread> listening = new AtomicReference<>();
+        AtomicInteger inListener = new AtomicInteger();
+        java.util.concurrent.CountDownLatch joined = new java.util.concurrent.CountDownLatch(1);
+        try (CpuDevice a = new CpuDevice(2);
+                org.loopnest.device.sim.SimDevice b = new org.loopnest.device.sim.SimDevice(
+                        org.loopnest.device.sim.SimConfig.builder().threads(1).build())) {
+            org.loopnest.scheduler.Execution other = LoopNest.of(16, 1024).out("o", new float[16 * 1024])
+                    .kernel(arrays -> {
+                        FloatView o = arrays.floats("o");
+                        return it -> {
+                            if (it.flat() == 0) { // b holds the first chunk until a has joined
+                                awaitQuietly(joined);
+                            }
+                            if (Thread.currentThread() == listening.get()) {
+                                inListener.incrementAndGet();
+                            }
+                            o.set(it, 1);
+                        };
+                    }).splitAt(1).buffers(1).on(b).start();
+            try {
+                assertTimeoutPreemptively(Duration.ofSeconds(30), () -> LoopNest.of(1, 1).out("s", new float[1])
+                        .kernel(arrays -> {
+                            FloatView s = arrays.floats("s");
+                            return it -> s.set(it, 1);
+                        }).on(a).onProgress((done, total) -> {
+                            listening.set(Thread.currentThread());
+                            try {
+                                other.join(a);
+                            } finally {
+                                listening.set(null);
+                                joined.countDown();
+                            }
+                        }).run(), "the listener's run ended");
+                assertEquals(16L, assertTimeoutPreemptively(Duration.ofSeconds(30), () -> other.await().chunks()));
+            } finally {
+                joined.countDown();
+                other.cancel();
+                other.close();
+            }
+        }
+        assertEquals(0, inListener.get(), "iterations of the joined run that ran inside the listener");
+    }
+
+    private static void awaitQuietly(java.util.concurrent.CountDownLatch latch) {
+        try {
+            latch.await(20, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }
