@@ -496,9 +496,13 @@ public final class LoopNest {
         Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program))
                 : program == null ? kernel : kernel.withProgram(program);
         if (toRun && body != null) {
-            body.checkBinding(new ViewTable(arrays, Views::direct)); // a wrong array name or type fails here
-            if (targets.stream().anyMatch(d -> !d.runsCompiledKernels())) {
-                body.compileForJvm(bindings, space.depth()); // a body too large for the JVM fails here
+            ViewTable views = new ViewTable(arrays, Views::direct); // the views a run on the cpu binds
+            body.checkBinding(views); // a wrong array name or type fails here
+            var split = choice.layout().split();
+            if (split.chunkCount() > 0 && targets.stream().anyMatch(d -> !d.runsCompiledKernels())) {
+                var first = split.chunk(0);
+                // a body too large for the JVM fails here; a run on the cpu finds it compiled
+                body.compileForJvm(views, split.cursor(first, 0, first.iterations()));
             }
         }
         Replanning replanning = splitDepth == null && costs.isPresent() // an automatic split may be re-planned

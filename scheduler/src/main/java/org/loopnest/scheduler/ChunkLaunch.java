@@ -33,6 +33,10 @@ final class ChunkLaunch implements Launch {
     private final java.util.function.BooleanSupplier cancelled;
     private final FileOutputs files;
     private final Map<String, FileWindow> windows = new ConcurrentHashMap<>(2);
+    /** The chunk's iterations whose blocks have not run yet: the block that brings it to 0 checks the files. */
+    private final java.util.concurrent.atomic.AtomicLong unrun;
+    /** How many mapped files all launches have checked ({@link #checkWindows}), for tests: one per window and chunk. */
+    static final java.util.concurrent.atomic.LongAdder FILE_CHECKS = new java.util.concurrent.atomic.LongAdder();
     /** What a mapped file needs, said when it failed. */
     private static final String EXPECTED = "room on its disk for every output, and no input cut short while the run "
             + "reads it";
@@ -46,6 +50,7 @@ final class ChunkLaunch implements Launch {
         this.files = files;
         this.chunk = chunk;
         this.cancelled = cancelled;
+        this.unrun = new java.util.concurrent.atomic.AtomicLong(chunk.iterations());
     }
 
     @Override
@@ -58,7 +63,9 @@ final class ChunkLaunch implements Launch {
      * ({@link UnsetOutputs}); a kernel-language body assigns every output itself ({@link Kernel#runBlock(
      * org.loopnest.kernel.BoundArrays, Split, Chunk, long, long, java.util.function.Consumer)} skips the prelude).
      * A fault in a mapped window of a file (a full disk, a file cut short: {@link MappedFaults}) is brought out before
-     * this returns and thrown as an {@link UncheckedIOException} naming the chunk's mapped files.
+     * this returns and thrown as an {@link UncheckedIOException} naming the chunk's mapped files; the chunk's last
+     * block to end also checks the files' sizes (once per chunk, not per block: on a network file system each check
+     * costs up to a millisecond).
      */
     @Override
     public void run(long from, long to) {
@@ -67,6 +74,8 @@ final class ChunkLaunch implements Launch {
                     plan.layout().split(), chunk, from, to, this::clearOutputs);
             if (!windows.isEmpty()) {
                 MappedFaults.surface(windows); // a fault in a window is thrown late: here, at best
+            }
+            if (unrun.addAndGet(from - to) == 0 && !windows.isEmpty()) {
                 checkWindows(); // or not at all before the chunk ends: what the files say now
             }
         } catch (InternalError fault) {
@@ -92,9 +101,10 @@ final class ChunkLaunch implements Launch {
         return failure;
     }
 
-    /** Fails the block if a window's writes may have been dropped: its file cut short, or its disk full. */
+    /** Fails the block if a window's file was cut short under it (a full disk is named only by a fault it raised). */
     private void checkWindows() {
         for (Map.Entry<String, FileWindow> w : new TreeMap<>(windows).entrySet()) {
+            FILE_CHECKS.increment();
             String lost = w.getValue().lostWrites();
             if (lost != null) {
                 ArrayBinding binding = plan.arrays().get(w.getKey());
@@ -110,14 +120,18 @@ final class ChunkLaunch implements Launch {
                 + ((FileHolder) binding.holder()).path() + ")";
     }
 
-    /** The fault of a mapped window, naming the files this chunk has mapped. */
+    /**
+     * The fault of a mapped window, naming the files this chunk has mapped and what leaves a mapped page unbacked: only
+     * here, where a fault was seen, is a full disk named.
+     */
     private IOException mappedFilesFailed(Throwable fault) {
         StringBuilder files = new StringBuilder();
         for (String name : new TreeSet<>(windows.keySet())) {
             files.append(files.length() == 0 ? "" : " or ").append(describe(plan.arrays().get(name)));
         }
         return new IOException("chunk " + chunk.number() + ": reaching a memory-mapped file failed, " + files
-                + " (expected: " + EXPECTED + "): " + fault, fault);
+                + ": a mapped page could not be backed, its disk may be full or the file cut short (expected: "
+                + EXPECTED + "): " + fault, fault);
     }
 
     /** The view straight into the user's holder; for a file, into the chunk's mapped window of it. */

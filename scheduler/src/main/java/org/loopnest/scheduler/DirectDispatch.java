@@ -18,8 +18,9 @@ import org.loopnest.report.Stage;
  * stack). The dispatch holds its {@link DeviceRun} while it may take chunks, and each chunk until it is recorded.
  *
  * <p><b>Nested runs.</b> A run started on one of its cpu device's own threads (from a kernel or a progress listener of
- * another run on it) runs its chunks on that thread, inside {@link #start()}: the device's threads may all be running
- * kernels that wait for such runs, so none would be free to run it ({@link CpuDevice}).
+ * another run on it) runs its chunks on that thread, inside {@link #start()} (a chunk given back later by a lost device
+ * on the thread giving it back): the device's threads may all be running kernels that wait for such runs, so none
+ * would be free to run it ({@link CpuDevice}). A cpu joining a run ({@code Execution.join}) is never nested.
  */
 final class DirectDispatch {
     private final DeviceRun run;
@@ -30,11 +31,15 @@ final class DirectDispatch {
     private final boolean nested;
     private boolean fed; // only the pumping thread reads and writes it; pumps orders the threads
 
-    /** @param run the run on a host-addressable device, allocated */
-    DirectDispatch(DeviceRun run) {
+    /**
+     * @param run the run on a host-addressable device, allocated
+     * @param atStart whether the run is being started ({@link RunPlan#start()}): only then is a call on one of the
+     *     device's threads a nested run; a device joining a run (from a progress listener, say) feeds its pool
+     */
+    DirectDispatch(DeviceRun run, boolean atStart) {
         this.run = run;
         this.limit = run.plan().inputBuffers();
-        this.nested = run.device() instanceof CpuDevice cpu && cpu.isOwnThread();
+        this.nested = atStart && run.device() instanceof CpuDevice cpu && cpu.isOwnThread();
     }
 
     /**
@@ -82,8 +87,9 @@ final class DirectDispatch {
         Launch launch = null;
         try {
             launch = run.launch(chunk, null, null);
-            launched = nested && ((CpuDevice) run.device()).isOwnThread() ? runHere(launch)
-                    : run.device().launch(launch);
+            // a nested run's chunks all run on the thread that launches them, even one given back by a lost device
+            // (launched from that device's thread): the pool's threads may all be blocked waiting for the run
+            launched = nested ? runHere((CpuDevice) run.device(), launch) : run.device().launch(launch);
         } catch (Throwable e) { // an Error too: the chunk's hold must still be given back
             launched = CompletableFuture.failedFuture(e);
         }
@@ -126,13 +132,13 @@ final class DirectDispatch {
     }
 
     /**
-     * Runs a nested run's chunk on the calling thread, one of the device's own (whose pool may have no thread free:
-     * they may all be running kernels that wait for nested runs); completed when it has run.
+     * Runs a nested run's chunk on the calling thread (one of the device's own, or that of a device giving the chunk
+     * back), not on the device's pool, which may have no thread free: they may all be running kernels that wait for
+     * nested runs; block by block, none started once the run has
+     * stopped (cancelled, timed out); completed when it has run.
      */
-    private static CompletableFuture<Void> runHere(Launch launch) {
-        if (!launch.cancelled()) {
-            launch.run(0, launch.chunk().iterations());
-        }
+    private static CompletableFuture<Void> runHere(CpuDevice cpu, Launch launch) {
+        cpu.runHere(launch);
         return CompletableFuture.completedFuture(null);
     }
 

@@ -130,7 +130,7 @@ public final class Execution implements AutoCloseable {
         }
         for (DeviceRun run : members.runs()) {
             if (!run.isLost()) {
-                members.serve(run);
+                members.serve(run, true);
             }
         }
     }

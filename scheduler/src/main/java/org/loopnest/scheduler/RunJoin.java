@@ -76,7 +76,7 @@ final class RunJoin {
     /** Starts serving {@code run}; {@code false} if the run is being cleaned up. */
     private boolean serve(DeviceRun run) {
         try {
-            return members.serve(run);
+            return members.serve(run, false);
         } catch (IllegalStateException closedMeanwhile) { // the device's pipeline: the device was closed
             leave(run, true, JoinCheck.closed(run.device()));
             return false; // not reached

@@ -110,10 +110,12 @@ final class RunMembers {
      * caller holds {@code run} ({@link DeviceRun#hold}) or no cleanup can run meanwhile, so that a cleanup that closes
      * the members between the decision and the dispatch's start waits for it.
      *
+     * @param atStart whether the run is being started (else the device joins it): only a run being started on one of
+     *     the cpu's own threads runs there ({@link DirectDispatch})
      * @return {@code false} if the members are closed: nothing started
      * @throws IllegalStateException if the device's pipeline is closed (the device was closed)
      */
-    boolean serve(DeviceRun run) {
+    boolean serve(DeviceRun run, boolean atStart) {
         synchronized (this) {
             if (closed) {
                 return false;
@@ -130,7 +132,7 @@ final class RunMembers {
             }
         }
         // outside the lock: a launch that completes at once tells the progress listener, which may call join
-        new DirectDispatch(run).start();
+        new DirectDispatch(run, atStart).start();
         return true;
     }
 

@@ -144,6 +144,18 @@ public final class CpuDevice implements Device {
     }
 
     /**
+     * Runs the launch on the calling thread, one block after the other, each of the size the device's threads would run
+     * and none started once the run is stopped ({@link Launch#cancelled()}): for a run nested in a kernel or a progress
+     * listener of this device ({@link #isOwnThread()}), whose threads may all be waiting for it.
+     *
+     * @param launch the chunk's launch, with its arrays bound in place
+     * @throws RuntimeException what a block threw (an {@link Error} too)
+     */
+    public void runHere(Launch launch) {
+        executor.runHere(launch);
+    }
+
+    /**
      * {@return whether the calling thread is one of this device's threads: a kernel or a progress listener of a run on
      * this device runs on one} A run started there on this device (a nested run) runs its chunks on that thread, one
      * after the other, rather than wait for threads that may all be waiting for it.

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.Buffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -27,10 +26,8 @@ import org.loopnest.index.Split;
  * @param first the array position of the window's element 0
  * @param file the file mapped (for an output, the run's temporary file)
  * @param end the byte of the file just past the window
- * @param store the file's file store, for an output: {@link #lostWrites()} asks it for free space; {@code null} for
- *     an input, or if it could not be found
  */
-public record FileWindow(Buffer typed, long first, Path file, long end, FileStore store) {
+public record FileWindow(Buffer typed, long first, Path file, long end) {
     /**
      * {@return the window {@code binding} needs for {@code chunk}}
      *
@@ -59,44 +56,29 @@ public record FileWindow(Buffer typed, long first, Path file, long end, FileStor
                     file.offsetBytes() + span[0] * size, bytes);
             mapped.order(file.byteOrder());
             long start = file.offsetBytes() + span[0] * size;
-            return new FileWindow(ElementCopier.typed(mapped, file.type()), span[0], target, start + bytes,
-                    write ? storeOf(target) : null);
+            return new FileWindow(ElementCopier.typed(mapped, file.type()), span[0], target, start + bytes);
         } catch (IOException e) {
             throw new UncheckedIOException(binding + ": cannot map " + bytes + " bytes of " + target + ": " + e, e);
         }
     }
 
-    /** The file store of {@code file}, or {@code null} if it cannot be found (then free space is not watched). */
-    private static FileStore storeOf(Path file) {
-        try {
-            return Files.getFileStore(file);
-        } catch (IOException | RuntimeException unknown) {
-            return null;
-        }
-    }
-
     /**
-     * {@return why writes through this window may have been lost, or {@code null} if nothing says so}: the file is now
-     * shorter than the window (cut short under the run), or, for an output, its disk has no free space left. A write
-     * to a mapped page that the disk cannot back is dropped and reported only later, at a point HotSpot chooses
-     * ({@link MappedFaults}); asked after a block's writes, this makes the loss a failure of that block.
+     * {@return why reads or writes through this window may have failed, or {@code null} if nothing says so}: the file
+     * is now shorter than the window (cut short under the run). An access to a mapped page that the file system cannot
+     * back — the file cut short, or its disk full under a sparse output — is reported only later, at a point HotSpot
+     * chooses ({@link MappedFaults}); asked after a chunk's last block, this makes a cut file a failure of that chunk.
+     * A full disk is named only by such a fault: free space says nothing (the writes may all have landed, in space
+     * reserved to root or in the file's own blocks).
      */
     public String lostWrites() {
         try {
-            if (Files.size(file) < end) {
-                return "the file is now " + Files.size(file) + " bytes, shorter than the " + end + " the window reaches";
-            }
-            if (store != null && store.getUsableSpace() < MIN_FREE_BYTES) {
-                return "its disk is full (" + store.getUsableSpace() + " bytes free on " + store + ")";
-            }
+            long size = Files.size(file);
+            return size < end ? "the file is now " + size + " bytes, shorter than the " + end + " the window reaches"
+                    : null;
         } catch (IOException e) {
             return "it can no longer be examined: " + e;
         }
-        return null;
     }
-
-    /** Below this much free space, an output's writes through its mapping may have been dropped: one page. */
-    static final long MIN_FREE_BYTES = 4096;
 
     /**
      * {@return where {@code binding}'s element for the current iteration sits in this window}

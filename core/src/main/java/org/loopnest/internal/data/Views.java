@@ -27,15 +27,16 @@ public final class Views {
      * {@return a {@code FloatView}, {@code DoubleView}, {@code IntView} or {@code LongView}, by the binding's element
      * type, straight into the user's holder: no copy (host-addressable devices)} An input's view refuses writes.
      * A file-backed array's view from here reaches no element (any access throws {@link IndexOutOfBoundsException}):
-     * it serves lookups only, such as checking a body's array names; runs reach files through each chunk's
-     * {@link FileWindow}.
+     * it serves lookups only, such as checking a body's array names, and has the layout of a chunk's window (a buffer,
+     * the file's strides: {@link RunAccess}), so that a body compiled for it is the one a run compiles; runs reach
+     * files through each chunk's {@link FileWindow}.
      *
      * @param binding the array, with its holder
      */
     public static Object direct(ArrayBinding binding) {
         ElementOps ops = ElementOps.of(binding.type());
         if (binding.holder() instanceof FileHolder file) {
-            return over(binding, ElementCopier.typed(ByteBuffer.allocate(0), file.type()), Addressing.contiguous(0));
+            return over(binding, ElementCopier.typed(ByteBuffer.allocate(0), file.type()), Addressing.of(binding, file));
         }
         if (binding.holder() instanceof JaggedHolder) {
             return ops.jaggedView(new JaggedRows(binding), binding);

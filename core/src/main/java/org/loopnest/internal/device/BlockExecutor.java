@@ -27,6 +27,8 @@ public final class BlockExecutor implements AutoCloseable {
     private final java.util.List<Thread> started = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.Set<CompletableFuture<Void>> unfinished = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+    /** The launch each thread last ran a block of: the one a fault its thread left pending belongs to. */
+    private final java.util.Map<Thread, Running> lastRun = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * A pool of {@code threads} threads named after {@code device}, the name of the device it runs kernels for.
@@ -97,49 +99,136 @@ public final class BlockExecutor implements AutoCloseable {
     public CompletableFuture<Void> execute(Launch launch) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         long n = launch.chunk().iterations();
-        long grain = Math.max(MIN_BLOCK, (n + threads * BLOCKS_PER_THREAD - 1) / (threads * BLOCKS_PER_THREAD));
+        long grain = grain(n);
         unfinished.add(done);
         done.whenComplete((v, t) -> unfinished.remove(done));
+        Running running = new Running(done, lastRun);
         try {
-            pool.execute(() -> runLaunch(launch, n, grain, done));
+            pool.execute(() -> runLaunch(launch, n, grain, running));
         } catch (RuntimeException rejected) {
             done.completeExceptionally(rejected);
         }
         return done;
     }
 
+    /** The iterations of one block of a chunk of {@code n}: enough blocks to keep every thread busy, none tiny. */
+    private long grain(long n) {
+        return Math.max(MIN_BLOCK, (n + (long) threads * BLOCKS_PER_THREAD - 1) / ((long) threads * BLOCKS_PER_THREAD));
+    }
+
     /**
-     * On a pool thread: runs the launch's blocks and completes {@code done}, letting nothing escape into the pool. A
-     * throwable that comes out of the completion itself (a fault HotSpot delivers late, in whatever code the thread
-     * runs next: {@code org.loopnest.internal.data.MappedFaults}) fails {@code done} if it is not complete yet, and
-     * otherwise runs the dependents the completion left unrun; it never reaches the pool, where it would print a stack
-     * trace, end the thread and leave the launch's waiters parked.
+     * Runs every iteration of the launch on the calling thread, in blocks of the size {@link #execute} gives them, and
+     * asks {@link Launch#cancelled()} before each: a run stopped mid-chunk (cancelled, timed out) starts no more of its
+     * blocks. For a launch whose caller may not wait for the pool (a run nested in a kernel of this pool's, whose
+     * threads may all be waiting for it).
+     *
+     * @param launch the chunk's launch
+     * @throws RuntimeException what a block threw, an {@link Error} too, or a fault in mapped memory it left pending
      */
-    private static void runLaunch(Launch launch, long n, long grain, CompletableFuture<Void> done) {
-        try {
-            new Blocks(launch, 0, n, grain, new java.util.concurrent.atomic.AtomicBoolean()).invoke();
-        } catch (Throwable t) {
-            done.completeExceptionally(t);
-            return;
-        }
-        try {
-            done.complete(null);
-        } catch (Throwable late) {
-            done.completeExceptionally(late); // fires the dependents left unrun whether or not it completes done
+    public void runHere(Launch launch) {
+        long n = launch.chunk().iterations();
+        long grain = grain(n);
+        for (long from = 0; from < n && !launch.cancelled(); from += grain) {
+            launch.run(from, Math.min(n, from + grain));
+            MappedFaults.surface(launch); // a fault in mapped memory, thrown late: here, with the block
         }
     }
 
     /**
+     * On a pool thread: runs the launch's blocks and completes its future, letting nothing escape into the pool. A
+     * throwable that comes out of the completion itself (a fault HotSpot delivers late, in whatever code the thread
+     * runs next: {@code org.loopnest.internal.data.MappedFaults}) fails the future if it is not complete yet, and
+     * otherwise runs the dependents the completion left unrun (and is kept as suppressed by the failure a dependent
+     * threw, if any); it never reaches the pool, where it would print a stack trace, end the thread and leave the
+     * launch's waiters parked.
+     */
+    private static void runLaunch(Launch launch, long n, long grain, Running running) {
+        CompletableFuture<Void> done = running.done;
+        Throwable failed = null;
+        try {
+            new Blocks(launch, 0, n, grain, new java.util.concurrent.atomic.AtomicBoolean(), running).invoke();
+        } catch (Throwable t) {
+            failed = t;
+        }
+        Throwable died = running.finish(); // a thread that ran a block and then died fails the launch now
+        Throwable first = failed != null ? failed : died;
+        try {
+            if (first != null) {
+                done.completeExceptionally(first);
+            } else {
+                done.complete(null);
+            }
+        } catch (Throwable late) {
+            if (!done.completeExceptionally(late)) { // fires the dependents left unrun whether or not it completes
+                if (first != null && first != late) {
+                    first.addSuppressed(late); // seen by whoever reads the launch's failure
+                } else if (first == null) {
+                    warn("a launch that had completed threw " + late + " (writes to a mapped file may have been "
+                            + "lost)");
+                }
+            }
+        }
+    }
+
+    private static void warn(String message) {
+        System.getLogger(BlockExecutor.class.getName()).log(System.Logger.Level.WARNING, message);
+    }
+
+    /**
      * What ends a pool thread that a throwable reached in the pool's own code, past every guard of a launch: a fault in
-     * mapped memory that HotSpot delivered late, after the launch that caused it seemed to end ({@link MappedFaults}).
-     * The pool starts a thread in its place; every launch not finished yet fails with the throwable, so that its run
-     * stops at once rather than wait for a block the dead thread will never finish, and nothing is printed.
+     * mapped memory that HotSpot delivered late, after the block that caused it ended ({@link MappedFaults}). The pool
+     * starts a thread in its place. Only the launch that the thread last ran a block of is concerned: it fails with the
+     * throwable once its other blocks have ended (its future never completes while a block of it still runs); launches
+     * of other runs go on. If that launch had already completed, the fault is logged (as a warning, without a stack
+     * trace), as nothing is left to fail.
      */
     void threadDied(Thread thread, Throwable thrown) {
         IllegalStateException died = new IllegalStateException("kernel thread " + thread.getName() + " ended: "
                 + thrown, thrown);
-        for (CompletableFuture<Void> launch : List.copyOf(unfinished)) {
-            launch.completeExceptionally(died);
+        Running last = lastRun.remove(thread);
+        if (last == null || !last.fail(died)) {
+            warn(died.getMessage() + " (after its launches had completed: writes to a mapped file may have been lost)");
+        }
+    }
+
+    /**
+     * One launch while its blocks run: its future, and the failure a thread that ran one of its blocks died with.
+     * Thread-safe.
+     */
+    private static final class Running {
+        private final CompletableFuture<Void> done;
+        private final java.util.Map<Thread, Running> lastRun;
+        private Throwable died;
+        private boolean finished;
+
+        Running(CompletableFuture<Void> done, java.util.Map<Thread, Running> lastRun) {
+            this.done = done;
+            this.lastRun = lastRun;
+        }
+
+        /** Notes that the calling thread runs a block of this launch. */
+        void ranOnThisThread() {
+            Thread self = Thread.currentThread();
+            if (lastRun.get(self) != this) {
+                lastRun.put(self, this);
+            }
+        }
+
+        /** {@return whether {@code thrown} will fail the launch: false if its blocks had all ended already} */
+        synchronized boolean fail(Throwable thrown) {
+            if (finished) {
+                return false;
+            }
+            if (died == null) {
+                died = thrown;
+            }
+            return true;
+        }
+
+        /** Marks every block ended; {@return the failure of a thread that died meanwhile, or {@code null}} */
+        synchronized Throwable finish() {
+            finished = true;
+            return died;
         }
     }
 
@@ -196,13 +285,16 @@ public final class BlockExecutor implements AutoCloseable {
         private final long grain;
 
         private final java.util.concurrent.atomic.AtomicBoolean failed;
+        private final Running running;
 
-        Blocks(Launch launch, long from, long to, long grain, java.util.concurrent.atomic.AtomicBoolean failed) {
+        Blocks(Launch launch, long from, long to, long grain, java.util.concurrent.atomic.AtomicBoolean failed,
+               Running running) {
             this.launch = launch;
             this.from = from;
             this.to = to;
             this.grain = grain;
             this.failed = failed;
+            this.running = running;
         }
 
         /** Runs the left half here and the right half forked, and always waits for both before returning. */
@@ -211,6 +303,7 @@ public final class BlockExecutor implements AutoCloseable {
             if (to - from <= grain) {
                 if (!launch.cancelled() && !failed.get()) {
                     try {
+                        running.ranOnThisThread();
                         launch.run(from, to);
                         MappedFaults.surface(this); // a fault in mapped memory, thrown late: here, not in the pool
                     } catch (RuntimeException | Error e) {
@@ -221,11 +314,11 @@ public final class BlockExecutor implements AutoCloseable {
                 return;
             }
             long mid = from + (to - from) / 2;
-            Blocks right = new Blocks(launch, mid, to, grain, failed);
+            Blocks right = new Blocks(launch, mid, to, grain, failed, running);
             right.fork();
             Throwable first = null;
             try {
-                new Blocks(launch, from, mid, grain, failed).compute();
+                new Blocks(launch, from, mid, grain, failed, running).compute();
             } catch (RuntimeException | Error e) {
                 first = e;
             }

@@ -4,14 +4,11 @@ import org.loopnest.kernel.BlockBody;
 import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.BoundArrays;
 import org.loopnest.internal.lang.Program;
-import org.loopnest.internal.lang.jvm.AccessSignature;
 import org.loopnest.internal.lang.jvm.CompiledBody;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementBody;
 import org.loopnest.kernel.ElementKernel;
-import java.util.Collection;
 import java.util.Optional;
-import org.loopnest.data.ArrayBinding;
 import org.loopnest.error.KernelCompileException;
 import java.util.function.Consumer;
 import org.loopnest.index.Chunk;
@@ -220,19 +217,20 @@ public final class Kernel {
     }
 
     /**
-     * Compiles a kernel-language body for the JVM now, for its arrays reached as flat heap arrays in nest order (the
-     * layout of {@code --dump-kernels}' Java, and of a run over plain Java arrays), so that a body the JVM cannot take
-     * (a method beyond 64 KB of bytecode) fails when the nest is planned rather than on a run's first chunk. Other
-     * layouts compile on first use, as before; a body too large for one is too large for all. Does nothing for a
-     * kernel with a Java body, which Java devices run instead.
+     * Compiles a kernel-language body for the JVM now, for the layout its arrays will have in a run on the {@code cpu}
+     * (each view's store, array or buffer, and its step along the innermost loop: a file-backed array is reached
+     * through a buffer, a strided array with its own stride), so that a body the JVM cannot take (a method beyond
+     * 64 KB of bytecode) fails when the nest is planned rather than on a run's first chunk, and the run finds the body
+     * compiled. Other layouts (a packed chunk's) compile on first use; a body too large for one is too large for all.
+     * Does nothing for a kernel with a Java body, which Java devices run instead.
      *
-     * @param arrays the nest's arrays, in the order of the program's context
-     * @param depth the number of loops of the nest
+     * @param arrays the nest's arrays as a run on the cpu binds them ({@code org.loopnest.internal.data.Views})
+     * @param at a cursor of the nest at the first iteration of a run
      * @throws KernelCompileException for device {@code jvm}, with Janino's reason and the source
      */
-    public void compileForJvm(Collection<ArrayBinding> arrays, int depth) {
+    public void compileForJvm(BoundArrays arrays, Iteration at) {
         if (javaBody == null && blockwise instanceof CompiledBody compiled) {
-            compiled.compiledFor(AccessSignature.heapArrays(arrays, depth));
+            compiled.compiledFor(arrays, at);
         }
     }
 

@@ -143,26 +143,40 @@ class BlockExecutorTest {
         assertEquals(original, BlockExecutor.thrownInBlock(original));
     }
 
+    /**
+     * A throwable that ends a pool thread outside every launch (a fault in mapped memory delivered late) fails only the
+     * launch that thread last ran a block of, and only once that launch's other blocks have ended; another run's
+     * launch on the same pool goes on.
+     */
     @Test
-    void shouldFailTheUnfinishedLaunchesWhenAThrowableEndsAPoolThreadOutsideEveryLaunch() throws Exception {
-        CountDownLatch running = new CountDownLatch(1);
+    void shouldFailOnlyTheLaunchTheDeadThreadRanAndOnlyOnceItsBlocksHaveEnded() throws Exception {
+        CountDownLatch running = new CountDownLatch(2);
         CountDownLatch release = new CountDownLatch(1);
+        java.util.Map<String, Thread> ranOn = new java.util.concurrent.ConcurrentHashMap<>();
         try (BlockExecutor executor = new BlockExecutor("test", 2)) {
-            CompletableFuture<Void> held = executor.execute(launch(1, (from, to) -> {
+            CompletableFuture<Void> faulty = executor.execute(launch(1, (from, to) -> {
+                ranOn.put("faulty", Thread.currentThread());
+                running.countDown();
+                awaitQuietly(release);
+            }));
+            CompletableFuture<Void> other = executor.execute(launch(1, (from, to) -> {
                 running.countDown();
                 awaitQuietly(release);
             }));
             try {
                 assertTrue(running.await(20, TimeUnit.SECONDS));
                 InternalError late = new InternalError("a fault occurred in a recent unsafe memory access operation");
-                executor.threadDied(new Thread("loopnest-test-worker-1"), late); // what the pool calls
-                ExecutionException e = assertThrows(ExecutionException.class, () -> held.get(1, TimeUnit.SECONDS));
-                assertEquals("kernel thread loopnest-test-worker-1 ended: java.lang.InternalError: a fault occurred "
-                        + "in a recent unsafe memory access operation", e.getCause().getMessage());
-                assertEquals(late, e.getCause().getCause());
+                executor.threadDied(ranOn.get("faulty"), late); // what the pool calls
+                assertFalse(faulty.isDone(), "a launch whose block still runs is not complete");
+                assertFalse(other.isDone(), "another run's launch is not failed");
             } finally {
                 release.countDown();
             }
+            ExecutionException e = assertThrows(ExecutionException.class, () -> faulty.get(20, TimeUnit.SECONDS));
+            assertEquals("kernel thread " + ranOn.get("faulty").getName() + " ended: java.lang.InternalError: a fault "
+                    + "occurred in a recent unsafe memory access operation", e.getCause().getMessage());
+            assertInstanceOf(InternalError.class, e.getCause().getCause());
+            other.get(20, TimeUnit.SECONDS); // completes normally
         }
     }
 }

@@ -64,6 +64,19 @@ public final class CompiledBody implements BlockKernel {
     }
 
     /**
+     * {@return the body compiled for the layout that {@code arrays}' views have at the run {@code at} starts}: what the
+     * first run of a body bound to such views compiles, so that compiling it ahead (when a nest is planned) is reused.
+     *
+     * @param arrays views made by the runtime, as a run binds them
+     * @param at a cursor of the nest, at the first iteration of a run (only its depth is asked)
+     * @throws IllegalArgumentException as {@link #bind}
+     * @throws org.loopnest.error.KernelCompileException if the emitted source does not compile
+     */
+    public RunBody compiledFor(BoundArrays arrays, Iteration at) {
+        return compiledFor(((Bound) bind(arrays)).signature(at));
+    }
+
+    /**
      * Looks up every array of the program's context through {@code arrays}.
      *
      * @throws IllegalArgumentException if an array is not bound, or holds another element type
