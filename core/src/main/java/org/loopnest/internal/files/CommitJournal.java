@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Puts a set of temporaries onto their targets all together, or not at all, even if the process is killed
@@ -36,7 +37,8 @@ import java.util.Set;
  * <p><b>Failure:</b> if a rename fails in this process, the renames made are undone (targets back to their
  * temporaries, backups back to their targets), the journal deleted and the exception thrown: the targets hold the old
  * set. If undoing fails too, the journal is left and the next run completes the commit (all new); the exception says
- * so. Either way the temporaries are no longer the caller's once {@link #commit} returns or throws: placed, left to
+ * so. That includes a later run of this same process: such a journal is remembered as pending and
+ * {@link Leftovers#remove} completes it as if its owner were gone, before the new run writes anything. Either way the temporaries are no longer the caller's once {@link #commit} returns or throws: placed, left to
  * the caller to delete ({@link Failure#pending()} false) or left for recovery ({@code pending()} true).
  *
  * <p><b>Threading:</b> one thread commits a set; two sets must not share a target.
@@ -89,6 +91,8 @@ public final class CommitJournal {
     public static final Renamer RENAME = CommitJournal::move;
 
     static final String HEADER = "loopnest commit journal 1";
+    /** The journals and copies of this process's commits that failed and could not be undone: completed next. */
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
     static final String BASE = "loopnest-commit";
 
     private CommitJournal() {
@@ -195,6 +199,8 @@ public final class CommitJournal {
             }
         } catch (IOException | RuntimeException e) {
             failure.addSuppressed(e);
+            PENDING.add(primary);
+            PENDING.addAll(copies);
             return new Failure("output files " + targets(moves) + ": " + failure + "; undoing it failed too (" + e
                     + "): the next run into " + primary.getParent() + " completes the commit (journal " + primary
                     + ")", failure, true);
@@ -203,6 +209,16 @@ public final class CommitJournal {
         deleteQuietly(primary);
         return new Failure("output files " + targets(moves) + ": " + failure + "; no output was replaced", failure,
                 false);
+    }
+
+    /**
+     * {@return whether {@code journal} is one of this process's commits that failed and could not be undone}, which the
+     * next run into its directories completes although its owner (this process) is alive
+     *
+     * @param journal a journal or a copy
+     */
+    static boolean isPending(Path journal) {
+        return PENDING.contains(journal.toAbsolutePath().normalize());
     }
 
     /**
@@ -222,6 +238,7 @@ public final class CommitJournal {
         if (own == null || (!own.primary().equals(journal) && !Files.exists(own.primary()))) {
             Files.deleteIfExists(journal); // written before the commit point, or the commit is complete
             touched.add(journal);
+            PENDING.remove(journal);
             return touched;
         }
         JournalText text = own.primary().equals(journal) ? own : JournalText.read(own.primary());
@@ -257,6 +274,8 @@ public final class CommitJournal {
         }
         Files.deleteIfExists(text.primary());
         touched.add(text.primary());
+        PENDING.remove(text.primary());
+        text.copies().forEach(PENDING::remove);
         return touched;
     }
 

@@ -159,6 +159,23 @@ class CommitJournalTest {
     }
 
     @Test
+    void shouldCompleteAPendingCommitOfThisProcessBeforeItsNextRunIntoTheDirectory() throws Exception {
+        List<CommitJournal.Move> moves = set(root, FileOwner.current());
+        AtomicInteger renames = new AtomicInteger();
+        CommitJournal.Failure failure = assertThrows(CommitJournal.Failure.class,
+                () -> CommitJournal.commit(moves, (from, to) -> {
+                    if (renames.incrementAndGet() >= 4) { // the first placement, and every undo: no room
+                        throw new IOException("no room");
+                    }
+                    CommitJournal.RENAME.rename(from, to);
+                }, FileOwner.current()));
+        assertTrue(failure.pending());
+
+        Leftovers.remove(root); // the same process's next run: its owner lives, yet the commit is completed first
+        assertEquals(NEW, contents(root));
+    }
+
+    @Test
     void shouldLeaveALiveOwnersCommitAlone() throws Exception {
         List<CommitJournal.Move> moves = set(root, FileOwner.current());
         assertThrows(Killed.class, () -> CommitJournal.commit(moves, killedAfter(3), FileOwner.current()));

@@ -1,12 +1,16 @@
 package org.loopnest.internal.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +56,22 @@ class LeftoversTest {
         assertEquals(List.of(a, b), files());
         assertEquals("a-old", Files.readString(a));
         assertEquals("b-now", Files.readString(b));
+    }
+
+    @Test
+    void shouldLeaveEveryFileOfAnOwnerThatWasAliveWhenJudgedEvenIfItEndsBeforeTheFilesAreDealtWith() throws Exception {
+        FileOwner owner = Processes.finished();
+        List<CommitJournal.Move> moves = CommitJournalTest.set(dir, owner);
+        assertThrows(CommitJournalTest.Killed.class,
+                () -> CommitJournal.commit(moves, CommitJournalTest.killedAfter(4), owner)); // a placed, b backed up
+        List<Path> before = files();
+        AtomicInteger asked = new AtomicInteger();
+        Predicate<FileOwner> endsAfterFirstLook = o -> asked.getAndIncrement() > 0; // alive, then killed
+
+        assertEquals(List.of(), Leftovers.remove(dir, endsAfterFirstLook, CommitJournal.RENAME));
+        assertEquals(before, files(), "nothing of an owner judged alive is touched, its journal least of all");
+        Leftovers.remove(dir);
+        assertEquals(Map.of("a", "a-new", "b", "b-new", "c", "c-new"), CommitJournalTest.contents(dir));
     }
 
     @Test
