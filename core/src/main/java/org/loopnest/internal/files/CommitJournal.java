@@ -169,9 +169,12 @@ public final class CommitJournal {
             for (Move move : moves) {
                 force(move.temporary());
             }
-            for (Path copy : copies) {
+            for (Path copy : copies) { // like the journal: whole under its name, or not there
+                Path copyWritten = OwnedNames.name(copy.resolveSibling(BASE), OwnedNames.Kind.TEMPORARY, owner);
+                made.add(copyWritten);
                 made.add(copy);
-                write(copy, HEADER + "\nprimary " + uri(primary) + "\nend\n");
+                write(copyWritten, HEADER + "\nprimary " + uri(primary) + "\nend\n");
+                move(copyWritten, copy);
                 forceDirectory(copy.getParent());
             }
             made.add(written);
@@ -223,29 +226,47 @@ public final class CommitJournal {
 
     /**
      * Completes the commit {@code journal} belongs to (its owner gone): renames every listed temporary still there onto
-     * its target, then deletes the backups and journals; a copy whose journal is gone, or a journal not completely
-     * written, is only deleted.
+     * its target, then deletes the backups and journals; a copy whose journal is gone is only deleted. A journal that
+     * cannot be read, or that names files its commit did not make (another owner's, another name's, outside the
+     * directories of the journal and its copies, or a journal moved or copied from another directory), is refused:
+     * nothing is renamed or deleted.
      *
-     * @param journal a journal or a copy, as {@link OwnedNames} names them
+     * @param file    a journal or a copy, as {@link OwnedNames} names them
      * @param renamer the rename step
      * @return the files renamed or deleted
-     * @throws IOException naming the journal if it cannot be read or a rename fails (the journal is then kept)
+     * @throws IOException naming the journal if it is refused or a rename fails (the journal is then kept)
      */
     static List<Path> recover(Path file, Renamer renamer) throws IOException {
         Path journal = file.toAbsolutePath().normalize();
         List<Path> touched = new ArrayList<>();
-        JournalText own = JournalText.read(journal);
-        if (own == null || (!own.primary().equals(journal) && !Files.exists(own.primary()))) {
-            Files.deleteIfExists(journal); // written before the commit point, or the commit is complete
-            touched.add(journal);
-            PENDING.remove(journal);
-            return touched;
+        if (!Files.exists(journal, LinkOption.NOFOLLOW_LINKS)) {
+            return touched; // completed meanwhile by another run into one of its directories
         }
-        JournalText text = own.primary().equals(journal) ? own : JournalText.read(own.primary());
-        if (text == null || text.moves().isEmpty()) {
-            throw new IOException(own.primary() + ": a commit journal that cannot be read (expected: " + HEADER
-                    + " and its renames); left as it is");
+        FileOwner owner = OwnedNames.parseName(journal).filter(o -> o.kind() == OwnedNames.Kind.JOURNAL)
+                .orElseThrow(() -> refused(journal, "not a journal's name")).owner();
+        JournalText own = readable(journal);
+        if (!own.primary().getFileName().equals(journal.getFileName())) {
+            throw refused(journal, "it names a journal of another name, " + own.primary());
         }
+        JournalText text = own;
+        if (!own.primary().equals(journal)) {
+            if (!own.moves().isEmpty() || !own.copies().isEmpty()) {
+                throw refused(journal, "it lists renames but names another file, " + own.primary() + ", as the "
+                        + "journal: it was moved or copied from another directory");
+            }
+            if (!Files.exists(own.primary(), LinkOption.NOFOLLOW_LINKS)
+                    || JournalText.read(own.primary()) == null && !Files.exists(own.primary())) {
+                Files.deleteIfExists(journal); // a copy whose commit is complete
+                touched.add(journal);
+                PENDING.remove(journal);
+                return touched;
+            }
+            text = readable(own.primary());
+            if (!text.primary().equals(own.primary()) || !text.copies().contains(journal)) {
+                throw refused(journal, "its journal " + own.primary() + " does not list it as a copy");
+            }
+        }
+        check(text, owner);
         for (JournalText.Entry entry : text.moves()) {
             if (Files.exists(entry.move().temporary(), LinkOption.NOFOLLOW_LINKS)) {
                 try {
@@ -277,6 +298,59 @@ public final class CommitJournal {
         PENDING.remove(text.primary());
         text.copies().forEach(PENDING::remove);
         return touched;
+    }
+
+    /** {@return the journal in {@code file}} @throws IOException naming it if it is not one completely written */
+    private static JournalText readable(Path file) throws IOException {
+        JournalText text = JournalText.read(file);
+        if (text == null) {
+            throw new IOException(file + ": a commit journal that cannot be read (expected: " + HEADER
+                    + " and its renames, as LoopNest writes it); left as it is");
+        }
+        return text;
+    }
+
+    /**
+     * Checks that {@code text} names only what its commit made: every temporary and backup {@code owner}'s, beside
+     * its target, in the journal's directory or a copy's, every copy of the journal's name.
+     */
+    private static void check(JournalText text, FileOwner owner) throws IOException {
+        Path primary = text.primary();
+        if (text.moves().isEmpty()) {
+            throw refused(primary, "it lists no rename");
+        }
+        Set<Path> dirs = new LinkedHashSet<>(List.of(primary.getParent()));
+        for (Path copy : text.copies()) {
+            if (!copy.getFileName().equals(primary.getFileName())) {
+                throw refused(primary, "its copy " + copy + " has another name");
+            }
+            dirs.add(copy.getParent());
+        }
+        for (JournalText.Entry entry : text.moves()) {
+            Path target = entry.move().target();
+            if (!dirs.contains(target.getParent())) {
+                throw refused(primary, "its target " + target + " is in none of its directories " + dirs);
+            }
+            checkOwned(primary, entry.move().temporary(), OwnedNames.Kind.TEMPORARY, owner, target);
+            if (entry.backup() != null) {
+                checkOwned(primary, entry.backup(), OwnedNames.Kind.BACKUP, owner, target);
+            }
+        }
+    }
+
+    private static void checkOwned(Path journal, Path file, OwnedNames.Kind kind, FileOwner owner, Path target)
+            throws IOException {
+        boolean ours = OwnedNames.parseName(file).filter(o -> o.kind() == kind && o.owner().equals(owner)
+                && o.target().equals(target)).isPresent();
+        if (!ours) {
+            throw refused(journal, "it lists " + file + ", which is not a " + kind.suffix() + " of " + target
+                    + " made by the journal's process");
+        }
+    }
+
+    private static IOException refused(Path journal, String why) {
+        return new IOException(journal + ": a commit journal LoopNest did not write as it is: " + why + " (expected: "
+                + "the renames of one commit, beside their targets); left as it is, nothing renamed or deleted");
     }
 
     private static String text(List<Move> moves, List<Path> backups, Path primary, List<Path> copies) {
