@@ -35,7 +35,7 @@ class LeftoversTest {
         Path foreign = Files.createFile(dir.resolve(".theta.f32.loopnest-" + dead.token() + ".tmp")); // no counter
         Path similar = Files.createFile(dir.resolve(".theta.f32.12345.3f2a9c.tmp")); // the old scheme, or anyone's
         Path otherHost = Files.createFile(OwnedNames.name(target, OwnedNames.Kind.TEMPORARY,
-                new FileOwner(dead.host().equals("00000000") ? "00000001" : "00000000", dead.pid(), 0)));
+                new FileOwner(dead.host().equals("00000000") ? "00000001" : "00000000", dead.pid(), "", 0)));
         Files.createDirectory(OwnedNames.name(target, OwnedNames.Kind.TEMPORARY, dead)); // a directory: not ours
 
         assertEquals(List.of(deadTemporary), Leftovers.remove(dir));
