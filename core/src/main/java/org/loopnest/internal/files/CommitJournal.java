@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -275,10 +276,9 @@ public final class CommitJournal {
                 } catch (NoSuchFileException placedMeanwhile) {
                     // another run into one of the directories is completing the same commit
                 }
-            } else if (entry.backup() != null && !Files.exists(entry.move().target(), LinkOption.NOFOLLOW_LINKS)
-                    && Files.exists(entry.backup(), LinkOption.NOFOLLOW_LINKS)) {
-                renamer.rename(entry.backup(), entry.move().target()); // both gone (not by us): keep the old one
-                touched.add(entry.backup());
+            } else if (entry.backup() != null && Files.exists(entry.backup(), LinkOption.NOFOLLOW_LINKS)
+                    && restore(entry.backup(), entry.move().target(), renamer)) {
+                touched.add(entry.backup()); // both gone (not by us): keep the old one
             }
         }
         directories(text.moves().stream().map(JournalText.Entry::move).toList())
@@ -298,6 +298,29 @@ public final class CommitJournal {
         PENDING.remove(text.primary());
         text.copies().forEach(PENDING::remove);
         return touched;
+    }
+
+    /**
+     * Puts {@code backup} back as {@code target} unless a file is there, never replacing one: as a link made where no
+     * file of that name exists (one step, so that a file that appears meanwhile is kept), the backup's name then
+     * deleted; where the file system has no links, checked and renamed.
+     *
+     * @return whether it was put back; if not, {@code target} exists and {@code backup} is left as it is
+     */
+    static boolean restore(Path backup, Path target, Renamer renamer) throws IOException {
+        try {
+            Files.createLink(target, backup);
+        } catch (FileAlreadyExistsException there) {
+            return false;
+        } catch (IOException | UnsupportedOperationException noLinks) {
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+            renamer.rename(backup, target);
+            return true;
+        }
+        Files.deleteIfExists(backup);
+        return true;
     }
 
     /** {@return the journal in {@code file}} @throws IOException naming it if it is not one completely written */

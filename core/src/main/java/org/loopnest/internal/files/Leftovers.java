@@ -3,7 +3,6 @@ package org.loopnest.internal.files;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -61,10 +60,8 @@ public final class Leftovers {
             if (file.kind() == OwnedNames.Kind.JOURNAL || !judged.getOrDefault(file.owner(), false)) {
                 continue; // a journal is only ever completed, above; an owner not judged gone keeps its files
             }
-            if (file.kind() == OwnedNames.Kind.BACKUP
-                    && !Files.exists(file.target(), LinkOption.NOFOLLOW_LINKS)) {
-                renamer.rename(file.file(), file.target()); // no journal names it: keep the old file
-                removed.add(file.file());
+            if (file.kind() == OwnedNames.Kind.BACKUP && CommitJournal.restore(file.file(), file.target(), renamer)) {
+                removed.add(file.file()); // no journal names it and its target is missing: keep the old file
             } else if (deleted(file.file())) {
                 removed.add(file.file());
             }

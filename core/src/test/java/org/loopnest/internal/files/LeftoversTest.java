@@ -1,6 +1,7 @@
 package org.loopnest.internal.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,6 +73,24 @@ class LeftoversTest {
         assertEquals(before, files(), "nothing of an owner judged alive is touched, its journal least of all");
         Leftovers.remove(dir);
         assertEquals(Map.of("a", "a-new", "b", "b-new", "c", "c-new"), CommitJournalTest.contents(dir));
+    }
+
+    @Test
+    void shouldPutABackupBackInOneStepThatNeverReplacesATarget() throws Exception {
+        FileOwner dead = Processes.finished();
+        Path a = dir.resolve("a");
+        Path backup = Files.writeString(OwnedNames.name(a, OwnedNames.Kind.BACKUP, dead), "a-old");
+        CommitJournal.Renamer noRename = (from, to) -> {
+            throw new AssertionError("a check, then a rename replacing " + to + ": a file placed between is lost");
+        };
+
+        assertEquals(List.of(backup), Leftovers.remove(dir, FileOwner::gone, noRename));
+        assertEquals(List.of(a), files());
+        assertEquals("a-old", Files.readString(a));
+        Path older = Files.writeString(OwnedNames.name(a, OwnedNames.Kind.BACKUP, dead), "a-older");
+        assertFalse(CommitJournal.restore(older, a, noRename), "a exists: never replaced");
+        assertEquals("a-old", Files.readString(a));
+        assertEquals("a-older", Files.readString(older));
     }
 
     @Test
