@@ -87,12 +87,17 @@ public record FileOwner(String host, long pid, String boot, long start) {
         return host + "-" + pid + "-" + (boot.isEmpty() ? "" : boot + "_") + Long.toString(start, 36);
     }
 
+    /** {@return whether the owner ran on this host (by its name's hash), so that {@link #gone()} can judge it} */
+    public boolean ofThisHost() {
+        return host.equals(thisHost());
+    }
+
     /**
      * {@return whether the owner has ended: it ran on this host and no process of its id runs now, or one that
      * started at another time does, or it ran before this boot}
      */
     public boolean gone() {
-        if (!host.equals(thisHost())) {
+        if (!ofThisHost()) {
             return false;
         }
         Optional<ProcessHandle> process = ProcessHandle.of(pid);

@@ -10,13 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.logging.Logger;
 
 /**
  * What killed processes left in a directory, dealt with when a run starts writing there: first every
  * {@link CommitJournal commit} whose owner is gone is completed, then every other temporary and backup of a gone
  * owner ({@link OwnedNames}) is removed — a backup whose target is missing is moved back to it, any other is deleted.
  * Files of a live owner, of another host, of another user, or that the naming scheme does not make (whatever their
- * names resemble) are left alone; so are directories and links. Each owner is judged once, before the files are listed
+ * names resemble) are left alone; so are directories and links; a journal of another host is logged as a warning
+ * naming it ({@code java.util.logging}, logger {@code org.loopnest.internal.files.Leftovers}). Each owner is judged once, before the files are listed
  * again and dealt with, so that a process that ends meanwhile keeps its files this time; a journal is never deleted
  * without its commit being completed. A commit of this process that failed and could not be undone
  * ({@link CommitJournal.Failure#pending()}) is completed too, as if its owner were gone. A temporary that cannot be
@@ -26,6 +28,8 @@ import java.util.function.Predicate;
  * file, and the second then finds it gone.
  */
 public final class Leftovers {
+    private static final Logger LOG = Logger.getLogger(Leftovers.class.getName());
+
     private Leftovers() {
     }
 
@@ -50,6 +54,11 @@ public final class Leftovers {
         Map<FileOwner, Boolean> judged = new HashMap<>();
         for (OwnedNames.Owned file : owned(dir, null)) {
             judged.computeIfAbsent(file.owner(), gone::test);
+            if (file.kind() == OwnedNames.Kind.JOURNAL && !file.owner().ofThisHost()) {
+                LOG.warning(() -> file.file() + ": the commit journal of a process of another host (" + file.owner()
+                        .host() + ") is left as it is: only a run on that host can tell whether it is finished; "
+                        + "its targets may be a mix of old and new files until one runs there");
+            }
         }
         for (OwnedNames.Owned journal : owned(dir, OwnedNames.Kind.JOURNAL)) {
             if (judged.getOrDefault(journal.owner(), false) || CommitJournal.isPending(journal.file())) {

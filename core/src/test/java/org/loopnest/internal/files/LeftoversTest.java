@@ -94,6 +94,40 @@ class LeftoversTest {
     }
 
     @Test
+    void shouldWarnOfAJournalOfAnotherHostNamingItAndLeaveIt() throws Exception {
+        FileOwner me = FileOwner.current();
+        FileOwner elsewhere = new FileOwner(me.host().equals("00000000") ? "00000001" : "00000000", 42, "", 1);
+        Path journal = Files.writeString(OwnedNames.name(dir.resolve(CommitJournal.BASE), OwnedNames.Kind.JOURNAL,
+                elsewhere), "loopnest commit journal 1\n");
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                warnings.add(record.getLevel() + " " + record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(Leftovers.class.getName());
+        log.addHandler(handler);
+        try {
+            assertEquals(List.of(), Leftovers.remove(dir));
+        } finally {
+            log.removeHandler(handler);
+        }
+        assertEquals(List.of(journal), files());
+        assertEquals(List.of("WARNING " + journal + ": the commit journal of a process of another host ("
+                + elsewhere.host() + ") is left as it is: only a run on that host can tell whether it is finished; "
+                + "its targets may be a mix of old and new files until one runs there"), warnings);
+    }
+
+    @Test
     void shouldDoNothingForADirectoryThatDoesNotExist() throws IOException {
         assertEquals(List.of(), Leftovers.remove(dir.resolve("none")));
     }
