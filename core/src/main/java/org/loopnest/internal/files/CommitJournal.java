@@ -26,14 +26,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * the backup name of each existing target) is written as {@code .loopnest-commit.loopnest-TOKEN-N.journal}
  * ({@link OwnedNames}) in the first target's directory, under a temporary name, forced, renamed into place and the
  * directory forced — <em>the commit point</em>; every other directory of the set gets a copy naming that journal,
- * forced before it; (3) each existing target is renamed to its backup, (4) each temporary onto its target, (5) the
+ * written the same way before it; (3) each existing target is renamed to its backup, (4) each temporary onto its target, (5) the
  * directories are forced, and (6) the backups, the copies and last the journal are deleted.
  *
  * <p><b>Recovery: roll forward.</b> A journal whose owner is {@link FileOwner#gone() gone} is completed by the next
  * run into any of its directories ({@link Leftovers#remove}): every listed temporary still there is renamed onto its
  * target, then the backups and journals are deleted. Since no target is touched before the commit point and every
  * temporary is on disk by then, the targets end all old (killed before the commit point: no journal, the temporaries
- * are mere leftovers) or all new (killed after it).
+ * are mere leftovers) or all new (killed after it). A journal is trusted only as this class writes it: one that cannot
+ * be read, or that names files its commit did not make (another process's, outside the directories of the journal and
+ * its copies, or a journal moved or copied from another directory), is refused naming it, nothing renamed or deleted.
  *
  * <p><b>Failure:</b> if a rename fails in this process, the renames made are undone (targets back to their
  * temporaries, backups back to their targets), the journal deleted and the exception thrown: the targets hold the old
