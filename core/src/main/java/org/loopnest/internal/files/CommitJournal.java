@@ -252,7 +252,7 @@ public final class CommitJournal {
             throw refused(journal, "it names a journal of another name, " + own.primary());
         }
         JournalText text = own;
-        if (!own.primary().equals(journal)) {
+        if (!sameFile(own.primary(), journal)) {
             if (!own.moves().isEmpty() || !own.copies().isEmpty()) {
                 throw refused(journal, "it lists renames but names another file, " + own.primary() + ", as the "
                         + "journal: it was moved or copied from another directory");
@@ -265,7 +265,7 @@ public final class CommitJournal {
                 return touched;
             }
             text = readable(own.primary());
-            if (!text.primary().equals(own.primary()) || !text.copies().contains(journal)) {
+            if (!text.primary().equals(own.primary()) || text.copies().stream().noneMatch(c -> sameFile(c, journal))) {
                 throw refused(journal, "its journal " + own.primary() + " does not list it as a copy");
             }
         }
@@ -323,6 +323,15 @@ public final class CommitJournal {
         }
         Files.deleteIfExists(backup);
         return true;
+    }
+
+    /** {@return whether {@code named} (as a journal names it) is {@code file}: the same path, or another spelling} */
+    private static boolean sameFile(Path named, Path file) {
+        try {
+            return named.equals(file) || Files.exists(named, LinkOption.NOFOLLOW_LINKS) && Files.isSameFile(named, file);
+        } catch (IOException unknown) {
+            return false;
+        }
     }
 
     /** {@return the journal in {@code file}} @throws IOException naming it if it is not one completely written */

@@ -260,6 +260,18 @@ class CommitJournalTest {
     }
 
     @Test
+    void shouldCompleteACommitMadeThroughALinkedDirectoryFromItsOtherName() throws Exception {
+        FileOwner dead = Processes.finished();
+        Path real = Files.createDirectories(root.resolve("real"));
+        Path linked = Files.createSymbolicLink(root.resolve("linked"), real);
+        List<CommitJournal.Move> moves = set(linked, dead);
+        assertThrows(Killed.class, () -> CommitJournal.commit(moves, killedAfter(4), dead));
+
+        Leftovers.remove(real); // the journal names linked/…: the same file, not a journal moved from elsewhere
+        assertEquals(NEW, contents(real));
+    }
+
+    @Test
     void shouldLeaveALiveOwnersCommitAlone() throws Exception {
         List<CommitJournal.Move> moves = set(root, FileOwner.current());
         assertThrows(Killed.class, () -> CommitJournal.commit(moves, killedAfter(3), FileOwner.current()));
