@@ -142,15 +142,16 @@ public final class FileOutputs implements AutoCloseable {
         List<CommitJournal.Move> moves = temporaries.entrySet().stream()
                 .map(e -> new CommitJournal.Move(e.getValue(), e.getKey())).toList();
         TemporaryFiles.handOver(temporaries.values()); // a shutdown hook must not delete what the journal lists
+        boolean oldSetBack = false;
         try {
             CommitJournal.commit(moves, renamer);
-            temporaries.clear();
         } catch (CommitJournal.Failure e) {
-            if (e.pending()) {
-                temporaries.clear(); // the next run puts them in place
-            }
+            oldSetBack = !e.pending();
             throw new UncheckedIOException(e.getMessage(), e);
         } finally {
+            if (!oldSetBack) { // placed, pending for the next run, or unknown (an Error mid-commit): a journal may list
+                temporaries.clear(); // them, so they are not deleted here
+            }
             close();
         }
     }

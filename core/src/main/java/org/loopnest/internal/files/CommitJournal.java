@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Puts a set of temporaries onto their targets all together, or not at all, even if the process is killed
@@ -24,19 +26,22 @@ import java.util.Set;
  * the backup name of each existing target) is written as {@code .loopnest-commit.loopnest-TOKEN-N.journal}
  * ({@link OwnedNames}) in the first target's directory, under a temporary name, forced, renamed into place and the
  * directory forced — <em>the commit point</em>; every other directory of the set gets a copy naming that journal,
- * forced before it; (3) each existing target is renamed to its backup, (4) each temporary onto its target, (5) the
+ * written the same way before it; (3) each existing target is renamed to its backup, (4) each temporary onto its target, (5) the
  * directories are forced, and (6) the backups, the copies and last the journal are deleted.
  *
  * <p><b>Recovery: roll forward.</b> A journal whose owner is {@link FileOwner#gone() gone} is completed by the next
  * run into any of its directories ({@link Leftovers#remove}): every listed temporary still there is renamed onto its
  * target, then the backups and journals are deleted. Since no target is touched before the commit point and every
  * temporary is on disk by then, the targets end all old (killed before the commit point: no journal, the temporaries
- * are mere leftovers) or all new (killed after it).
+ * are mere leftovers) or all new (killed after it). A journal is trusted only as this class writes it: one that cannot
+ * be read, or that names files its commit did not make (another process's, outside the directories of the journal and
+ * its copies, or a journal moved or copied from another directory), is refused naming it, nothing renamed or deleted.
  *
  * <p><b>Failure:</b> if a rename fails in this process, the renames made are undone (targets back to their
  * temporaries, backups back to their targets), the journal deleted and the exception thrown: the targets hold the old
  * set. If undoing fails too, the journal is left and the next run completes the commit (all new); the exception says
- * so. Either way the temporaries are no longer the caller's once {@link #commit} returns or throws: placed, left to
+ * so. That includes a later run of this same process: such a journal is remembered as pending and
+ * {@link Leftovers#remove} completes it as if its owner were gone, before the new run writes anything. Either way the temporaries are no longer the caller's once {@link #commit} returns or throws: placed, left to
  * the caller to delete ({@link Failure#pending()} false) or left for recovery ({@code pending()} true).
  *
  * <p><b>Threading:</b> one thread commits a set; two sets must not share a target.
@@ -89,6 +94,8 @@ public final class CommitJournal {
     public static final Renamer RENAME = CommitJournal::move;
 
     static final String HEADER = "loopnest commit journal 1";
+    /** The journals and copies of this process's commits that failed and could not be undone: completed next. */
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
     static final String BASE = "loopnest-commit";
 
     private CommitJournal() {
@@ -165,9 +172,12 @@ public final class CommitJournal {
             for (Move move : moves) {
                 force(move.temporary());
             }
-            for (Path copy : copies) {
+            for (Path copy : copies) { // like the journal: whole under its name, or not there
+                Path copyWritten = OwnedNames.name(copy.resolveSibling(BASE), OwnedNames.Kind.TEMPORARY, owner);
+                made.add(copyWritten);
                 made.add(copy);
-                write(copy, HEADER + "\nprimary " + uri(primary) + "\nend\n");
+                write(copyWritten, HEADER + "\nprimary " + uri(primary) + "\nend\n");
+                move(copyWritten, copy);
                 forceDirectory(copy.getParent());
             }
             made.add(written);
@@ -195,6 +205,8 @@ public final class CommitJournal {
             }
         } catch (IOException | RuntimeException e) {
             failure.addSuppressed(e);
+            PENDING.add(primary);
+            PENDING.addAll(copies);
             return new Failure("output files " + targets(moves) + ": " + failure + "; undoing it failed too (" + e
                     + "): the next run into " + primary.getParent() + " completes the commit (journal " + primary
                     + ")", failure, true);
@@ -206,29 +218,58 @@ public final class CommitJournal {
     }
 
     /**
-     * Completes the commit {@code journal} belongs to (its owner gone): renames every listed temporary still there onto
-     * its target, then deletes the backups and journals; a copy whose journal is gone, or a journal not completely
-     * written, is only deleted.
+     * {@return whether {@code journal} is one of this process's commits that failed and could not be undone}, which the
+     * next run into its directories completes although its owner (this process) is alive
      *
-     * @param journal a journal or a copy, as {@link OwnedNames} names them
+     * @param journal a journal or a copy
+     */
+    static boolean isPending(Path journal) {
+        return PENDING.contains(journal.toAbsolutePath().normalize());
+    }
+
+    /**
+     * Completes the commit {@code journal} belongs to (its owner gone): renames every listed temporary still there onto
+     * its target, then deletes the backups and journals; a copy whose journal is gone is only deleted. A journal that
+     * cannot be read, or that names files its commit did not make (another owner's, another name's, outside the
+     * directories of the journal and its copies, or a journal moved or copied from another directory), is refused:
+     * nothing is renamed or deleted.
+     *
+     * @param file    a journal or a copy, as {@link OwnedNames} names them
      * @param renamer the rename step
      * @return the files renamed or deleted
-     * @throws IOException naming the journal if it cannot be read or a rename fails (the journal is then kept)
+     * @throws IOException naming the journal if it is refused or a rename fails (the journal is then kept)
      */
     static List<Path> recover(Path file, Renamer renamer) throws IOException {
         Path journal = file.toAbsolutePath().normalize();
         List<Path> touched = new ArrayList<>();
-        JournalText own = JournalText.read(journal);
-        if (own == null || (!own.primary().equals(journal) && !Files.exists(own.primary()))) {
-            Files.deleteIfExists(journal); // written before the commit point, or the commit is complete
-            touched.add(journal);
-            return touched;
+        if (!Files.exists(journal, LinkOption.NOFOLLOW_LINKS)) {
+            return touched; // completed meanwhile by another run into one of its directories
         }
-        JournalText text = own.primary().equals(journal) ? own : JournalText.read(own.primary());
-        if (text == null || text.moves().isEmpty()) {
-            throw new IOException(own.primary() + ": a commit journal that cannot be read (expected: " + HEADER
-                    + " and its renames); left as it is");
+        FileOwner owner = OwnedNames.parseName(journal).filter(o -> o.kind() == OwnedNames.Kind.JOURNAL)
+                .orElseThrow(() -> refused(journal, "not a journal's name")).owner();
+        JournalText own = readable(journal);
+        if (!own.primary().getFileName().equals(journal.getFileName())) {
+            throw refused(journal, "it names a journal of another name, " + own.primary());
         }
+        JournalText text = own;
+        if (!sameFile(own.primary(), journal)) {
+            if (!own.moves().isEmpty() || !own.copies().isEmpty()) {
+                throw refused(journal, "it lists renames but names another file, " + own.primary() + ", as the "
+                        + "journal: it was moved or copied from another directory");
+            }
+            if (!Files.exists(own.primary(), LinkOption.NOFOLLOW_LINKS)
+                    || JournalText.read(own.primary()) == null && !Files.exists(own.primary())) {
+                Files.deleteIfExists(journal); // a copy whose commit is complete
+                touched.add(journal);
+                PENDING.remove(journal);
+                return touched;
+            }
+            text = readable(own.primary());
+            if (!text.primary().equals(own.primary()) || text.copies().stream().noneMatch(c -> sameFile(c, journal))) {
+                throw refused(journal, "its journal " + own.primary() + " does not list it as a copy");
+            }
+        }
+        check(text, owner);
         for (JournalText.Entry entry : text.moves()) {
             if (Files.exists(entry.move().temporary(), LinkOption.NOFOLLOW_LINKS)) {
                 try {
@@ -237,10 +278,9 @@ public final class CommitJournal {
                 } catch (NoSuchFileException placedMeanwhile) {
                     // another run into one of the directories is completing the same commit
                 }
-            } else if (entry.backup() != null && !Files.exists(entry.move().target(), LinkOption.NOFOLLOW_LINKS)
-                    && Files.exists(entry.backup(), LinkOption.NOFOLLOW_LINKS)) {
-                renamer.rename(entry.backup(), entry.move().target()); // both gone (not by us): keep the old one
-                touched.add(entry.backup());
+            } else if (entry.backup() != null && Files.exists(entry.backup(), LinkOption.NOFOLLOW_LINKS)
+                    && restore(entry.backup(), entry.move().target(), renamer)) {
+                touched.add(entry.backup()); // both gone (not by us): keep the old one
             }
         }
         directories(text.moves().stream().map(JournalText.Entry::move).toList())
@@ -257,7 +297,94 @@ public final class CommitJournal {
         }
         Files.deleteIfExists(text.primary());
         touched.add(text.primary());
+        PENDING.remove(text.primary());
+        text.copies().forEach(PENDING::remove);
         return touched;
+    }
+
+    /**
+     * Puts {@code backup} back as {@code target} unless a file is there, never replacing one: as a link made where no
+     * file of that name exists (one step, so that a file that appears meanwhile is kept), the backup's name then
+     * deleted; where the file system has no links, checked and renamed.
+     *
+     * @return whether it was put back; if not, {@code target} exists and {@code backup} is left as it is
+     */
+    static boolean restore(Path backup, Path target, Renamer renamer) throws IOException {
+        try {
+            Files.createLink(target, backup);
+        } catch (FileAlreadyExistsException there) {
+            return false;
+        } catch (IOException | UnsupportedOperationException noLinks) {
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+            renamer.rename(backup, target);
+            return true;
+        }
+        Files.deleteIfExists(backup);
+        return true;
+    }
+
+    /** {@return whether {@code named} (as a journal names it) is {@code file}: the same path, or another spelling} */
+    private static boolean sameFile(Path named, Path file) {
+        try {
+            return named.equals(file) || Files.exists(named, LinkOption.NOFOLLOW_LINKS) && Files.isSameFile(named, file);
+        } catch (IOException unknown) {
+            return false;
+        }
+    }
+
+    /** {@return the journal in {@code file}} @throws IOException naming it if it is not one completely written */
+    private static JournalText readable(Path file) throws IOException {
+        JournalText text = JournalText.read(file);
+        if (text == null) {
+            throw new IOException(file + ": a commit journal that cannot be read (expected: " + HEADER
+                    + " and its renames, as LoopNest writes it); left as it is");
+        }
+        return text;
+    }
+
+    /**
+     * Checks that {@code text} names only what its commit made: every temporary and backup {@code owner}'s, beside
+     * its target, in the journal's directory or a copy's, every copy of the journal's name.
+     */
+    private static void check(JournalText text, FileOwner owner) throws IOException {
+        Path primary = text.primary();
+        if (text.moves().isEmpty()) {
+            throw refused(primary, "it lists no rename");
+        }
+        Set<Path> dirs = new LinkedHashSet<>(List.of(primary.getParent()));
+        for (Path copy : text.copies()) {
+            if (!copy.getFileName().equals(primary.getFileName())) {
+                throw refused(primary, "its copy " + copy + " has another name");
+            }
+            dirs.add(copy.getParent());
+        }
+        for (JournalText.Entry entry : text.moves()) {
+            Path target = entry.move().target();
+            if (!dirs.contains(target.getParent())) {
+                throw refused(primary, "its target " + target + " is in none of its directories " + dirs);
+            }
+            checkOwned(primary, entry.move().temporary(), OwnedNames.Kind.TEMPORARY, owner, target);
+            if (entry.backup() != null) {
+                checkOwned(primary, entry.backup(), OwnedNames.Kind.BACKUP, owner, target);
+            }
+        }
+    }
+
+    private static void checkOwned(Path journal, Path file, OwnedNames.Kind kind, FileOwner owner, Path target)
+            throws IOException {
+        boolean ours = OwnedNames.parseName(file).filter(o -> o.kind() == kind && o.owner().equals(owner)
+                && o.target().equals(target)).isPresent();
+        if (!ours) {
+            throw refused(journal, "it lists " + file + ", which is not a " + kind.suffix() + " of " + target
+                    + " made by the journal's process");
+        }
+    }
+
+    private static IOException refused(Path journal, String why) {
+        return new IOException(journal + ": a commit journal LoopNest did not write as it is: " + why + " (expected: "
+                + "the renames of one commit, beside their targets); left as it is, nothing renamed or deleted");
     }
 
     private static String text(List<Move> moves, List<Path> backups, Path primary, List<Path> copies) {

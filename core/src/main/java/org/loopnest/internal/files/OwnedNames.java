@@ -149,9 +149,14 @@ public final class OwnedNames {
      * @param file any path
      */
     public static Optional<Owned> parse(Path file) {
+        return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) ? parseName(file) : Optional.empty();
+    }
+
+    /** {@return {@code file}'s name read by this scheme, whatever the file is or whether it exists; else empty} */
+    static Optional<Owned> parseName(Path file) {
         Path name = file.getFileName();
         Matcher m = NAME.matcher(name == null ? "" : name.toString());
-        if (!m.matches() || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        if (!m.matches()) {
             return Optional.empty();
         }
         Kind kind = switch (m.group(3)) {

@@ -86,6 +86,24 @@ class FileOutputsTest {
     }
 
     @Test
+    void shouldKeepTheTemporaryFilesAJournalListsWhenAnErrorStopsTheCommit() throws IOException {
+        Path one = Files.write(dir.resolve("o1.f32"), new byte[] {1});
+        Path two = Files.write(dir.resolve("o2.f32"), new byte[] {2});
+        List<ArrayBinding> outputs = List.of(out("o1", one, false), out("o2", two, false));
+        AtomicInteger renames = new AtomicInteger();
+        FileOutputs files = FileOutputs.begin(outputs, (from, to) -> {
+            if (renames.getAndIncrement() == 4) { // the journal's, two backups, o1 placed: o2's placement
+                throw new StackOverflowError();
+            }
+            CommitJournal.RENAME.rename(from, to);
+        });
+        Path second = files.target(outputs.get(1));
+        assertThrows(StackOverflowError.class, files::commit);
+        assertTrue(Files.exists(second), "the journal lists it: the next run puts it in place (all new) " + files());
+        assertEquals(1, files().stream().filter(f -> f.toString().endsWith(".journal")).count(), files().toString());
+    }
+
+    @Test
     void shouldLeaveAllOldOrAllNewOutputsWhenTheJvmIsKilledInTheCommit() throws Exception {
         for (int k : new int[] {0, 2, 3}) { // renames: the journal's, o1's backup, o1 and o2
             Path one = Files.createDirectories(dir.resolve("k" + k)).resolve("o1.f32");

@@ -159,6 +159,119 @@ class CommitJournalTest {
     }
 
     @Test
+    void shouldCompleteAPendingCommitOfThisProcessBeforeItsNextRunIntoTheDirectory() throws Exception {
+        List<CommitJournal.Move> moves = set(root, FileOwner.current());
+        AtomicInteger renames = new AtomicInteger();
+        CommitJournal.Failure failure = assertThrows(CommitJournal.Failure.class,
+                () -> CommitJournal.commit(moves, (from, to) -> {
+                    if (renames.incrementAndGet() >= 4) { // the first placement, and every undo: no room
+                        throw new IOException("no room");
+                    }
+                    CommitJournal.RENAME.rename(from, to);
+                }, FileOwner.current()));
+        assertTrue(failure.pending());
+
+        Leftovers.remove(root); // the same process's next run: its owner lives, yet the commit is completed first
+        assertEquals(NEW, contents(root));
+    }
+
+    /** {@return the one journal in {@code dir}} */
+    private static Path journal(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Path> journals = files.filter(f -> f.toString().endsWith(".journal")).toList();
+            assertEquals(1, journals.size(), journals.toString());
+            return journals.get(0);
+        }
+    }
+
+    @Test
+    void shouldRefuseADamagedJournalNamingItAndTouchNothing() throws Exception {
+        FileOwner dead = Processes.finished();
+        List<CommitJournal.Move> moves = set(root, dead);
+        assertThrows(Killed.class, () -> CommitJournal.commit(moves, killedAfter(4), dead)); // a placed, b backed up
+        Path journal = journal(root);
+        Files.writeString(journal, CommitJournal.HEADER + "\nprimary " + CommitJournal.uri(journal) + "\nmove fi");
+        Map<String, String> before = contents(root);
+
+        IOException refused = assertThrows(IOException.class, () -> Leftovers.remove(root));
+        assertEquals(journal + ": a commit journal that cannot be read (expected: loopnest commit journal 1 and its "
+                + "renames, as LoopNest writes it); left as it is", refused.getMessage());
+        assertEquals(before, contents(root), "nothing deleted or restored: no mix of old and new");
+    }
+
+    @Test
+    void shouldRefuseAJournalNamingFilesItsCommitDidNotMake() throws Exception {
+        FileOwner dead = Processes.finished();
+        Path precious = Files.writeString(Files.createDirectories(root.resolve("victims")).resolve("precious"), "p");
+        Path out = Files.createDirectories(root.resolve("out"));
+        Path a = out.resolve("a");
+        Path temporary = Files.writeString(OwnedNames.name(a, OwnedNames.Kind.TEMPORARY, dead), "a-new");
+        Path othersTemporary = Files.writeString(OwnedNames.name(a, OwnedNames.Kind.TEMPORARY,
+                FileOwner.current()), "x");
+        Path outside = OwnedNames.name(precious, OwnedNames.Kind.TEMPORARY, dead);
+        Map<String, String> crafted = Map.of(
+                "move " + CommitJournal.uri(precious) + " " + CommitJournal.uri(a) + " -",
+                "it lists " + precious + ", which is not a tmp of " + a + " made by the journal's process",
+                "move " + CommitJournal.uri(temporary) + " " + CommitJournal.uri(a) + " " + CommitJournal.uri(precious),
+                "it lists " + precious + ", which is not a bak of " + a,
+                "move " + CommitJournal.uri(othersTemporary) + " " + CommitJournal.uri(a) + " -",
+                "it lists " + othersTemporary + ", which is not a tmp of " + a,
+                "move " + CommitJournal.uri(outside) + " " + CommitJournal.uri(precious) + " -",
+                "its target " + precious + " is in none of its directories [" + out + "]");
+        for (Map.Entry<String, String> line : crafted.entrySet()) {
+            Path journal = OwnedNames.name(out.resolve(CommitJournal.BASE), OwnedNames.Kind.JOURNAL, dead);
+            Files.writeString(journal, CommitJournal.HEADER + "\nprimary " + CommitJournal.uri(journal) + "\n"
+                    + line.getKey() + "\nend\n");
+            IOException refused = assertThrows(IOException.class, () -> Leftovers.remove(out), line.getKey());
+            assertTrue(refused.getMessage().startsWith(journal + ": a commit journal LoopNest did not write as it is: "
+                    + line.getValue()), refused.getMessage());
+            assertEquals("p", Files.readString(precious));
+            assertTrue(Files.exists(temporary) && Files.exists(othersTemporary) && Files.exists(journal));
+            Files.delete(journal);
+        }
+    }
+
+    @Test
+    void shouldRefuseAJournalMovedOrCopiedToAnotherDirectory() throws Exception {
+        FileOwner dead = Processes.finished();
+        Path out = root.resolve("out");
+        List<CommitJournal.Move> moves = set(out, dead);
+        assertThrows(Killed.class, () -> CommitJournal.commit(moves, killedAfter(4), dead)); // a placed, b backed up
+        Path copied = Files.createDirectories(root.resolve("copied")); // cp -r out copied
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, copied.resolve(f.getFileName()));
+            }
+        }
+        Map<String, String> before = contents(out);
+        String expected = ": a commit journal LoopNest did not write as it is: it lists renames but names another "
+                + "file, " + journal(out) + ", as the journal: it was moved or copied from another directory";
+
+        IOException refused = assertThrows(IOException.class, () -> Leftovers.remove(copied));
+        assertTrue(refused.getMessage().startsWith(journal(copied) + expected), refused.getMessage());
+        assertEquals(before, contents(out), "the commit of the directory copied from is not touched");
+        assertEquals(before, contents(copied));
+
+        Path moved = root.resolve("moved"); // mv out moved
+        Files.move(out, moved);
+        refused = assertThrows(IOException.class, () -> Leftovers.remove(moved));
+        assertTrue(refused.getMessage().startsWith(journal(moved) + expected), refused.getMessage());
+        assertEquals(before, contents(moved), "nothing deleted or restored: no mix of old and new");
+    }
+
+    @Test
+    void shouldCompleteACommitMadeThroughALinkedDirectoryFromItsOtherName() throws Exception {
+        FileOwner dead = Processes.finished();
+        Path real = Files.createDirectories(root.resolve("real"));
+        Path linked = Files.createSymbolicLink(root.resolve("linked"), real);
+        List<CommitJournal.Move> moves = set(linked, dead);
+        assertThrows(Killed.class, () -> CommitJournal.commit(moves, killedAfter(4), dead));
+
+        Leftovers.remove(real); // the journal names linked/…: the same file, not a journal moved from elsewhere
+        assertEquals(NEW, contents(real));
+    }
+
+    @Test
     void shouldLeaveALiveOwnersCommitAlone() throws Exception {
         List<CommitJournal.Move> moves = set(root, FileOwner.current());
         assertThrows(Killed.class, () -> CommitJournal.commit(moves, killedAfter(3), FileOwner.current()));

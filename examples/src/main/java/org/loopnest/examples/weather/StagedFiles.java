@@ -99,15 +99,17 @@ public final class StagedFiles implements AutoCloseable {
             throw new IllegalStateException("staged files: already committed or cleaned up (expected: one commit)");
         }
         cleaned = true;
+        boolean oldSetBack = false;
         try {
             CommitJournal.commit(staged.entrySet().stream()
                     .map(e -> new CommitJournal.Move(e.getValue(), e.getKey())).toList(), renamer);
-            staged.clear();
         } catch (CommitJournal.Failure e) {
-            if (e.pending()) {
-                staged.clear(); // the next run puts them in place
-            }
+            oldSetBack = !e.pending();
             throw e;
+        } finally {
+            if (!oldSetBack) { // placed, pending for the next run, or unknown (an Error mid-commit): a journal may list
+                staged.clear(); // them, so cleanUp does not delete them
+            }
         }
     }
 

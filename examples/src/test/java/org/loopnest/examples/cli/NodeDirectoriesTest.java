@@ -35,4 +35,15 @@ class NodeDirectoriesTest {
         assertTrue(Files.isDirectory(live) && Files.isDirectory(older) && Files.exists(file));
         assertEquals("kept", Files.readString(outside), "a link inside is deleted, not followed");
     }
+
+    @Test
+    void shouldTakeADirectoryAnotherProcessRemovedMeanwhileAsRemoved() throws Exception {
+        Path gone = Files.createTempDirectory(tmp, OwnedNames.directoryPrefix(NodeDirectories.BASE,
+                Processes.finished()));
+        Files.delete(gone); // another coordinator's start removed it after this one listed it
+
+        NodeDirectories.deleteTree(gone);
+        NodeDirectories.deleteTree(Files.createDirectories(tmp.resolve("a").resolve("b")).getParent());
+        assertEquals(List.of(), NodeDirectories.removeStale(tmp));
+    }
 }

@@ -48,6 +48,24 @@ class StagedFilesTest {
     }
 
     @Test
+    void shouldKeepTheTemporariesAJournalListsWhenAnErrorStopsTheCommit() throws IOException {
+        writeOld();
+        List<Path> temporaries;
+        AtomicInteger renames = new AtomicInteger();
+        try (StagedFiles set = StagedFiles.open((from, to) -> {
+            if (renames.getAndIncrement() == 5) { // the journal's, three backups, a placed: b's placement
+                throw new StackOverflowError();
+            }
+            CommitJournal.RENAME.rename(from, to);
+        })) {
+            temporaries = stageNew(set);
+            assertThrows(StackOverflowError.class, set::commit);
+        }
+        assertTrue(Files.exists(temporaries.get(1)) && Files.exists(temporaries.get(2)),
+                "the journal lists them: the next run puts them in place (all new) " + contents().keySet());
+    }
+
+    @Test
     void shouldKeepTheWholeOldSetWhenMovingAnOldFileAsideFails() throws IOException {
         writeOld();
         try (StagedFiles set = StagedFiles.open(failingOn("c.f32", 1))) {
