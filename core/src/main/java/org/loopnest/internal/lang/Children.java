@@ -101,6 +101,17 @@ public final class Children {
         return statementsUnder(root).flatMap(s -> expressions(s).stream()).flatMap(Children::under);
     }
 
+    /**
+     * {@return every expression node of {@code program}: its helpers' bodies, then its body, at any depth (as
+     * {@link #expressionsUnder(Stmt)})}
+     *
+     * @param program a checked program
+     */
+    public static Stream<Expr> expressionsUnder(Program program) {
+        return Stream.concat(program.helpers().stream().map(Helper::body), Stream.of(program.body()))
+                .flatMap(Children::expressionsUnder);
+    }
+
     private static Stream<Expr> under(Expr e) {
         return Stream.concat(Stream.of(e), of(e).stream().flatMap(Children::under));
     }

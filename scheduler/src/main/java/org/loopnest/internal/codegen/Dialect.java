@@ -48,9 +48,13 @@ final class Dialect {
     /**
      * {@return {@code target}'s name of {@code function} for arguments of type {@code floating}: OpenCL C's
      * overloaded name ({@code pow}); CUDA C's C name ({@code powf} for {@code float}, {@code pow} for
-     * {@code double}; {@code isnan} and {@code isinf} are overloaded there too)}
+     * {@code double}; {@code isnan} and {@code isinf} are overloaded there too), or the name of its guard where
+     * OpenCL calls it through one ({@link NanGuards})}
      */
     static String mathName(KernelTarget target, MathFunction function, Type floating) {
+        if (NanGuards.guards(target, function)) {
+            return NanGuards.name(function, floating);
+        }
         boolean cFloatName = target == KernelTarget.CUDA && floating == Type.FLOAT && !function.isTest();
         return function.languageName() + (cFloatName ? "f" : "");
     }

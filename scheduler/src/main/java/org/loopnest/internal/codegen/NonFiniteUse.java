@@ -1,10 +1,8 @@
 package org.loopnest.internal.codegen;
 
 import java.util.List;
-import java.util.stream.Stream;
 import org.loopnest.internal.lang.Children;
 import org.loopnest.internal.lang.Expr;
-import org.loopnest.internal.lang.Helper;
 import org.loopnest.internal.lang.Program;
 
 /**
@@ -14,7 +12,8 @@ import org.loopnest.internal.lang.Program;
  * {@code volatile}, so that no compiler knows it at compile time: PoCL 3.1's {@code floor}, {@code ceil},
  * {@code exp}, {@code sinh}, {@code tanh} and {@code pow} convert their argument with an instruction that LLVM
  * treats as poison for a NaN it knows, and the optimiser then drops the kernel's stores or picks the other branch
- * of a condition (measured with PoCL 3.1 and LLVM 15); a NaN read at run time is computed correctly. CUDA gets the
+ * of a condition (measured with PoCL 3.1 and LLVM 15); a NaN read at run time is computed correctly. A NaN the
+ * compiler works out from finite constants is kept from those functions by {@link NanGuards}. CUDA gets the
  * same text. A function is printed only where it is used: nvcc refuses an unused static function under
  * {@code -Werror}.
  *
@@ -28,8 +27,7 @@ record NonFiniteUse(boolean nan, boolean infinity) {
 
     /** {@return the non-finite literals of {@code program}, in its body or a helper} */
     static NonFiniteUse in(Program program) {
-        List<Double> values = Stream.concat(program.helpers().stream().map(Helper::body), Stream.of(program.body()))
-                .flatMap(Children::expressionsUnder)
+        List<Double> values = Children.expressionsUnder(program)
                 .filter(e -> e instanceof Expr.Literal l && l.value() instanceof Number)
                 .map(e -> ((Number) ((Expr.Literal) e).value()).doubleValue())
                 .filter(v -> !Double.isFinite(v))

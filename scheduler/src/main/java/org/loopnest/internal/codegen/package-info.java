@@ -12,7 +12,8 @@
  * {@link org.loopnest.internal.codegen.CEmitter} prints the body and helpers from the tree with every user name
  * prefixed {@code u_} and every operator parenthesised; a small prelude of macros per target
  * ({@link org.loopnest.internal.codegen.Dialect}) and per-target math names let one printer serve OpenCL C and
- * CUDA C.
+ * CUDA C. On OpenCL the library math functions are called through guards of the kernel that never pass them a NaN
+ * ({@link org.loopnest.internal.codegen.NanGuards}: PoCL 3.1 miscompiles a NaN known at compile time).
  *
  * <p>Stateless and thread-safe.
  *

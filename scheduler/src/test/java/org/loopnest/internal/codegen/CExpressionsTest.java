@@ -13,6 +13,7 @@ import static org.loopnest.internal.codegen.Trees.math;
 import static org.loopnest.internal.codegen.Trees.unary;
 
 import java.util.Locale;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.internal.lang.BinaryOp;
@@ -136,7 +137,8 @@ class CExpressionsTest {
     }
 
     @Test
-    void shouldNameMathFunctionsByOverloadOnOpenClAndByTheirCNamesOnCuda() {
+    void shouldCallMathFunctionsThroughTheirNanGuardsOnOpenClAndByTheirCNamesOnCuda() {
+        Set<MathFunction> instructions = Set.of(MathFunction.FABS, MathFunction.FMIN, MathFunction.FMAX);
         for (MathFunction f : MathFunction.values()) {
             for (Type type : new Type[] {Type.FLOAT, Type.DOUBLE}) {
                 Expr[] arguments = f.arity() == 1 ? new Expr[] {local(type, "x")}
@@ -144,7 +146,9 @@ class CExpressionsTest {
                 String list = f.arity() == 1 ? "(u_x)" : "(u_x, u_y)";
                 String name = f.name().toLowerCase(Locale.ROOT);
                 String cudaName = type == Type.FLOAT && !f.isTest() ? name + "f" : name;
-                String opencl = f.isTest() ? "(" + name + list + " != 0)" : name + list;
+                String guard = "ln_" + name + (type == Type.FLOAT ? "_f" : "_d");
+                String opencl = f.isTest() ? "(" + name + list + " != 0)"
+                        : instructions.contains(f) ? name + list : guard + list;
                 String cuda = f.isTest() ? "(" + cudaName + list + " != 0)" : cudaName + list;
                 assertEquals(opencl, OPENCL.print(math(f, arguments)), f + " " + type);
                 assertEquals(cuda, CUDA.print(math(f, arguments)), f + " " + type);

@@ -80,7 +80,7 @@ class KernelGeneratorTest {
             int loadT = c.indexOf("    const float u_T = *ln_at_T; (void) u_T;\n");
             int loadP = c.indexOf("    const float u_p = *ln_at_p; (void) u_p;\n");
             int declare = c.indexOf("    float u_theta;\n");
-            String powName = target == KernelTarget.CUDA ? "powf" : "pow";
+            String powName = target == KernelTarget.CUDA ? "powf" : "ln_pow_f";
             int body = c.indexOf("        u_theta = u_T * " + powName + "(1000.0f / u_p, 0.2857143f);\n");
             int store = c.indexOf("    *ln_at_theta = u_theta;\n");
             assertTrue(loadT > 0 && loadP > loadT && declare > loadP && body > declare && store > body, c);
@@ -99,13 +99,36 @@ class KernelGeneratorTest {
             String c = k.source(target);
             assertTrue(c.contains("LN_FUNC float ln_nan(void) { volatile float v = NAN; return v; }\n"), c);
             assertTrue(c.contains("LN_FUNC float ln_inf(void) { volatile float v = INFINITY; return v; }\n"), c);
-            String pow = target == KernelTarget.CUDA ? "powf" : "pow";
-            assertTrue(c.contains("u_y = " + pow + "(1.0f, ln_nan()) + ((float) floor((double) (-ln_inf())));\n"),
-                    c);
+            boolean cuda = target == KernelTarget.CUDA;
+            assertTrue(c.contains("u_y = " + (cuda ? "powf" : "ln_pow_f") + "(1.0f, ln_nan()) + ((float) "
+                    + (cuda ? "floor" : "ln_floor_d") + "((double) (-ln_inf())));\n"), c);
             String kernel = c.substring(c.indexOf("LN_KERNEL void"));
             assertFalse(kernel.contains("NAN") || kernel.contains("INFINITY"), kernel);
             assertFalse(source(2, 1).source(target).contains("ln_nan"), "only where a body has such a literal");
         }
+    }
+
+    @Test
+    void shouldCallLibraryMathThroughAGuardThatNeverPassesItANanOnOpenClOnly() {
+        KernelSource k = LoopNest.of(4).names("i").in("x", new float[4]).out("y", new float[4]).out("z", new int[4])
+                .deviceCode("y = pow(1.0f, 0.0f/0.0f) + floor(x) + floor(x / 2.0f) + fmin(x, 1.0f)"
+                        + " + (float) atan2((double) x, 1.0) + (float) exp((double) x); z = 42;").plan().kernelSource();
+        String cl = k.source(KernelTarget.OPENCL);
+        assertTrue(cl.contains("LN_FUNC float ln_pow_f(float x, float y) { return (isnan(x) || isnan(y)) ? "
+                + "((x == 1.0f || y == 0.0f) ? 1.0f : x + y) : pow(x, y); }\n"), cl);
+        assertTrue(cl.contains("LN_FUNC float ln_floor_f(float x) { return isnan(x) ? x : floor(x); }\n"), cl);
+        assertTrue(cl.contains("LN_FUNC double ln_exp_d(double x) { return isnan(x) ? x : exp(x); }\n"), cl);
+        assertTrue(cl.contains("LN_FUNC double ln_atan2_d(double x, double y) { return (isnan(x) || isnan(y)) ? "
+                + "x + y : atan2(x, y); }\n"), cl);
+        assertTrue(cl.contains("u_y = ((((ln_pow_f(1.0f, 0.0f / 0.0f) + ln_floor_f(u_x)) + ln_floor_f(u_x / 2.0f))"
+                + " + fmin(u_x, 1.0f)) + ((float) ln_atan2_d((double) u_x, 1.0)))"
+                + " + ((float) ln_exp_d((double) u_x));\n"), cl);
+        assertEquals(1, cl.split("LN_FUNC float ln_floor_f", -1).length - 1, "one definition per guard: " + cl);
+        assertFalse(cl.contains("ln_fmin") || cl.contains("ln_exp_f") || cl.contains("ln_ceil"),
+                "only the guards called: " + cl);
+        String cuda = k.source(KernelTarget.CUDA);
+        assertFalse(cuda.contains("ln_pow") || cuda.contains("ln_floor") || cuda.contains("ln_exp"), cuda);
+        assertTrue(cuda.contains("powf(1.0f, 0.0f / 0.0f)"), cuda);
     }
 
     @Test
