@@ -26,8 +26,19 @@ record HeapBudget(long max, long used) {
         return Math.max(0, max - used);
     }
 
+    /** The most heap kept for the JVM's own work beside the run's arrays (a quarter of a smaller heap). */
+    static final long MAX_RESERVE = 64L << 20;
+
     /**
-     * Checks that {@code needed} bytes fit in {@link #free()}.
+     * {@return the heap kept for the JVM's own work beside the run's arrays (its objects, the report, picocli):
+     * {@link #MAX_RESERVE}, or a quarter of a heap smaller than 256 MiB}
+     */
+    long reserve() {
+        return Math.min(MAX_RESERVE, max / 4);
+    }
+
+    /**
+     * Checks that {@code needed} bytes and the {@link #reserve()} fit in {@link #free()}.
      *
      * @param what   what needs the memory, the start of the message, e.g. {@code --shape 200,7,361,720}
      * @param detail what the bytes are, e.g. {@code 14 float32 fields of 1.4 GiB}
@@ -36,14 +47,14 @@ record HeapBudget(long max, long used) {
      *     more ({@code -Xmx} through {@code JAVA_OPTS})
      */
     void check(long needed, String what, String detail, String remedy) {
-        if (needed <= free()) {
+        if (needed <= free() - reserve()) {
             return;
         }
-        long suggestGib = (long) Math.ceil((needed + used) * 1.25 / GIB);
+        long suggestGib = (long) Math.ceil((needed + used + MAX_RESERVE) * 1.25 / GIB);
         throw new IllegalArgumentException(what + ": the run needs about " + bytes(needed) + " of heap (" + detail
                 + ") but the JVM may use " + bytes(max) + (used > 0 ? ", " + bytes(free()) + " of it free" : "")
-                + " (expected: a larger heap, e.g. JAVA_OPTS=-Xmx" + suggestGib + "g ./loopnest ..., or " + remedy
-                + ")");
+                + ", " + bytes(reserve()) + " of that kept for its own work (expected: a larger heap, e.g. "
+                + "JAVA_OPTS=-Xmx" + suggestGib + "g ./loopnest ..., or " + remedy + ")");
     }
 
     /** {@code bytes} in GiB or MiB with one decimal, e.g. {@code 1.4 GiB}. */
