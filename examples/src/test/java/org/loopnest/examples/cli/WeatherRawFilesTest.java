@@ -44,18 +44,9 @@ class WeatherRawFilesTest {
         Path t = inputs.get(0);
         Path q = inputs.get(1);
         Path out = dir.resolve("out");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "weather", "--shape",
-                shape.toString(), "--input-t", t.toString(), "--input-q", q.toString(), "--verify", "--out",
-                out.toString()).redirectErrorStream(true).start();
-        String output;
-        try {
-            output = new String(child.getInputStream().readAllBytes());
-            assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the child ended");
-        } finally {
-            child.destroyForcibly();
-        }
-        assertEquals(0, child.exitValue(), output);
+        Child child = weatherInSmallHeap(shape, t, q, out);
+        String output = child.output();
+        assertEquals(0, child.exit(), output);
         assertTrue(output.contains("weather: fields from " + t + ", " + q + " (raw float32); t=4 z=16 y=128 x=128"),
                 output);
         assertTrue(output.contains("verified: " + shape.points() + " points match the sequential loop"), output);
@@ -75,18 +66,9 @@ class WeatherRawFilesTest {
         List<Path> inputs = write(WeatherFields.synthetic(shape, WeatherFields.defaultLevels(shape.z()), 3),
                 dir.resolve("t.f32"), dir.resolve("q.f32"));
         Path out = dir.resolve("out");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "weather", "--shape",
-                shape.toString(), "--input-t", inputs.get(0).toString(), "--input-q", inputs.get(1).toString(),
-                "--verify", "--out", out.toString()).redirectErrorStream(true).start();
-        String output;
-        try {
-            output = new String(child.getInputStream().readAllBytes());
-            assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the child ended");
-        } finally {
-            child.destroyForcibly();
-        }
-        assertEquals(2, child.exitValue(), output);
+        Child child = weatherInSmallHeap(shape, inputs.get(0), inputs.get(1), out);
+        String output = child.output();
+        assertEquals(2, child.exit(), output);
         assertTrue(output.startsWith("loopnest weather: --verify: the run needs about 72.0 MiB of heap (18 float32 "
                 + "grids of 1024 x 1024 points, compared one level at a time) but the JVM may use"), output);
         assertTrue(output.contains("or --no-verify)"), output);
@@ -128,6 +110,25 @@ class WeatherRawFilesTest {
             assertTrue(!Files.exists(stale), stale + " of a gone owner is removed");
         } finally {
             Files.deleteIfExists(stale);
+        }
+    }
+
+    /** What a child JVM printed (standard output and error together) and its exit code. */
+    private record Child(int exit, String output) {
+    }
+
+    /** Runs {@code weather --verify} over raw {@code t} and {@code q} into {@code out} in a JVM with {@link #HEAP}. */
+    private static Child weatherInSmallHeap(GridShape shape, Path t, Path q, Path out) throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), HEAP,
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "weather", "--shape",
+                shape.toString(), "--input-t", t.toString(), "--input-q", q.toString(), "--verify", "--out",
+                out.toString()).redirectErrorStream(true).start();
+        try {
+            String output = new String(child.getInputStream().readAllBytes());
+            assertTrue(child.waitFor(2, TimeUnit.MINUTES), "the child ended");
+            return new Child(child.exitValue(), output);
+        } finally {
+            child.destroyForcibly();
         }
     }
 
