@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.loopnest.internal.format.Quoted;
 
 /**
@@ -115,11 +117,15 @@ final class HeaderReader {
     private List<NetcdfDimension> dimensions(int numrecs) {
         int n = listHeader(NC_DIMENSION, "dimension list", DIMENSION_BYTES);
         List<NetcdfDimension> dims = new ArrayList<>(n);
+        Set<String> seen = new HashSet<>();
         boolean record = false;
         for (int i = 0; i < n; i++) {
             int at = bytes.position();
             String name = name("dimension " + i + " name");
             String shown = "dimension '" + Quoted.of(name) + "'";
+            if (!seen.add(name)) {
+                throw error(at, shown + " is named twice (expected: distinct dimension names)");
+            }
             int length = int32(shown + " length");
             if (length < 0) {
                 throw error(at, shown + " has length " + length + " (expected: >= 0)");
@@ -198,9 +204,14 @@ final class HeaderReader {
     private List<NetcdfVariable> variables(List<NetcdfDimension> dims, int version) {
         int n = listHeader(NC_VARIABLE, "variable list", VARIABLE_BYTES);
         List<NetcdfVariable> vars = new ArrayList<>(n);
+        Set<String> seen = new HashSet<>();
         for (int i = 0; i < n; i++) {
+            int start = bytes.position();
             String name = name("variable " + i + " name");
             String shown = "variable '" + Quoted.of(name) + "'";
+            if (!seen.add(name)) {
+                throw error(start, shown + " is named twice (expected: distinct variable names)");
+            }
             int rank = int32(shown + " rank");
             if (rank < 0 || rank > 1024) {
                 throw error(bytes.position() - 4, shown + " has " + rank + " dimensions (expected: 0 to 1024)");

@@ -282,6 +282,17 @@ class NetcdfFileTest {
     }
 
     @Test
+    void shouldRefuseADimensionOrVariableNamedTwice() throws IOException {
+        assertEquals("d.nc: at byte 28: dimension 'x' is named twice (expected: distinct dimension names)",
+                error("d.nc", CdfBytes.magic(1).i32(0).list(DIM, 2).name("x").i32(2).name("x").i32(3).bytes()));
+        CdfBytes twice = CdfBytes.magic(1).i32(0).list(DIM, 1).name("x").i32(2).list(ATT, 0).list(VAR, 2);
+        variable(twice, 1, "v", new int[] {0}, 5, 8, 200);
+        variable(twice, 1, "v", new int[] {0}, 5, 8, 208);
+        assertEquals("v.nc: at byte 80: variable 'v' is named twice (expected: distinct variable names)",
+                error("v.nc", twice.bytes()));
+    }
+
+    @Test
     void shouldRefuseAHeaderFieldPast64MiBWithoutLoadingIt() throws IOException {
         byte[] header = CdfBytes.magic(1).i32(0).list(DIM, 1).i32(80 << 20).bytes();
         Path file = write("huge.nc", header, 100L << 20);

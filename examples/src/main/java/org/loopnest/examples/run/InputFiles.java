@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.loopnest.examples.weather.FileKinds;
+import org.loopnest.internal.format.Quoted;
+import org.loopnest.kernel.DeviceCode;
 
 /**
  * Reads what an input's file says about its array, by format: a raw file says nothing (its indices come from the
@@ -72,16 +74,28 @@ public final class InputFiles {
      * @param input the option
      * @param own   the file's names, outermost first
      * @param what  what the names are, for the message
-     * @throws IllegalArgumentException if the option gives another number of indices
+     * @throws IllegalArgumentException if the option gives another number of indices, or gives none and one of the
+     *     file's names cannot name a loop (not an identifier, or repeated), naming the file and the name
      */
     static List<String> renamed(InputOption input, List<String> own, String what) {
+        String one = what.startsWith("dim") ? "dimension" : "index";
         if (input.indices().isEmpty()) {
+            for (int i = 0; i < own.size(); i++) {
+                String name = own.get(i);
+                String why = !DeviceCode.isIdentifier(name) ? "is not a name a loop can have"
+                        : own.indexOf(name) != i ? "is repeated" : null;
+                if (why != null) {
+                    throw new IllegalArgumentException(input.option() + ": " + one + " '" + Quoted.of(name)
+                            + "' of " + input.file().getFileName() + " " + why + " (expected: letters, digits and _, "
+                            + "distinct; or give the loops' names: NAME:IDX,…=FILE)");
+                }
+            }
             return own;
         }
         if (input.indices().size() != own.size()) {
             throw new IllegalArgumentException(input.option() + ": " + input.indices().size() + " indices "
-                    + input.indices() + " for the " + own.size() + " " + what + " " + own + " (expected: one name "
-                    + "per " + (what.startsWith("dim") ? "dimension" : "index") + ", outermost first, or none)");
+                    + input.indices() + " for the " + own.size() + " " + what + " [" + Quoted.names(own)
+                    + "] (expected: one name per " + one + ", outermost first, or none)");
         }
         return input.indices();
     }

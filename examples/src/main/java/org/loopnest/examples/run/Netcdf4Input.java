@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.loopnest.data.ElementType;
 import org.loopnest.format.netcdf4.Netcdf4File;
 import org.loopnest.format.netcdf4.Netcdf4Type;
 import org.loopnest.format.netcdf4.Netcdf4Variable;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * A variable of a NetCDF-4 (HDF5) file as an input array: its dimensions' names become loop indices (or the names the
@@ -26,7 +26,7 @@ final class Netcdf4Input {
     static FileArray describe(InputOption input) {
         String option = input.option();
         try (Netcdf4File file = Netcdf4File.open(input.file())) {
-            String names = file.variables().stream().map(Netcdf4Variable::name).collect(Collectors.joining(", "));
+            String names = Quoted.names(file.variables().stream().map(Netcdf4Variable::name).toList());
             if (input.variable() == null) {
                 throw new IllegalArgumentException(option + ": no variable given (expected: FILE.nc:VAR, VAR one of: "
                         + names + ")");

@@ -3,7 +3,6 @@ package org.loopnest.examples.run;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.loopnest.data.ElementType;
 import org.loopnest.format.netcdf.NetcdfFile;
 import org.loopnest.format.netcdf.NetcdfHeader;
@@ -11,6 +10,7 @@ import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf4.Netcdf4File;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * A variable of a classic NetCDF file as an input array, in place: its dimensions' names become loop indices (or the
@@ -108,6 +108,6 @@ final class NetcdfInput {
     }
 
     private static String names(NetcdfHeader header) {
-        return header.variables().stream().map(NetcdfVariable::name).collect(Collectors.joining(", "));
+        return Quoted.names(header.variables().stream().map(NetcdfVariable::name).toList());
     }
 }

@@ -411,6 +411,31 @@ class RunCommandTest {
         assertBad("--in a:i,j=" + nc + ":u: 2 indices [i, j] for the 1 dimensions [x] (expected: one name per "
                 + "dimension, outermost first, or none)", "--body", "o = a;", "--in", "a:i,j=" + nc + ":u",
                 "--out", "o=" + out);
+        Path dashed = dir.resolve("dashed.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(dashed)) {
+            w.dimension("lat-2", 2).dimension("x", 2);
+            w.variable("u", List.of("lat-2", "x")).variable("w", List.of("x", "x"));
+            w.writeHeader();
+            w.commit();
+        }
+        assertBad("--in a=" + dashed + ":u: dimension 'lat-2' of dashed.nc is not a name a loop can have (expected: "
+                + "letters, digits and _, distinct; or give the loops' names: NAME:IDX,…=FILE)",
+                "--body", "o = a;", "--in", "a=" + dashed + ":u", "--out", "o=" + out);
+        assertBad("--in a=" + dashed + ":w: dimension 'x' of dashed.nc is repeated (expected: letters, digits and _, "
+                + "distinct; or give the loops' names: NAME:IDX,…=FILE)",
+                "--body", "o = a;", "--in", "a=" + dashed + ":w", "--out", "o=" + out);
+        Path many = dir.resolve("many.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(many)) {
+            w.dimension("x", 2);
+            for (int i = 0; i < 15; i++) {
+                w.variable("v" + i, List.of("x"));
+            }
+            w.writeHeader();
+            w.commit();
+        }
+        assertBad("--in a=" + many + ":nope: no variable 'nope' in many.nc (expected one of: v0, v1, v2, v3, v4, v5, "
+                + "v6, v7, v8, v9, … (and 5 more))", "--body", "o = a;", "--in", "a=" + many + ":nope", "--out",
+                "o=" + out);
         Path hdf = dir.resolve("four.nc");
         Files.write(hdf, new byte[] {(byte) 0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0});
         Cli cut = Cli.run("run", "--body", "o = a;", "--in", "a=" + hdf + ":t", "--out", "o=" + out);

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.format.netcdf.NetcdfLevels;
@@ -17,6 +16,7 @@ import org.loopnest.format.netcdf4.Netcdf4File;
 import org.loopnest.format.netcdf4.Netcdf4FormatException;
 import org.loopnest.format.netcdf4.Netcdf4Type;
 import org.loopnest.format.netcdf4.Netcdf4Variable;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * Opens a NetCDF-4 (HDF5) file as a weather input, with the same rules as {@link NetcdfInput} for classic files
@@ -131,7 +131,7 @@ public final class Netcdf4Input {
     }
 
     private static String list(Netcdf4File nc) {
-        return nc.variables().stream().map(Netcdf4Variable::name).collect(Collectors.joining(", "));
+        return Quoted.names(nc.variables().stream().map(Netcdf4Variable::name).toList());
     }
 
     private static void checkDimensions(String option, Netcdf4Variable v, String levelDim) {

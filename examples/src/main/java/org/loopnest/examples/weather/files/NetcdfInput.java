@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.format.netcdf.NetcdfFile;
@@ -18,6 +17,7 @@ import org.loopnest.format.netcdf.NetcdfLevels;
 import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfVariable;
+import org.loopnest.internal.format.Quoted;
 
 /**
  * Opens a classic NetCDF file (CDF-1 or CDF-2) as a weather input: {@code T} and {@code q} of dimensions
@@ -157,7 +157,7 @@ public final class NetcdfInput {
     }
 
     private static String list(NetcdfHeader h) {
-        return h.variables().stream().map(NetcdfVariable::name).collect(Collectors.joining(", "));
+        return Quoted.names(h.variables().stream().map(NetcdfVariable::name).toList());
     }
 
     private static void checkDimensions(NetcdfHeader h, String option, NetcdfVariable v, String levelDim) {
