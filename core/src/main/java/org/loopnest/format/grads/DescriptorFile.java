@@ -68,10 +68,8 @@ final class DescriptorFile {
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer out = CharBuffer.allocate(bytes.length);
         CoderResult result = decoder.decode(in, out, true);
-        if (result.isError()) {
-            throw new GradsFormatException(ctl, 0, "not a text GrADS descriptor: byte " + in.position() + " ("
-                    + String.format("0x%02X", bytes[in.position()] & 0xFF) + ") is not UTF-8 text (" + EXPECTED
-                    + ")");
+        if (result.isError()) { // GrADS reads bytes: text in a single-byte encoding (a Latin-1 '°' in a TITLE) is text
+            return new String(bytes, StandardCharsets.ISO_8859_1);
         }
         decoder.flush(out);
         String text = out.flip().toString();

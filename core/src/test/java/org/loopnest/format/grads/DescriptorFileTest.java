@@ -50,12 +50,18 @@ class DescriptorFileTest {
         Path ctl = dir.resolve("bin.ctl");
         Files.write(ctl, new byte[] {'D', 'S', 'E', 'T', ' ', 'x', 0, '\n'});
         assertEquals("bin.ctl: not a text GrADS descriptor: byte 6 is 0x00, a control byte " + EXPECTED, refused(ctl));
-        Files.write(ctl, new byte[] {'*', ' ', 'a', (byte) 0xFF, '\n'});
-        assertEquals("bin.ctl: not a text GrADS descriptor: byte 3 (0xFF) is not UTF-8 text " + EXPECTED,
-                refused(ctl));
         Files.writeString(ctl, "\uFEFF* température en °C\n" + GradsDescriptorTest.SAMPLE);
         assertEquals(5, assertTimeoutPreemptively(QUICKLY, () -> GradsDescriptor.parse(ctl)).time().count(),
                 "UTF-8 text is read, a byte-order mark first");
+    }
+
+    @Test
+    void shouldReadADescriptorInASingleByteEncodingAsGradsDoes() throws IOException {
+        Path ctl = dir.resolve("latin1.ctl");
+        Files.write(ctl, ("* temperature in \u00b0C\n" + GradsDescriptorTest.SAMPLE)
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertEquals(5, assertTimeoutPreemptively(QUICKLY, () -> GradsDescriptor.parse(ctl)).time().count(),
+                "a Latin-1 degree sign (0xB0, not UTF-8) is read as text");
     }
 
     @Test
