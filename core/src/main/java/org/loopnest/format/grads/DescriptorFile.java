@@ -17,8 +17,8 @@ import java.nio.file.Path;
 /**
  * Reads a descriptor file's text, refusing up front what is not one: a path that is not a regular file (a FIFO would
  * block, {@code /dev/zero} never ends), a file over {@link #MAX_BYTES}, and bytes that are not text (a NetCDF or HDF5
- * file given as a descriptor, NUL or other control bytes, malformed UTF-8), each a {@link GradsFormatException} naming
- * the file. A leading UTF-8 byte-order mark is dropped. Stateless.
+ * file given as a descriptor, NUL or other control bytes), each a {@link GradsFormatException} naming the file. Text
+ * is UTF-8 (a leading byte-order mark dropped) or, where it is not valid UTF-8, Latin-1. Stateless.
  */
 final class DescriptorFile {
     /** The largest descriptor read: a descriptor is a few lines; even every level of a fine grid listed is far less. */
@@ -49,7 +49,7 @@ final class DescriptorFile {
         return text(ctl, bytes);
     }
 
-    /** The bytes as UTF-8 text, or a fault naming the first byte that is not text. */
+    /** The bytes as UTF-8 text (Latin-1 where not valid UTF-8), or a fault naming the first control byte. */
     private static String text(Path ctl, byte[] bytes) {
         String kind = kind(bytes);
         if (kind != null) {

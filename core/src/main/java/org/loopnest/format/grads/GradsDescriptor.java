@@ -66,13 +66,13 @@ public final class GradsDescriptor {
     /**
      * Reads a descriptor file. A {@code DSET ^name} is resolved against the file's directory.
      *
-     * @param ctl the {@code .ctl} file; read as UTF-8 (ASCII in practice)
+     * @param ctl the {@code .ctl} file; read as UTF-8 (ASCII in practice), as Latin-1 where not valid UTF-8
      * @return the descriptor
      * @throws IOException          when the file cannot be read, its message saying why (missing:
      *                              {@link NoSuchFileException}, "no such file")
      * @throws GradsFormatException naming the file when it is not a regular file (a FIFO or device is refused before
      *                              it is opened), is larger than 4 MiB, is not text (a NetCDF or HDF5 file, control
-     *                              bytes, malformed UTF-8), or its content is malformed or uses what is not
+     *                              bytes), or its content is malformed or uses what is not
      *                              supported
      */
     public static GradsDescriptor parse(Path ctl) throws IOException {
