@@ -139,19 +139,12 @@ public final class FileOutputs implements AutoCloseable {
             throw new IllegalStateException("output files " + temporaries.keySet() + ": committed or closed already "
                     + "(expected: one commit, before close)");
         }
-        List<CommitJournal.Move> moves = temporaries.entrySet().stream()
-                .map(e -> new CommitJournal.Move(e.getValue(), e.getKey())).toList();
         TemporaryFiles.handOver(temporaries.values()); // a shutdown hook must not delete what the journal lists
-        boolean oldSetBack = false;
         try {
-            CommitJournal.commit(moves, renamer);
+            CommitJournal.commit(temporaries, renamer); // leaves in the map only temporaries that are ours to delete
         } catch (CommitJournal.Failure e) {
-            oldSetBack = !e.pending();
             throw new UncheckedIOException(e.getMessage(), e);
         } finally {
-            if (!oldSetBack) { // placed, pending for the next run, or unknown (an Error mid-commit): a journal may list
-                temporaries.clear(); // them, so they are not deleted here
-            }
             close();
         }
     }

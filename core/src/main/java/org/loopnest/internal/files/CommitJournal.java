@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -102,25 +103,29 @@ public final class CommitJournal {
     }
 
     /**
-     * Puts every temporary of {@code moves} onto its target, all or none (see the class comment).
+     * Puts every temporary of {@code temporaryByTarget} onto its target, all or none (see the class comment), renaming
+     * with {@code renamer}, then takes out of the map every temporary that is no longer the caller's to delete: all of
+     * them (placed, listed by a journal pending for the next run, or unknown after an {@link Error} mid-commit),
+     * unless a failure put the old set back, when they stay in the map for the caller to delete.
      *
-     * @param moves the set, targets distinct
-     * @throws Failure if a step failed: the targets hold the old set (its temporaries left for the caller to delete),
-     *     or the commit is {@link Failure#pending() pending} for the next run
+     * @param temporaryByTarget each target with its temporary, targets distinct; emptied unless the old set is back
+     * @param renamer           the rename step
+     * @throws Failure if a step failed: the targets hold the old set (its temporaries left in the map), or the commit
+     *     is {@link Failure#pending() pending} for the next run
      */
-    public static void commit(List<Move> moves) throws Failure {
-        commit(moves, RENAME, FileOwner.current());
-    }
-
-    /**
-     * As {@link #commit(List)}, renaming with {@code renamer}.
-     *
-     * @param moves   the set, targets distinct
-     * @param renamer the rename step
-     * @throws Failure as {@link #commit(List)}
-     */
-    public static void commit(List<Move> moves, Renamer renamer) throws Failure {
-        commit(moves, renamer, FileOwner.current());
+    public static void commit(Map<Path, Path> temporaryByTarget, Renamer renamer) throws Failure {
+        List<Move> moves = temporaryByTarget.entrySet().stream().map(e -> new Move(e.getValue(), e.getKey())).toList();
+        boolean oldSetBack = false;
+        try {
+            commit(moves, renamer, FileOwner.current());
+        } catch (Failure e) {
+            oldSetBack = !e.pending();
+            throw e;
+        } finally {
+            if (!oldSetBack) {
+                temporaryByTarget.clear();
+            }
+        }
     }
 
     static void commit(List<Move> moves, Renamer renamer, FileOwner owner) throws Failure {

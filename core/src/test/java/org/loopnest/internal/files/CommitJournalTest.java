@@ -315,7 +315,7 @@ class CommitJournalTest {
                     Runtime.getRuntime().halt(STATUS);
                 }
                 CommitJournal.RENAME.rename(from, to);
-            });
+            }, FileOwner.current());
             System.exit(0);
         }
     }

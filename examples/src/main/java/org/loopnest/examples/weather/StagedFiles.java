@@ -99,18 +99,7 @@ public final class StagedFiles implements AutoCloseable {
             throw new IllegalStateException("staged files: already committed or cleaned up (expected: one commit)");
         }
         cleaned = true;
-        boolean oldSetBack = false;
-        try {
-            CommitJournal.commit(staged.entrySet().stream()
-                    .map(e -> new CommitJournal.Move(e.getValue(), e.getKey())).toList(), renamer);
-        } catch (CommitJournal.Failure e) {
-            oldSetBack = !e.pending();
-            throw e;
-        } finally {
-            if (!oldSetBack) { // placed, pending for the next run, or unknown (an Error mid-commit): a journal may list
-                staged.clear(); // them, so cleanUp does not delete them
-            }
-        }
+        CommitJournal.commit(staged, renamer); // leaves in the map only temporaries cleanUp may delete
     }
 
     /**
