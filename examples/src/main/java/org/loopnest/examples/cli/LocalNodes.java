@@ -258,11 +258,8 @@ public final class LocalNodes implements AutoCloseable {
     }
 
     private void deleteDirectory() {
-        try (var files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.deleteIfExists(f);
-            }
-            Files.deleteIfExists(dir);
+        try {
+            NodeDirectories.deleteTree(dir);
         } catch (IOException e) {
             // a temporary directory left behind is harmless; the secret in it is random and unused from now on
         }
