@@ -54,13 +54,22 @@ public enum OutputFormat {
      * @throws IOException if a file cannot be made
      */
     public OutputFiles create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
-        long needed = WeatherOutput.COUNT * in.points() * Float.BYTES;
+        checkRoom("--out " + dir, dir, WeatherOutput.COUNT * in.points() * Float.BYTES);
+        return this == GRADS ? GradsOutput.create(set, dir, in) : NetcdfOutput.create(set, dir, in);
+    }
+
+    /**
+     * Checks that {@code dir}'s file system has {@code needed} bytes free for the outputs.
+     *
+     * @throws IllegalArgumentException if it has not, starting with {@code what}
+     * @throws IOException if the file system cannot be asked
+     */
+    static void checkRoom(String what, Path dir, long needed) throws IOException {
         long free = Files.getFileStore(dir).getUsableSpace();
         if (needed > free) {
-            throw new IllegalArgumentException("--out " + dir + ": the outputs need " + needed + " bytes, its file "
-                    + "system has " + free + " free (expected: room for them)");
+            throw new IllegalArgumentException(what + ": the outputs need " + needed + " bytes, its file system has "
+                    + free + " free (expected: room for them)");
         }
-        return this == GRADS ? GradsOutput.create(set, dir, in) : NetcdfOutput.create(set, dir, in);
     }
 
     /** {@return the name as {@code --format} takes it} */

@@ -2,7 +2,6 @@ package org.loopnest.examples.weather.files;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -37,12 +36,7 @@ public final class RawOutput implements OutputFiles {
      * @throws IOException if a file cannot be made
      */
     public static RawOutput create(StagedFiles set, Path dir, GridShape shape, String what) throws IOException {
-        long needed = WeatherOutput.COUNT * shape.fieldBytes();
-        long free = Files.getFileStore(dir).getUsableSpace();
-        if (needed > free) {
-            throw new IllegalArgumentException(what + ": the outputs need " + needed + " bytes, its file system has "
-                    + free + " free (expected: room for them)");
-        }
+        OutputFormat.checkRoom(what, dir, WeatherOutput.COUNT * shape.fieldBytes());
         Map<WeatherOutput, FileGrid> layouts = new EnumMap<>(WeatherOutput.class);
         for (WeatherOutput o : WeatherOutput.values()) {
             Path staged = set.stage(dir.resolve(o.fileName()).toAbsolutePath());
