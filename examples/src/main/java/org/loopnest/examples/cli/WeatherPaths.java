@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.loopnest.examples.weather.StagingNames;
 import org.loopnest.examples.weather.WeatherBody;
 import org.loopnest.examples.weather.WeatherOutput;
@@ -108,15 +110,19 @@ record WeatherPaths(Path out, List<String> outNames, Path saveInputs, Path dumpK
      * @return the files removed or restored
      */
     List<Path> removeStale() throws IOException {
-        List<Path> removed = new ArrayList<>();
+        Set<Path> dirs = new LinkedHashSet<>(); // each directory once, however the options name it
         if (out != null) {
-            removed.addAll(StagingNames.removeStale(out));
+            dirs.add(out.toAbsolutePath());
         }
-        if (saveInputs != null && !saveInputs.equals(out)) {
-            removed.addAll(StagingNames.removeStale(saveInputs));
+        if (saveInputs != null) {
+            dirs.add(saveInputs.toAbsolutePath());
         }
         if (report != null) {
-            removed.addAll(StagingNames.removeStale(report.toAbsolutePath().getParent()));
+            dirs.add(report.toAbsolutePath().getParent());
+        }
+        List<Path> removed = new ArrayList<>();
+        for (Path dir : dirs) {
+            removed.addAll(StagingNames.removeStale(dir));
         }
         return removed;
     }
