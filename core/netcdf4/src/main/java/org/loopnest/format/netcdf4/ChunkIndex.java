@@ -214,13 +214,6 @@ final class ChunkIndex {
 
     /** Reads a chunk's stored bytes (bounded by the file's length when the index was read). */
     static byte[] stored(FileChannel file, Chunk c) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(c.size());
-        while (b.hasRemaining()) {
-            if (file.read(b, c.address() + b.position()) < 0) {
-                throw new ChunkDamage("its chunk at byte " + c.address() + " is cut short by the file's end (expected: "
-                        + c.size() + " bytes)");
-            }
-        }
-        return b.array();
+        return read(file, c.address(), c.size(), Long.MAX_VALUE, "chunk").array();
     }
 }
