@@ -52,10 +52,10 @@ public record FileWindow(Buffer typed, long first, Path file, long end) {
         Path target = files.target(binding);
         try (FileChannel channel = write ? FileChannel.open(target, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(target, StandardOpenOption.READ)) {
-            MappedByteBuffer mapped = channel.map(write ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
-                    file.offsetBytes() + span[0] * size, bytes);
-            mapped.order(file.byteOrder());
             long start = file.offsetBytes() + span[0] * size;
+            MappedByteBuffer mapped = channel.map(write ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
+                    start, bytes);
+            mapped.order(file.byteOrder());
             return new FileWindow(ElementCopier.typed(mapped, file.type()), span[0], target, start + bytes);
         } catch (IOException e) {
             throw new UncheckedIOException(binding + ": cannot map " + bytes + " bytes of " + target + ": " + e, e);
