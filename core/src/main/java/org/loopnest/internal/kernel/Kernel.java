@@ -8,6 +8,7 @@ import org.loopnest.internal.lang.jvm.CompiledBody;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementBody;
 import org.loopnest.kernel.ElementKernel;
+import org.loopnest.kernel.KernelPath;
 import java.util.Optional;
 import org.loopnest.error.KernelCompileException;
 import java.util.function.Consumer;
@@ -82,7 +83,27 @@ public final class Kernel {
      * @param program the checked body
      */
     public static Kernel ofProgram(Program program) {
-        return new Kernel(new CompiledBody(requireProgram(program)), KERNEL_LANGUAGE, program, null);
+        return ofProgram(program, KernelPath.VECTOR);
+    }
+
+    /**
+     * {@return a kernel with only a body in the kernel language, as {@link #ofProgram(Program)}, run on Java devices
+     * by {@code path}}
+     *
+     * @param program the checked body
+     * @param path how Java devices run it
+     */
+    public static Kernel ofProgram(Program program, KernelPath path) {
+        return new Kernel(new CompiledBody(requireProgram(program), path), KERNEL_LANGUAGE, program, null);
+    }
+
+    /**
+     * {@return how a Java device runs this kernel, for the run's report: {@code Java body} for a kernel with one,
+     * else the compiled body's {@link CompiledBody#pathReport()} (e.g. {@code vector (FloatVector 512-bit, 16
+     * lanes)}, or {@code scalar: } and why)}
+     */
+    public String javaPathReport() {
+        return blockwise instanceof CompiledBody compiled && javaBody == null ? compiled.pathReport() : "Java body";
     }
 
     /**

@@ -8,6 +8,8 @@ import org.loopnest.index.Iteration;
 import org.loopnest.internal.data.RunAccess;
 import org.loopnest.internal.lang.KernelContext.ArraySignature;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.vector.VectorSupport;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.kernel.BlockBody;
 import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.BoundArrays;
@@ -24,6 +26,7 @@ import org.loopnest.kernel.BoundArrays;
 public final class CompiledBody implements BlockKernel {
     private final Program program;
     private final JvmCompiler compiler;
+    private final KernelPath path;
     private final Map<AccessSignature, RunBody> compiled = new ConcurrentHashMap<>();
 
     /**
@@ -32,19 +35,50 @@ public final class CompiledBody implements BlockKernel {
      * @param program the checked body
      */
     public CompiledBody(Program program) {
-        this(program, JvmCompiler.shared());
+        this(program, JvmCompiler.shared(), KernelPath.VECTOR);
+    }
+
+    /**
+     * A body compiled by the {@linkplain JvmCompiler#shared() shared} compiler for {@code path}.
+     *
+     * @param program the checked body
+     * @param path the vector path (where this JVM can) or the scalar one
+     */
+    public CompiledBody(Program program, KernelPath path) {
+        this(program, JvmCompiler.shared(), path);
     }
 
     /**
      * @param program the checked body
      * @param compiler what compiles its source
+     * @param path the vector path (where this JVM can) or the scalar one
      */
-    public CompiledBody(Program program, JvmCompiler compiler) {
+    public CompiledBody(Program program, JvmCompiler compiler, KernelPath path) {
         if (program == null) {
             throw new IllegalArgumentException("program is null (expected: a checked kernel-language body)");
         }
+        if (path == null) {
+            throw new IllegalArgumentException("kernel path is null (expected: VECTOR or SCALAR)");
+        }
         this.program = program;
         this.compiler = compiler;
+        this.path = path;
+    }
+
+    /** {@return the path asked for; {@link #pathReport()} says which one runs} */
+    public KernelPath path() {
+        return path;
+    }
+
+    /**
+     * {@return which path runs on this JVM and why, as a run's report gives it: {@code vector (FloatVector 512-bit, 16
+     * lanes)}, or {@code scalar: } and the reason ({@code --kernel-path scalar}, the module absent)}
+     */
+    public String pathReport() {
+        if (path == KernelPath.SCALAR) {
+            return "scalar: asked for (kernel path scalar)";
+        }
+        return VectorSupport.unavailable().map(why -> "scalar: " + why).orElse("scalar: the vector path is not built");
     }
 
     /** {@return the checked body this runs} */
