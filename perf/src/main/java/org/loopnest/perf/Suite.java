@@ -23,6 +23,7 @@ import org.loopnest.perf.ratio.SerializerRatio;
 import org.loopnest.perf.ratio.SimOutOfCore;
 import org.loopnest.perf.ratio.SimOverlap;
 import org.loopnest.perf.ratio.WeatherFilesRatio;
+import org.loopnest.perf.ratio.WeatherHandVectorRatio;
 import org.loopnest.perf.ratio.WeatherSpeedRatio;
 
 /** The measurements {@link BenchMain} runs, in order, at full or quick size. */
@@ -32,7 +33,8 @@ final class Suite {
 
     /**
      * The weather and copy speed ratios, the JVM target's compile times of the weather body, the simulated overlap
-     * at B = 1, 2, 3 (and the speedup of B = 2 over a one-engine sim and over B = 1), the simulated out-of-core ratio, the serializer ratio, the scaling from one local worker node to two,
+     * at B = 1, 2, 3 (and the speedup of B = 2 over a one-engine sim and over B = 1), the simulated out-of-core
+     * ratio, the serializer ratio, the scaling from one local worker node to two,
      * the throughput rows of {@code opencl:0} and {@code cuda:0} where those devices are present, and the file rows
      * (a raw file copied against {@code cp}, the weather loop over files against over arrays).
      *
@@ -40,8 +42,10 @@ final class Suite {
      */
     static List<RatioRun> of(boolean quick, long fileBytes) {
         List<RatioRun> runs = new ArrayList<>(List.of(quick ? WeatherSpeedRatio.quick() : WeatherSpeedRatio.full(),
+                quick ? WeatherHandVectorRatio.quick() : WeatherHandVectorRatio.full(),
                 quick ? CpuCopyRatio.quick() : CpuCopyRatio.full(),
-                quick ? JvmKernelCompile.quick() : JvmKernelCompile.full(), simOverlap(quick), balancedOverlap(quick), simOutOfCore(quick),
+                quick ? JvmKernelCompile.quick() : JvmKernelCompile.full(), simOverlap(quick), balancedOverlap(quick),
+                simOutOfCore(quick),
                 quick ? SerializerRatio.quick() : SerializerRatio.full(),
                 quick ? ClusterScaling.quick() : ClusterScaling.full()));
         Rounds rounds = quick ? new Rounds(0, 1) : new Rounds(1, 5);

@@ -10,9 +10,10 @@ import org.loopnest.examples.weather.WeatherOutput;
 /**
  * The weather loop as one would write it by hand in parallel Java: plain {@code float[]} arrays, the flattened outer
  * loops {@code (t, z, y)} cut into blocks of rows on a fixed pool of threads, {@link WeatherFormulas#point} per
- * grid point. The baseline of {@code cpu-weather-speed-ratio}. Close it to stop its threads.
+ * grid point: scalar Java, as C2 compiles it (the calls to {@code Math.exp}, {@code log} and {@code pow} keep it from
+ * vectorising). The baseline of {@code cpu-weather-speed-ratio}. Close it to stop its threads.
  */
-final class HandWrittenWeather implements AutoCloseable {
+final class HandWrittenWeather implements WeatherLoop {
 
     private final ExecutorService pool;
     private final int threads;
@@ -26,8 +27,8 @@ final class HandWrittenWeather implements AutoCloseable {
         });
     }
 
-    /** Computes the outputs of {@code fields} into {@code outputs} (in {@link WeatherOutput} order). */
-    void run(WeatherFields fields, float[][] outputs) {
+    @Override
+    public void run(WeatherFields fields, float[][] outputs) {
         GridShape s = fields.shape();
         RowBlocks.run(pool, threads, s.t() * s.z() * s.y(), "hand-written weather loop",
                 (first, last) -> rows(fields, outputs, first, last));

@@ -2,6 +2,7 @@ package org.loopnest.perf.ratio;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -49,19 +50,44 @@ public record Rounds(int warmup, int measured) {
             throw new IllegalArgumentException(before.size() + " preparations for " + tasks.size()
                     + " tasks (expected: one per task)");
         }
+        List<LongSupplier> timed = new ArrayList<>();
+        for (int t = 0; t < tasks.size(); t++) {
+            Runnable task = tasks.get(t);
+            Runnable preparation = before.get(t);
+            timed.add(() -> {
+                preparation.run();
+                long start = System.nanoTime();
+                task.run();
+                return System.nanoTime() - start;
+            });
+        }
+        return interleaveTimed(timed);
+    }
+
+    /**
+     * Times several tasks side by side as {@link #interleave(List)} does, each task reporting its own time: for a
+     * task whose work is timed elsewhere, e.g. in a child process that times only its computation. Every round runs
+     * each task once, in order; warm-up rounds' answers are dropped.
+     *
+     * @param tasks tasks that each return the nanoseconds their measured work took ({@code >= 0})
+     * @return the measured nanoseconds of each task, in the order of {@code tasks}
+     * @throws IllegalStateException if a task reports a negative time
+     */
+    public List<Samples> interleaveTimed(List<LongSupplier> tasks) {
         for (int round = 0; round < warmup; round++) {
-            for (int t = 0; t < tasks.size(); t++) {
-                before.get(t).run();
-                tasks.get(t).run();
+            for (LongSupplier task : tasks) {
+                task.getAsLong();
             }
         }
         double[][] nanos = new double[tasks.size()][measured];
         for (int round = 0; round < measured; round++) {
             for (int t = 0; t < tasks.size(); t++) {
-                before.get(t).run();
-                long start = System.nanoTime();
-                tasks.get(t).run();
-                nanos[t][round] = System.nanoTime() - start;
+                long n = tasks.get(t).getAsLong();
+                if (n < 0) {
+                    throw new IllegalStateException("task " + t + " of " + tasks.size() + " took " + n
+                            + " ns in measured round " + round + " (expected: >= 0)");
+                }
+                nanos[t][round] = n;
             }
         }
         List<Samples> out = new ArrayList<>();

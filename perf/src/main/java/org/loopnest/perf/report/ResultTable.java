@@ -8,7 +8,10 @@ public final class ResultTable {
     private ResultTable() {
     }
 
-    /** The table: machine line, column heads, one line per result (detail last, unabridged). */
+    /**
+     * The table: machine line, column heads, one line per result (detail last, unabridged); a skipped row shows
+     * {@code skipped} as its value and the reason as its detail.
+     */
     public static String format(Machine machine, List<BenchResult> results) {
         int width = "name".length();
         for (BenchResult r : results) {
@@ -19,7 +22,8 @@ public final class ResultTable {
         s.append("machine: ").append(machine.describe()).append(System.lineSeparator());
         s.append(String.format(Locale.ROOT, row, "name", "value", "unit", "detail"));
         for (BenchResult r : results) {
-            s.append(String.format(Locale.ROOT, row, r.name(), value(r.value()), r.unit(), r.detail()));
+            String value = r.isSkipped() ? BenchResult.SKIPPED : value(r.value());
+            s.append(String.format(Locale.ROOT, row, r.name(), value, r.unit(), r.detail()));
         }
         return s.toString();
     }

@@ -12,7 +12,8 @@ import java.util.List;
  *  "results":[{"name":"…","value":0.97,"unit":"ratio","detail":"…"}, …]}
  * </pre>
  *
- * Values keep six significant digits. No library: the format is two levels deep.
+ * Values keep six significant digits; a {@linkplain BenchResult#isSkipped() skipped} row has {@code "value":null},
+ * {@code "unit":"skipped"} and the reason as its detail. No library: the format is two levels deep.
  */
 public final class ResultsJson {
     private static final MathContext DIGITS = new MathContext(6);
@@ -36,7 +37,8 @@ public final class ResultsJson {
 
     /** One result as a JSON object. */
     static String object(BenchResult r) {
-        return "{\"name\":" + quote(r.name()) + ",\"value\":" + number(r.value()) + ",\"unit\":" + quote(r.unit())
+        String value = r.isSkipped() ? "null" : number(r.value());
+        return "{\"name\":" + quote(r.name()) + ",\"value\":" + value + ",\"unit\":" + quote(r.unit())
                 + ",\"detail\":" + quote(r.detail()) + "}";
     }
 
