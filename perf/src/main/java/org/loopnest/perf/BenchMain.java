@@ -69,7 +69,13 @@ public final class BenchMain {
             for (RatioRun r : chosen) {
                 log.println("bench: " + r.label() + " ...");
                 long start = System.nanoTime();
-                results.addAll(r.run());
+                List<BenchResult> rows = r.run();
+                for (BenchResult row : rows) {
+                    if (row.isSkipped()) {
+                        log.println("bench: " + row.name() + " skipped: " + row.detail());
+                    }
+                }
+                results.addAll(rows);
                 log.printf("bench: %s done in %.1f s%n", r.label(), (System.nanoTime() - start) / 1e9);
             }
             Files.writeString(options.json(), ResultsJson.write(machine, results), StandardCharsets.UTF_8);

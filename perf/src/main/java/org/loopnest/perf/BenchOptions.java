@@ -24,12 +24,14 @@ public record BenchOptions(Path json, boolean quick, String only, boolean help, 
 
     /** The usage line and what each option does. */
     public static final String HELP = USAGE + "\n"
-            + "Runs the side-by-side performance measurements one after another and prints a table (see BENCHMARKS.md).\n"
+            + "Runs the side-by-side performance measurements one after another and prints a table (see BENCHMARKS.md);\n"
+            + "a row this machine cannot measure (no NumPy, no jdk.incubator.vector) is listed as skipped, with why.\n"
             + "  --json FILE   write the results as JSON to FILE (default: bench.json)\n"
             + "  --quick       tiny sizes and few rounds: a smoke run in seconds whose figures mean little\n"
-            + "  --only TEXT   run only the measurements whose label contains TEXT: cpu weather, cpu copy,\n"
-            + "                jvm kernel compile, sim overlap, sim out of core, serializer, cluster scaling, opencl, cuda,\n"
-            + "                file stream, weather files\n"
+            + "  --only TEXT   run only the measurements whose label contains TEXT: cpu weather (also matches the\n"
+            + "                next two), cpu weather vs hand vector, cpu weather vs numpy, vector pow, cpu copy,\n"
+            + "                jvm kernel compile, sim overlap, sim out of core, serializer, cluster scaling, opencl,\n"
+            + "                cuda, auto split, file stream, weather files\n"
             + "  --file-size SIZE  the raw file that file-stream-ratio copies (default 1g, 8m with --quick; the\n"
             + "                issue's figure: 4g), a multiple of 1m; needs 6 times SIZE of free disk in the\n"
             + "                temporary directory (java.io.tmpdir)\n";

@@ -22,8 +22,10 @@ import org.loopnest.perf.ratio.Rounds;
 import org.loopnest.perf.ratio.SerializerRatio;
 import org.loopnest.perf.ratio.SimOutOfCore;
 import org.loopnest.perf.ratio.SimOverlap;
+import org.loopnest.perf.ratio.VectorPowRatio;
 import org.loopnest.perf.ratio.WeatherFilesRatio;
 import org.loopnest.perf.ratio.WeatherHandVectorRatio;
+import org.loopnest.perf.ratio.WeatherNumpyRatio;
 import org.loopnest.perf.ratio.WeatherSpeedRatio;
 
 /** The measurements {@link BenchMain} runs, in order, at full or quick size. */
@@ -43,6 +45,8 @@ final class Suite {
     static List<RatioRun> of(boolean quick, long fileBytes) {
         List<RatioRun> runs = new ArrayList<>(List.of(quick ? WeatherSpeedRatio.quick() : WeatherSpeedRatio.full(),
                 quick ? WeatherHandVectorRatio.quick() : WeatherHandVectorRatio.full(),
+                quick ? WeatherNumpyRatio.quick() : WeatherNumpyRatio.full(),
+                quick ? VectorPowRatio.quick() : VectorPowRatio.full(),
                 quick ? CpuCopyRatio.quick() : CpuCopyRatio.full(),
                 quick ? JvmKernelCompile.quick() : JvmKernelCompile.full(), simOverlap(quick), balancedOverlap(quick),
                 simOutOfCore(quick),

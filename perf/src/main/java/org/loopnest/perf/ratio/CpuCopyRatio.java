@@ -21,7 +21,8 @@ import org.loopnest.report.Stage;
  * candidates are {@link LoopNest} runs on a {@code CpuDevice(}{@value #THREADS}{@code )}, automatic split:
  * <ul>
  *   <li>{@code cpu-copy-speed-ratio}: the one-line kernel-language body {@code b = a;} ({@link #COPY}), compiled
- *       for the JVM;</li>
+ *       for the JVM: on the vector path ({@code FloatVector.fromArray}/{@code intoArray}) where the JVM has
+ *       {@code jdk.incubator.vector}, as the row's detail says;</li>
  *   <li>{@code cpu-copy-speed-ratio-chunk}: a per-block Java body walking the block run by run
  *       ({@code b.set(it, k, a.get(it, k))} for {@code k < it.runLength()}, then {@code it.advance}), the form
  *       that {@code cpu-copy-speed-ratio} measured before issue 12.</li>
@@ -104,8 +105,9 @@ public final class CpuCopyRatio implements RatioRun {
                         + " array), %d threads each (fixed pool, one System.arraycopy per thread vs CpuDevice(%d),"
                         + " split d=%d r=%d, %d chunks, B=%d)", shape, n, n * 4.0 / (1 << 20), THREADS, THREADS,
                 r.splitDepth(), r.group(), r.chunks(), r.inputBuffers());
-        String lastRun = String.format(Locale.ROOT, "the body's last run: wall %.2f ms, kernel busy %.2f ms",
-                r.wall().toNanos() / 1e6, r.busy().getOrDefault(Stage.KERNEL, Duration.ZERO).toNanos() / 1e6);
+        String lastRun = String.format(Locale.ROOT, "the body's last run: wall %.2f ms, kernel busy %.2f ms; %s",
+                r.wall().toNanos() / 1e6, r.busy().getOrDefault(Stage.KERNEL, Duration.ZERO).toNanos() / 1e6,
+                KernelPathNote.of(r));
         return List.of(new BenchResult("cpu-copy-speed-ratio", c.ratio(), "ratio", String.format(Locale.ROOT,
                         "hand-written time / LoopNest time, the kernel-language body 'b = a;' compiled for the JVM;"
                                 + " %s; %s; GB/s read+written: hand-written %.2f, LoopNest %.2f; %s; outputs compared"

@@ -29,7 +29,7 @@ import org.loopnest.examples.weather.WeatherOutput;
  * functions round differently from {@code (float) Math.f((double) x)}.
  *
  * <p><b>Pitfalls:</b> links against {@code jdk.incubator.vector}: load it only through
- * {@link WeatherLoop#handVector}, which checks that the module is in the boot layer.
+ * {@link WeatherLoop#handVector} ({@link VectorOnly}), which checks that the module is in the boot layer.
  */
 final class HandVectorWeather implements WeatherLoop {
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;

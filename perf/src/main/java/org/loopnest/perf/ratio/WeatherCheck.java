@@ -7,8 +7,6 @@ import java.util.StringJoiner;
 import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherOutput;
-import org.loopnest.internal.lang.vector.VectorSupport;
-import org.loopnest.report.RunReport;
 
 /**
  * The checks of the weather rows before and after their rounds: outputs equal bit for bit (sides that run the same
@@ -86,15 +84,5 @@ final class WeatherCheck {
                     e.getKey().relative() ? "" : " " + e.getKey().unit()));
         }
         return errors.toString();
-    }
-
-    /**
-     * {@return how {@code report}'s cpu ran the kernel-language body, for a row's detail: the path the run's report
-     * names, e.g. {@code kernel path: vector (FloatVector 512-bit, 16 lanes)}}
-     */
-    static String kernelPath(RunReport report) {
-        String why = VectorSupport.unavailable().orElse("jdk.incubator.vector present, "
-                + VectorSupport.preferredBits() + "-bit vectors");
-        return "kernel path asked: vector (JVM: " + why + ")";
     }
 }

@@ -59,7 +59,7 @@ public final class WeatherHandVectorRatio implements RatioRun {
         Optional<WeatherLoop> loaded = WeatherLoop.handVector(threads);
         if (loaded.isEmpty()) {
             return List.of(BenchResult.skipped(ROW, "the hand-written Vector API loop cannot run: "
-                    + WeatherLoop.vectorUnavailable().orElse("?")));
+                    + VectorOnly.unavailable().orElse("?")));
         }
         WeatherFields fields = WeatherFields.synthetic(shape.t(), shape.z(), shape.y(), shape.x(), SEED);
         float[][] reference = fields.newOutputs();
@@ -89,7 +89,7 @@ public final class WeatherHandVectorRatio implements RatioRun {
         String setup = String.format(Locale.ROOT, "grid t,z,y,x = %s (%d points), %d threads each (fixed pool over"
                         + " (t,z,y) rows, FloatVector.SPECIES_PREFERRED = %d lanes, vs CpuDevice(%d), split d=%d"
                         + " r=%d, %d chunks, B=%d); %s", shape, shape.points(), threads,
-                VectorSupport.preferredBits() / Float.SIZE, threads, r.splitDepth(), r.group(), r.chunks(), r.inputBuffers(), WeatherCheck.kernelPath(r));
+                VectorSupport.preferredBits() / Float.SIZE, threads, r.splitDepth(), r.group(), r.chunks(), r.inputBuffers(), KernelPathNote.of(r));
         return List.of(new BenchResult(ROW, c.ratio(), "ratio", "hand-written Vector API time / LoopNest time, the"
                 + " kernel-language body (WeatherBody); " + setup + "; " + c.describe() + "; outputs within"
                 + " WeatherOutput's tolerances of the scalar hand-written loop: Vector API loop "

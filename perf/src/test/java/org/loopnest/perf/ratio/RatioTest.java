@@ -64,4 +64,28 @@ class RatioTest {
                 () -> new Rounds(0, 1).interleave(List.of(() -> { }, () -> { }), List.of(() -> { })));
         assertEquals("1 preparations for 2 tasks (expected: one per task)", e.getMessage());
     }
+
+    @Test
+    void shouldTakeEachTasksOwnTimeInterleavedAndDropTheWarmUpRounds() {
+        List<String> calls = new ArrayList<>();
+        long[] next = {5};
+        List<Samples> s = new Rounds(1, 2).interleaveTimed(List.of(() -> {
+            calls.add("a");
+            return next[0]++;
+        }, () -> {
+            calls.add("b");
+            return 100;
+        }));
+
+        assertEquals(List.of("a", "b", "a", "b", "a", "b"), calls);
+        assertEquals(6.5, s.get(0).median());
+        assertEquals(100, s.get(1).median());
+    }
+
+    @Test
+    void shouldRefuseANegativeTimeNamingTheTaskAndTheRound() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new Rounds(0, 1).interleaveTimed(List.of(() -> 1, () -> -3)));
+        assertEquals("task 1 of 2 took -3 ns in measured round 0 (expected: >= 0)", e.getMessage());
+    }
 }

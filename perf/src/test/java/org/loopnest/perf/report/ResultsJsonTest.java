@@ -74,4 +74,31 @@ class ResultsJsonTest {
         assertTrue(lines[2].contains("5.927e+09  bytes/s"), table);
         assertEquals(lines[2].indexOf(" d"), lines[3].indexOf(" d"), "detail columns line up:\n" + table);
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void shouldWriteASkippedRowWithANullValueAndItsReason() {
+        String json = ResultsJson.write(machine, List.of(BenchResult.skipped("cpu-weather-vs-numpy", "no numpy")));
+
+        Map<String, Object> row = ((List<Map<String, Object>>) ((Map<String, Object>) TinyJson.parse(json))
+                .get("results")).get(0);
+        assertTrue(row.containsKey("value") && row.get("value") == null, row.toString());
+        assertEquals("skipped", row.get("unit"));
+        assertEquals("no numpy", row.get("detail"));
+    }
+
+    @Test
+    void shouldShowASkippedRowAsSkippedInTheTable() {
+        String table = ResultTable.format(machine, List.of(BenchResult.skipped("x-ratio", "module absent")));
+
+        assertTrue(table.contains("x-ratio     skipped  skipped   module absent"), table);
+    }
+
+    @Test
+    void shouldRefuseASkippedRowWithoutAReason() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BenchResult.skipped("x-ratio", " "));
+        assertEquals("result 'x-ratio': skipped with value = NaN and reason ' ' (expected: NaN and a reason)",
+                e.getMessage());
+    }
 }
