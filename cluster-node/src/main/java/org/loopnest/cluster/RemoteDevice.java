@@ -64,6 +64,12 @@ public final class RemoteDevice implements Device {
     private final Object calibrationLock = new Object();
     /** What {@link #costs()} measured on this connection; {@code null} until it has. */
     private Optional<DeviceCosts> costs;
+    /** The last run the node set up and how its device runs the kernel; {@code null} before the first. */
+    private volatile Opened opened;
+
+    /** A run the node set up, and its answer: how the node's device runs the kernel ({@code ""}: compiled). */
+    private record Opened(RunSpec run, String kernelPath) {
+    }
 
     RemoteDevice(String name, Channel channel, EventLoopGroup group, ClientHandler handler, ByteBuf ready,
                  Duration requestTimeout, int ownMaxFrame) {
@@ -124,7 +130,8 @@ public final class RemoteDevice implements Device {
 
     /**
      * Sends the run's description to the node, which builds the layout and loads the kernel (by class name, or
-     * from its device code).
+     * from its device code, compiled by the run's {@linkplain org.loopnest.kernel.KernelPath kernel path} as the
+     * node's JVM can), and answers how its device runs it ({@link #kernelPath}).
      *
      * @throws IllegalArgumentException if the Java body is a lambda a node cannot load
      * @throws LoopNestException if a run is already open on this device (see the class comment), or if the node
@@ -149,7 +156,15 @@ public final class RemoteDevice implements Device {
                 frame.release();
                 throw e;
             }
-            await(send(id, frame), "OPEN_RUN").release();
+            ByteBuf reply = await(send(id, frame), "OPEN_RUN");
+            try {
+                opened = new Opened(run, Frames.readString(reply));
+            } catch (RuntimeException malformed) {
+                throw new LoopNestException("device " + name + ": the node's answer to OPEN_RUN is malformed ("
+                        + malformed.getMessage() + "; expected: how its device runs the kernel, as a string)");
+            } finally {
+                reply.release();
+            }
         } catch (RuntimeException e) {
             synchronized (gate) {
                 gate.openFailed(id);
@@ -157,6 +172,19 @@ public final class RemoteDevice implements Device {
             }
             throw e;
         }
+    }
+
+    /**
+     * {@return how the node's device runs {@code run}'s kernel, as the node answered when {@code run} began: its own
+     * JVM's path ({@code vector (…)}, or {@code scalar: } and why: a node started without {@code --add-modules
+     * jdk.incubator.vector} says so), {@code Java body}; empty on a node that runs compiled kernels, and for a run
+     * this device did not begin last}
+     */
+    @Override
+    public Optional<String> kernelPath(RunSpec run) {
+        Opened last = opened;
+        return last == null || last.run() != run || last.kernelPath().isEmpty() ? Optional.empty()
+                : Optional.of(last.kernelPath());
     }
 
     /** Nothing: the node compiles when the run begins ({@link #beginRun}). */

@@ -54,6 +54,16 @@ final class Replies {
         return Frames.frame(alloc, Wire.OK, id);
     }
 
+    /**
+     * {@link Wire#OK} answering {@link Wire#OPEN_RUN} {@code id}: the run is set up, and {@code kernelPath} says how
+     * this node's device runs its kernel (empty on a device that runs compiled kernels).
+     */
+    static ByteBuf opened(ByteBufAllocator alloc, long id, String kernelPath) {
+        ByteBuf reply = Frames.frame(alloc, Wire.OK, id);
+        Frames.writeString(reply, kernelPath);
+        return reply;
+    }
+
     /** {@link Wire#ERROR} answering request {@code id} with {@code message}. */
     static ByteBuf error(ByteBufAllocator alloc, long id, String message) {
         ByteBuf reply = Frames.frame(alloc, Wire.ERROR, id);
