@@ -1,6 +1,8 @@
 package org.loopnest.internal.lang.jvm;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,7 +10,11 @@ import org.loopnest.index.Iteration;
 import org.loopnest.internal.data.RunAccess;
 import org.loopnest.internal.lang.KernelContext.ArraySignature;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.vector.Lanes;
+import org.loopnest.internal.lang.vector.VectorEmitter;
 import org.loopnest.internal.lang.vector.VectorSupport;
+import org.loopnest.error.KernelCompileException;
+import org.loopnest.data.Role;
 import org.loopnest.kernel.KernelPath;
 import org.loopnest.kernel.BlockBody;
 import org.loopnest.kernel.BlockKernel;
@@ -28,6 +34,10 @@ public final class CompiledBody implements BlockKernel {
     private final JvmCompiler compiler;
     private final KernelPath path;
     private final Map<AccessSignature, RunBody> compiled = new ConcurrentHashMap<>();
+    private final Map<AccessSignature, RunBody> vectorCompiled = new ConcurrentHashMap<>();
+    private final Lanes lanes;
+    private final Set<String> staged = ConcurrentHashMap.newKeySet();
+    private volatile String vectorFailure;
 
     /**
      * A body compiled by the {@linkplain JvmCompiler#shared() shared} compiler.
@@ -63,6 +73,8 @@ public final class CompiledBody implements BlockKernel {
         this.program = program;
         this.compiler = compiler;
         this.path = path;
+        this.lanes = path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty()
+                ? VectorEmitter.lanes(program, VectorSupport.preferredBits()) : null;
     }
 
     /** {@return the path asked for; {@link #pathReport()} says which one runs} */
@@ -78,7 +90,21 @@ public final class CompiledBody implements BlockKernel {
         if (path == KernelPath.SCALAR) {
             return "scalar: asked for (kernel path scalar)";
         }
-        return VectorSupport.unavailable().map(why -> "scalar: " + why).orElse("scalar: the vector path is not built");
+        if (lanes == null) {
+            return "scalar: " + VectorSupport.unavailable().orElse("the vector path is not available");
+        }
+        String failure = vectorFailure;
+        if (failure != null) {
+            return "scalar: the vector code did not compile (" + failure + ")";
+        }
+        List<String> names = new ArrayList<>(staged);
+        Collections.sort(names);
+        return lanes.describe() + (names.isEmpty() ? "" : "; staged through heap strips: " + String.join(", ", names));
+    }
+
+    /** {@return whether runs take the vector path: asked for, possible on this JVM, and its code compiled} */
+    public boolean vectorPath() {
+        return lanes != null && vectorFailure == null;
     }
 
     /** {@return the checked body this runs} */
@@ -93,8 +119,25 @@ public final class CompiledBody implements BlockKernel {
      * @throws org.loopnest.error.KernelCompileException if the emitted source does not compile (a bug)
      */
     public RunBody compiledFor(AccessSignature access) {
+        if (vectorPath()) {
+            AccessSignature vector = vectorAccess(access);
+            try {
+                return vectorCompiled.computeIfAbsent(vector, a -> compiler == JvmCompiler.shared()
+                        ? SharedBodies.compiled(program, a, lanes)
+                        : compiler.compile(VectorEmitter.emit(program, a, lanes)));
+            } catch (KernelCompileException e) {
+                String log = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+                vectorFailure = log; // the scalar body runs instead, and the report says why
+            }
+        }
         return compiled.computeIfAbsent(access, a -> compiler == JvmCompiler.shared()
-                ? SharedBodies.compiled(program, a) : compiler.compile(JavaEmitter.emit(program, a)));
+                ? SharedBodies.compiled(program, a, null) : compiler.compile(JavaEmitter.emit(program, a)));
+    }
+
+    /** The layout the vector body sees: every staged array a heap array at step 1 (or 0 if it does not move). */
+    private static AccessSignature vectorAccess(AccessSignature access) {
+        return new AccessSignature(access.arrays().stream().map(a -> StagedRun.needed(a)
+                ? new AccessSignature.Access(true, a.step() == 0 ? 0 : 1) : a).toList());
     }
 
     /**
@@ -146,6 +189,7 @@ public final class CompiledBody implements BlockKernel {
         private final long[] positions;
         private final long[] indices;
         private RunBody body;
+        private StagedRun staging;
 
         Bound(RunAccess[] access, int depth) {
             this.access = access;
@@ -157,7 +201,9 @@ public final class CompiledBody implements BlockKernel {
         @Override
         public void run(Iteration cursor) {
             if (body == null && cursor.valid()) {
-                body = compiledFor(signature(cursor));
+                AccessSignature signature = signature(cursor);
+                body = compiledFor(signature);
+                staging = vectorPath() ? staging(signature) : null;
             }
             int depth = indices.length;
             for (int n = cursor.runLength(); n > 0; n = cursor.runLength()) {
@@ -168,9 +214,40 @@ public final class CompiledBody implements BlockKernel {
                 for (int j = 0; j < depth; j++) {
                     indices[j] = cursor.index(j);
                 }
-                body.run(stores, positions, indices, n);
+                if (staging == null) {
+                    body.run(stores, positions, indices, n);
+                } else {
+                    staging.run(body, stores, positions, indices, n);
+                }
                 cursor.advance(n);
             }
+        }
+
+        private StagedRun staging(AccessSignature signature) {
+            List<ArraySignature> arrays = program.context().arrays();
+            int n = arrays.size();
+            boolean[] stage = new boolean[n];
+            Role[] roles = new Role[n];
+            Class<?>[] elements = new Class<?>[n];
+            long[] steps = new long[n];
+            boolean any = false;
+            for (int a = 0; a < n; a++) {
+                AccessSignature.Access at = signature.arrays().get(a);
+                stage[a] = StagedRun.needed(at);
+                roles[a] = arrays.get(a).role();
+                elements[a] = switch (arrays.get(a).type()) {
+                    case INT -> int.class;
+                    case LONG -> long.class;
+                    case DOUBLE -> double.class;
+                    default -> float.class;
+                };
+                steps[a] = at.step();
+                if (stage[a]) {
+                    any = true;
+                    staged.add(arrays.get(a).name());
+                }
+            }
+            return any ? new StagedRun(stage, roles, elements, steps, indices.length) : null;
         }
 
         private AccessSignature signature(Iteration cursor) {

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.loopnest.internal.lang.KernelContext;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.vector.Lanes;
+import org.loopnest.internal.lang.vector.VectorEmitter;
 import org.loopnest.kernel.DeviceCode;
 
 /**
@@ -20,7 +22,7 @@ final class SharedBodies {
     static final int CAPACITY = 256;
 
     /** The checker is deterministic: the same text against the same context gives the same tree. */
-    private record Key(DeviceCode code, KernelContext context, AccessSignature access) {
+    private record Key(DeviceCode code, KernelContext context, AccessSignature access, Lanes lanes) {
     }
 
     private static final Map<Key, RunBody> BODIES = new LinkedHashMap<>(16, 0.75f, true) {
@@ -38,17 +40,19 @@ final class SharedBodies {
      *
      * @param program the checked body
      * @param access how each array is reached
+     * @param lanes the lanes of the vector body, or {@code null} for the scalar one
      * @throws org.loopnest.error.KernelCompileException if the emitted source does not compile (a bug)
      */
-    static RunBody compiled(Program program, AccessSignature access) {
-        Key key = new Key(program.code(), program.context(), access);
+    static RunBody compiled(Program program, AccessSignature access, Lanes lanes) {
+        Key key = new Key(program.code(), program.context(), access, lanes);
         synchronized (BODIES) {
             RunBody known = BODIES.get(key);
             if (known != null) {
                 return known;
             }
         }
-        RunBody made = JvmCompiler.shared().compile(JavaEmitter.emit(program, access));
+        RunBody made = JvmCompiler.shared().compile(lanes == null ? JavaEmitter.emit(program, access)
+                : VectorEmitter.emit(program, access, lanes));
         synchronized (BODIES) {
             BODIES.putIfAbsent(key, made);
             return BODIES.get(key);

@@ -31,6 +31,7 @@ import org.loopnest.internal.data.Views;
 import org.loopnest.internal.kernel.IterationFailure;
 import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.kernel.ViewTable;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.internal.lang.BinaryOp;
 import org.loopnest.internal.lang.KernelContext.ArraySignature;
 import org.loopnest.internal.lang.Program;
@@ -139,7 +140,7 @@ class CompiledBodyTest {
 
     @Test
     void shouldCompileOncePerLayoutAndKeepIt() {
-        CompiledBody body = new CompiledBody(program, new JvmCompiler(4), org.loopnest.kernel.KernelPath.SCALAR);
+        CompiledBody body = new CompiledBody(program, new JvmCompiler(4), KernelPath.SCALAR);
         AccessSignature layout = new AccessSignature(List.of(new AccessSignature.Access(true, 1),
                 new AccessSignature.Access(true, 0), new AccessSignature.Access(false, 1)));
         RunBody first = body.compiledFor(layout);
@@ -153,11 +154,24 @@ class CompiledBodyTest {
     void shouldShareTheCompiledBodyBetweenPlansOfTheSameTextAndLayout() {
         AccessSignature layout = new AccessSignature(List.of(new AccessSignature.Access(true, 1),
                 new AccessSignature.Access(true, 0), new AccessSignature.Access(true, 1)));
-        RunBody first = new CompiledBody(program).compiledFor(layout);
-        assertSame(first, new CompiledBody(program).compiledFor(layout), "a second plan of the same body");
+        RunBody first = new CompiledBody(program, KernelPath.SCALAR).compiledFor(layout);
+        assertSame(first, new CompiledBody(program, KernelPath.SCALAR).compiledFor(layout), "a second plan");
         AccessSignature strided = new AccessSignature(List.of(new AccessSignature.Access(true, 2),
                 new AccessSignature.Access(true, 0), new AccessSignature.Access(true, 1)));
-        assertFalse(first == new CompiledBody(program).compiledFor(strided), "another layout, another body");
+        assertFalse(first == new CompiledBody(program, KernelPath.SCALAR).compiledFor(strided), "another layout");
+    }
+
+    @Test
+    void shouldShareOneVectorBodyBetweenAFlatLayoutAndAStridedOneStagedThroughHeapStrips() {
+        AccessSignature layout = new AccessSignature(List.of(new AccessSignature.Access(true, 1),
+                new AccessSignature.Access(true, 0), new AccessSignature.Access(true, 1)));
+        AccessSignature strided = new AccessSignature(List.of(new AccessSignature.Access(true, 2),
+                new AccessSignature.Access(true, 0), new AccessSignature.Access(true, 1)));
+        CompiledBody body = new CompiledBody(program);
+        assertTrue(body.vectorPath(), body.pathReport());
+        assertSame(body.compiledFor(layout), new CompiledBody(program).compiledFor(strided));
+        assertFalse(body.compiledFor(layout) == new CompiledBody(program, KernelPath.SCALAR).compiledFor(layout),
+                "the scalar body is another class");
     }
 
     @Test

@@ -1,0 +1,207 @@
+package org.loopnest.internal.lang.vector;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.loopnest.data.Role;
+import org.loopnest.internal.lang.Children;
+import org.loopnest.internal.lang.Expr;
+import org.loopnest.internal.lang.Helper;
+import org.loopnest.internal.lang.KernelContext.ArraySignature;
+import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Type;
+import org.loopnest.internal.lang.jvm.AccessSignature;
+import org.loopnest.internal.lang.jvm.JavaEmitter;
+import org.loopnest.internal.lang.jvm.RunBody;
+
+/**
+ * Prints a checked {@link Program} as the Java source of one final class, {@value JavaEmitter#CLASS_NAME} in the
+ * unnamed package, implementing {@link RunBody} with the JDK's Vector API: each step of its loop runs {@link
+ * Lanes#count()} consecutive iterations of the run at once, one per lane, and the last step masks the lanes past the
+ * run's end ({@code indexInRange}), so that no scalar remainder loop computes the last elements differently. It loads
+ * the inputs the body reads ({@code fromArray}, or a broadcast for an array that does not use the innermost loop),
+ * runs the body under lane masks ({@link VectorCode}), and stores each output once at the end of the step
+ * ({@code intoArray}). Arrays are reached as heap arrays with step 1 or 0 only: a caller stages other layouts (NIO
+ * buffers, strides) through heap arrays first.
+ *
+ * <p>The printed class links against {@code jdk.incubator.vector}: compile and load it only where {@link
+ * VectorSupport#unavailable()} is empty. Janino compiles it (no lambdas, generics erased: masks are printed as the
+ * raw {@code VectorMask}). Stateless; the same program, access and lanes always give the same text.
+ */
+public final class VectorEmitter {
+    private VectorEmitter() {
+    }
+
+    /**
+     * {@return the lanes a vector body of {@code program} has on a machine whose preferred vector is
+     * {@code preferredBits} wide}
+     *
+     * @param program the checked body
+     * @param preferredBits {@link VectorSupport#preferredBits()}
+     */
+    public static Lanes lanes(Program program, int preferredBits) {
+        Set<Type> types = EnumSet.noneOf(Type.class);
+        for (ArraySignature a : program.context().arrays()) {
+            if (a.role() == Role.OUT || readsArray(program, a.name())) {
+                types.add(a.type());
+            }
+        }
+        types.addAll(VectorCode.typesUsed(program.body(), types));
+        for (Helper h : program.helpers()) {
+            types.add(h.returnType());
+            h.parameters().forEach(p -> types.add(p.type()));
+            types.addAll(VectorCode.typesUsed(h.body(), types));
+        }
+        return Lanes.of(types, preferredBits);
+    }
+
+    private static boolean readsArray(Program program, String name) {
+        return Children.expressionsUnder(program.body()).anyMatch(e -> e instanceof Expr.Array a
+                && a.name().equals(name));
+    }
+
+    /**
+     * {@return the Java source of {@code program} over {@code lanes}, reaching its arrays as {@code access} says}
+     *
+     * @param program the checked body
+     * @param access one access per array of the program's context, each a heap array with step 0 or 1
+     * @param lanes the lanes, as {@link #lanes(Program, int)} gives them
+     * @throws IllegalArgumentException if {@code access} has another number of arrays than the program, or an access
+     *     that is not a heap array with step 0 or 1
+     */
+    public static String emit(Program program, AccessSignature access, Lanes lanes) {
+        List<ArraySignature> arrays = program.context().arrays();
+        if (access.arrays().size() != arrays.size()) {
+            throw new IllegalArgumentException("access signature for " + access.arrays().size() + " arrays (expected: "
+                    + arrays.size() + ", one per array of the program)");
+        }
+        for (int a = 0; a < arrays.size(); a++) {
+            AccessSignature.Access at = access.arrays().get(a);
+            if (!at.heapArray() || (at.step() != 0 && at.step() != 1)) {
+                throw new IllegalArgumentException("array " + arrays.get(a).name() + " reached as " + at
+                        + " (expected: a heap array with step 0 or 1; stage other layouts)");
+            }
+        }
+        StringBuilder body = new StringBuilder();
+        VectorCode code = new VectorCode(lanes, program.helpers(), body);
+        Object root = VectorCode.rootRegion("ln_lanes");
+        String indent = "            ";
+        List<String> indices = program.context().indices();
+        int last = indices.size() - 1;
+        Set<String> used = new TreeSet<>();
+        Children.expressionsUnder(program.body()).forEach(e -> {
+            if (e instanceof Expr.Index i) {
+                used.add(i.name());
+            } else if (e instanceof Expr.Array a) {
+                used.add(a.name());
+            }
+        });
+        StringBuilder setup = new StringBuilder();
+        StringBuilder loads = new StringBuilder();
+        StringBuilder stores = new StringBuilder();
+        for (int a = 0; a < arrays.size(); a++) {
+            ArraySignature array = arrays.get(a);
+            String element = array.type().keyword();
+            setup.append("        final ").append(element).append("[] ln_a").append(a).append(" = (").append(element)
+                    .append("[]) ln_stores[").append(a).append("];\n");
+            setup.append("        final int ln_p").append(a).append(" = (int) ln_positions[").append(a).append("];\n");
+            String vector = Lanes.vectorClass(array.type());
+            String species = VectorCode.species(array.type());
+            String name = "u_" + array.name();
+            boolean step = access.arrays().get(a).step() == 1;
+            if (array.role() == Role.IN && used.contains(array.name())) {
+                if (step) {
+                    loads.append(indent).append("final ").append(vector).append(' ').append(name).append(" = ln_full ? ")
+                            .append(vector).append(".fromArray(").append(species).append(", ln_a").append(a)
+                            .append(", ln_p").append(a).append(" + ln_k) : ").append(vector).append(".fromArray(")
+                            .append(species).append(", ln_a").append(a).append(", ln_p").append(a)
+                            .append(" + ln_k, ").append(code.maskOf("ln_lanes", array.type())).append(");\n");
+                } else {
+                    setup.append("        final ").append(vector).append(' ').append(name).append(" = ").append(vector)
+                            .append(".broadcast(").append(species).append(", ln_a").append(a).append("[ln_p").append(a)
+                            .append("]);\n");
+                }
+                code.declareRoot(array.name(), name, array.type(), root);
+            } else if (array.role() == Role.OUT) {
+                loads.append(indent).append(vector).append(' ').append(name).append(" = ")
+                        .append(VectorCode.zero(array.type())).append(";\n");
+                code.declareRoot(array.name(), name, array.type(), root);
+                if (step) {
+                    stores.append(indent).append("if (ln_full)\n").append(indent).append("    ").append(name)
+                            .append(".intoArray(ln_a").append(a).append(", ln_p").append(a).append(" + ln_k);\n")
+                            .append(indent).append("else\n").append(indent).append("    ").append(name)
+                            .append(".intoArray(ln_a").append(a).append(", ln_p").append(a).append(" + ln_k, ")
+                            .append(code.maskOf("ln_lanes", array.type())).append(");\n");
+                } else { // every iteration of the run writes one element: the run's last iteration's value stays
+                    stores.append(indent).append("ln_a").append(a).append("[ln_p").append(a).append("] = ").append(name)
+                            .append(".lane(Math.min(ln_L, ln_n - ln_k) - 1);\n");
+                }
+            }
+        }
+        for (int j = 0; j < last; j++) {
+            if (used.contains(indices.get(j))) {
+                setup.append("        final LongVector u_").append(indices.get(j))
+                        .append(" = LongVector.broadcast(ln_J, ln_indices[").append(j).append("]);\n");
+                code.declareRoot(indices.get(j), "u_" + indices.get(j), Type.LONG, root);
+            }
+        }
+        if (used.contains(indices.get(last))) {
+            loads.append(indent).append("final LongVector u_").append(indices.get(last))
+                    .append(" = LongVector.broadcast(ln_J, ln_first + ln_k).addIndex(1);\n");
+            code.declareRoot(indices.get(last), "u_" + indices.get(last), Type.LONG, root);
+        }
+        for (var s : program.body().statements()) {
+            code.statement(s, root, indent);
+        }
+        return assemble(program, lanes, code, setup, loads, body, stores);
+    }
+
+    private static String assemble(Program program, Lanes lanes, VectorCode code, StringBuilder setup,
+                                   StringBuilder loads, StringBuilder body, StringBuilder stores) {
+        StringBuilder out = new StringBuilder();
+        out.append("// Generated by LoopNest for the JVM's Vector API from kernel ").append(program.code().name())
+                .append(": one call runs one run of the innermost loop, ").append(lanes.count())
+                .append(" iterations per step.\n");
+        out.append("import jdk.incubator.vector.*;\n\n");
+        out.append("public final class ").append(JavaEmitter.CLASS_NAME).append(" implements ")
+                .append(RunBody.class.getName()).append(" {\n");
+        for (Type t : List.of(Type.INT, Type.LONG, Type.FLOAT, Type.DOUBLE)) {
+            if (fits(lanes, t)) {
+                out.append("    private static final VectorSpecies ").append(VectorCode.species(t)).append(" = ")
+                        .append(lanes.species(t)).append(";\n");
+            }
+        }
+        out.append("    private static final VectorSpecies ln_M = ").append(VectorCode.species(lanes.maskType()))
+                .append(";\n");
+        out.append("    private static final int ln_L = ").append(lanes.count()).append(";\n");
+        out.append("    private static final VectorMask ln_ALL = ln_M.maskAll(true);\n\n");
+        out.append("    public void run(Object[] ln_stores, long[] ln_positions, long[] ln_indices, int ln_n) {\n");
+        out.append(setup);
+        int last = program.context().indices().size() - 1;
+        out.append("        final long ln_first = ln_indices[").append(last).append("];\n");
+        out.append("        for (int ln_k = 0; ln_k < ln_n; ln_k += ln_L) {\n");
+        out.append("            final boolean ln_full = ln_n - ln_k >= ln_L;\n");
+        out.append("            final VectorMask ln_lanes = ln_full ? ln_ALL : ln_M.indexInRange(ln_k, ln_n);\n");
+        out.append(loads).append(body).append(stores);
+        out.append("        }\n    }\n");
+        Set<String> runtime = new TreeSet<>(code.runtime());
+        for (String name : new ArrayList<>(runtime)) {
+            if (name.startsWith("ln_rem_")) {
+                runtime.add(name.replace("ln_rem_", "ln_div_"));
+            }
+        }
+        for (String name : runtime) {
+            out.append('\n');
+            VectorRuntime.append(out, name);
+        }
+        return out.append("}\n").toString();
+    }
+
+    /** Whether {@code type}'s species exists at this lane count: 64 to the largest shape (512 bits). */
+    private static boolean fits(Lanes lanes, Type type) {
+        int bits = lanes.vectorBits(type);
+        return bits >= 64 && bits <= 512;
+    }
+}

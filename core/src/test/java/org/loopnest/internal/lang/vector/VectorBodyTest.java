@@ -1,0 +1,167 @@
+package org.loopnest.internal.lang.vector;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.loopnest.data.Role;
+import org.loopnest.internal.lang.KernelContext;
+import org.loopnest.internal.lang.KernelContext.ArraySignature;
+import org.loopnest.internal.lang.KernelLanguage;
+import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Type;
+import org.loopnest.internal.lang.jvm.AccessSignature;
+import org.loopnest.internal.lang.jvm.JavaEmitter;
+import org.loopnest.internal.lang.jvm.JvmCompiler;
+import org.loopnest.internal.lang.jvm.RunBody;
+import org.loopnest.kernel.DeviceCode;
+
+/**
+ * Vector bodies against the scalar body of the same program, over one run of the innermost loop: tails of every
+ * length, lanes that take different branches, leave loops at different steps, and return from helpers early. The
+ * bodies here use exact operations only, so both paths must agree bit for bit.
+ */
+class VectorBodyTest {
+    private static final JvmCompiler COMPILER = new JvmCompiler(64);
+
+    @Test
+    void shouldHaveTheVectorModuleInTests() {
+        assertEquals(Optional.empty(), VectorSupport.unavailable(), "surefire's argLine adds jdk.incubator.vector");
+        assertTrue(VectorSupport.preferredBits() >= 128, "preferred bits " + VectorSupport.preferredBits());
+    }
+
+    @Test
+    void shouldComputeRunsOfEveryLengthUpToThreeVectorsWithoutAScalarTail() {
+        Program program = floats("r = x * 3.0f + y;", "");
+        int lanes = lanes(program).count();
+        for (int n = 0; n <= 3 * lanes; n++) {
+            assertSame(program, n, "run of " + n);
+        }
+    }
+
+    @Test
+    void shouldBlendBothBranchesWhenHalfTheLanesTakeEach() {
+        assertSame(floats("""
+                float v = x;
+                if (x > 0.0f) { v = v * 2.0f; } else { v = -v; if (y > 0.5f) { v = v + 1.0f; } }
+                r = v + (y < 0.25f ? 100.0f : -100.0f);
+                """, ""), 53, "if/else and ?:");
+    }
+
+    @Test
+    void shouldLetEachLaneLeaveItsLoopAtItsOwnStep() {
+        assertSame(floats("""
+                float v = fabs(x) * 40.0f;
+                int steps = 0;
+                while (v > 1.0f) { v = v * 0.5f; steps = steps + 1; if (steps > 30) { break; } }
+                float w = 0.0f;
+                for (int k = 0; k < 20; k++) {
+                    if (k % 3 == 0) { continue; }
+                    if ((float) k > y * 20.0f) { break; }
+                    w = w + (float) k;
+                }
+                r = v + (float) steps * 1000.0f + w;
+                """, ""), 77, "while with break, for with continue and break");
+    }
+
+    @Test
+    void shouldReturnFromAHelperEarlyInSomeLanesOnly() {
+        assertSame(floats("r = halvings(fabs(x) * 100.0f) + sign(y - 0.5f);", """
+                float halvings(float v) {
+                    for (int k = 0; k < 40; k++) { if (v < 1.0f) { return (float) k; } v = v * 0.5f; }
+                    return -1.0f;
+                }
+                float sign(float v) { if (v < 0.0f) { return -1.0f; } if (v > 0.0f) { return 1.0f; } return 0.0f; }
+                """), 45, "helpers returning early");
+    }
+
+    @Test
+    void shouldDivideIntegersOnlyInTheLanesThatEvaluateTheDivision() {
+        Program program = ints("r = y != 0 && x / y > 1 ? x % y : (y == 0 ? -1 : x / y);");
+        assertSame(program, 37, "division guarded by && and ?:");
+    }
+
+    @Test
+    void shouldFailAsJavaDoesWhenALaneDividesByZero() {
+        Program program = ints("r = x / y;");
+        int n = 21;
+        int[] x = new int[n];
+        int[] y = new int[n];
+        java.util.Arrays.fill(y, 1);
+        y[n - 1] = 0;
+        RunBody vector = vector(program);
+        ArithmeticException e = assertThrows(ArithmeticException.class,
+                () -> vector.run(new Object[] {x, y, new int[n]}, new long[3], new long[1], n));
+        assertEquals("/ by zero", e.getMessage());
+        vector.run(new Object[] {x, y, new int[n]}, new long[3], new long[1], n - 1); // the zero lane is past the end
+    }
+
+    private static Lanes lanes(Program program) {
+        return VectorEmitter.lanes(program, VectorSupport.preferredBits());
+    }
+
+    private static Program floats(String body, String helpers) {
+        return program(body, helpers, Type.FLOAT);
+    }
+
+    private static Program ints(String body) {
+        return program(body, "", Type.INT);
+    }
+
+    private static Program program(String body, String helpers, Type type) {
+        List<ArraySignature> arrays = new ArrayList<>();
+        arrays.add(new ArraySignature("x", type, Role.IN));
+        arrays.add(new ArraySignature("y", type, Role.IN));
+        arrays.add(new ArraySignature("r", type, Role.OUT));
+        return KernelLanguage.check(DeviceCode.of(body).withHelpers(helpers), new KernelContext(List.of("i"), arrays));
+    }
+
+    private static AccessSignature heap() {
+        return new AccessSignature(List.of(new AccessSignature.Access(true, 1), new AccessSignature.Access(true, 1),
+                new AccessSignature.Access(true, 1)));
+    }
+
+    private static RunBody vector(Program program) {
+        return COMPILER.compile(VectorEmitter.emit(program, heap(), lanes(program)));
+    }
+
+    /** Runs {@code program} on both paths over {@code n} pseudo-random inputs and compares the outputs' bits. */
+    private static void assertSame(Program program, int n, String what) {
+        Type type = program.context().arrays().get(0).type();
+        RunBody scalar = COMPILER.compile(JavaEmitter.emit(program, heap()));
+        RunBody vector = vector(program);
+        java.util.Random random = new java.util.Random(n);
+        if (type == Type.FLOAT) {
+            float[] x = new float[n];
+            float[] y = new float[n];
+            for (int k = 0; k < n; k++) {
+                x[k] = random.nextFloat() * 2 - 1;
+                y[k] = random.nextFloat();
+            }
+            float[] expected = new float[n];
+            float[] actual = new float[n];
+            scalar.run(new Object[] {x, y, expected}, new long[3], new long[1], n);
+            vector.run(new Object[] {x, y, actual}, new long[3], new long[1], n);
+            assertArrayEquals(expected, actual, what);
+        } else {
+            int[] x = new int[n];
+            int[] y = new int[n];
+            for (int k = 0; k < n; k++) {
+                x[k] = random.nextInt(200) - 100;
+                y[k] = random.nextInt(7) - 3;
+            }
+            int[] expected = new int[n];
+            int[] actual = new int[n];
+            scalar.run(new Object[] {x, y, expected}, new long[3], new long[1], n);
+            vector.run(new Object[] {x, y, actual}, new long[3], new long[1], n);
+            assertArrayEquals(expected, actual, what);
+        }
+        assertTrue(Set.of(2, 4, 8, 16).contains(lanes(program).count()), "lanes " + lanes(program));
+    }
+}
