@@ -192,7 +192,9 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         DeviceBuffer resident = launch.resident() < 0 ? null : buffers.get(launch.resident());
         PackedLaunch packed = new PackedLaunch(prepared.layout(), prepared.arrays(), prepared.spec().kernel(),
                 prepared.kernelSource(), launch.chunk(), in, out, resident, () -> !ctx.channel().isActive());
-        answer(ctx, launch.id(), device.launch(packed));
+        // with how the device ran the kernel, now that it compiled for the chunks' layout
+        answer(ctx, launch.id(), device.launch(packed).thenApply(v -> device.kernelPath(prepared.spec()).orElse("")),
+                path -> Replies.ranKernel(ctx.alloc(), launch.id(), path));
     }
 
     /** Answers {@code OK} when {@code done} completes, or {@code ERROR} with what it failed with. */

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * A node written by hand over a plain server socket, for one coordinator: it proves the secret and describes its
  * device like a real node, then answers {@code PING} with {@code PONG}, {@code ALLOC} with a new handle, {@code FREE}
- * with nothing, {@code OPEN_RUN} with {@code OK} and {@link #KERNEL_PATH}, and every other request with {@code OK} —
+ * with nothing, {@code OPEN_RUN} and {@code LAUNCH} with {@code OK} and {@link #KERNEL_PATH}, and every other request with {@code OK} —
  * except requests of one chosen type, which it answers with
  * an {@code ERROR} whose string claims 1000 bytes and carries none. It may also wait before it answers
  * {@code HELLO}, noting whether the coordinator hangs up meanwhile ({@link #hungUpDuringHandshake()}). Runs on one
@@ -90,7 +90,7 @@ final class FakeNode implements AutoCloseable {
                     writeFrame(out, Wire.PONG, id, new byte[0]);
                 } else if (type == Wire.ALLOC) {
                     writeFrame(out, Wire.HANDLE, id, ByteBuffer.allocate(8).putLong(handles++).array());
-                } else if (type == Wire.OPEN_RUN) {
+                } else if (type == Wire.OPEN_RUN || type == Wire.LAUNCH) {
                     ByteArrayOutputStream path = new ByteArrayOutputStream();
                     writeString(new DataOutputStream(path), KERNEL_PATH);
                     writeFrame(out, Wire.OK, id, path.toByteArray());

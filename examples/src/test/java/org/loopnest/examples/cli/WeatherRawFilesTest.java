@@ -1,6 +1,5 @@
 package org.loopnest.examples.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,7 +54,11 @@ class WeatherRawFilesTest {
         float[] written = new float[shape.points()];
         for (WeatherOutput o : List.of(WeatherOutput.THETA, WeatherOutput.LCL_T)) {
             RawFloats.read(out.resolve(o.fileName()), written);
-            assertArrayEquals(expected[o.ordinal()], written, o.key());
+            float[] sequential = expected[o.ordinal()];
+            for (int i = 0; i < written.length; i++) { // the child runs the vector path: within the tolerance
+                assertTrue(o.accepts(written[i], sequential[i]), o.key() + " at " + i + ": " + written[i]
+                        + " (expected: " + sequential[i] + " within " + o.tolerance() + ")");
+            }
         }
     }
 
