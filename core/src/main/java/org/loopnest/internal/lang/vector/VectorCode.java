@@ -274,7 +274,7 @@ final class VectorCode {
 
     /** A new region's mask: in memory inside a helper that returns from a loop (a return changes it there). */
     private Slot regionMask() {
-        return new Slot(fresh("m"), Type.BOOL, inlining != null);
+        return new Slot(fresh("m"), Type.BOOL, inlining != null && inlining.returnsInLoop());
     }
 
     private void loop(Stmt init, Expr condition, Stmt update, Stmt body, Region r, String indent) {
@@ -563,12 +563,12 @@ final class VectorCode {
         Set<String> outerCarried = carried;
         out = new StringBuilder();
         names = new HashMap<>();
-        inlining = new Inlining(frame.result(), true);
+        inlining = new Inlining(frame.result(), LoopCarried.returnsInLoop(h.body()));
         carried = LoopCarried.names(h.body());
         String inner = "        ";
         out.append("\n    private static void ").append(frame.method()).append("(Object[] ln_s) {\n");
         unpackScratch(out, inner);
-        Slot root = new Slot(fresh("h"), Type.BOOL, true);
+        Slot root = new Slot(fresh("h"), Type.BOOL, inlining.returnsInLoop());
         out.append(inner).append(root.declare(frame.lanes().read())).append('\n');
         out.append(inner).append(frame.result().write(zero(h.returnType()))).append('\n');
         Region region = new Region(root, null, null, true);
