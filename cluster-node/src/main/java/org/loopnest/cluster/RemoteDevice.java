@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.DeviceCosts;
@@ -64,6 +65,16 @@ public final class RemoteDevice implements Device {
     private final Object calibrationLock = new Object();
     /** What {@link #costs()} measured on this connection; {@code null} until it has. */
     private Optional<DeviceCosts> costs;
+    /** The last run the node set up and how its device runs the kernel; {@code null} before the first. */
+    private volatile Opened opened;
+
+    /**
+     * A run the node set up, and the node's latest word on how its device runs the kernel ({@code ""}: compiled),
+     * from its answer to {@code OPEN_RUN}, then to each {@code LAUNCH} (which says what compiling for the chunks'
+     * layout decided).
+     */
+    private record Opened(RunSpec run, AtomicReference<String> kernelPath) {
+    }
 
     RemoteDevice(String name, Channel channel, EventLoopGroup group, ClientHandler handler, ByteBuf ready,
                  Duration requestTimeout, int ownMaxFrame) {
@@ -124,7 +135,8 @@ public final class RemoteDevice implements Device {
 
     /**
      * Sends the run's description to the node, which builds the layout and loads the kernel (by class name, or
-     * from its device code).
+     * from its device code, compiled by the run's {@linkplain org.loopnest.kernel.KernelPath kernel path} as the
+     * node's JVM can), and answers how its device runs it ({@link #kernelPath}).
      *
      * @throws IllegalArgumentException if the Java body is a lambda a node cannot load
      * @throws LoopNestException if a run is already open on this device (see the class comment), or if the node
@@ -149,7 +161,15 @@ public final class RemoteDevice implements Device {
                 frame.release();
                 throw e;
             }
-            await(send(id, frame), "OPEN_RUN").release();
+            ByteBuf reply = await(send(id, frame), "OPEN_RUN");
+            try {
+                opened = new Opened(run, new AtomicReference<>(Frames.readString(reply)));
+            } catch (RuntimeException malformed) {
+                throw new LoopNestException("device " + name + ": the node's answer to OPEN_RUN is malformed ("
+                        + malformed.getMessage() + "; expected: how its device runs the kernel, as a string)");
+            } finally {
+                reply.release();
+            }
         } catch (RuntimeException e) {
             synchronized (gate) {
                 gate.openFailed(id);
@@ -157,6 +177,19 @@ public final class RemoteDevice implements Device {
             }
             throw e;
         }
+    }
+
+    /**
+     * {@return how the node's device runs {@code run}'s kernel, as the node last said (when {@code run} began, then
+     * with each chunk it ran): its own JVM's path ({@code vector (…)}, or {@code scalar: } and why: a node started without {@code --add-modules
+     * jdk.incubator.vector} says so), {@code Java body}; empty on a node that runs compiled kernels, and for a run
+     * this device did not begin last}
+     */
+    @Override
+    public Optional<String> kernelPath(RunSpec run) {
+        Opened last = opened;
+        String path = last == null || last.run() != run ? "" : last.kernelPath().get();
+        return path.isEmpty() ? Optional.empty() : Optional.of(path);
     }
 
     /** Nothing: the node compiles when the run begins ({@link #beginRun}). */
@@ -256,7 +289,22 @@ public final class RemoteDevice implements Device {
         frame.writeLong(handle(launch.input()));
         frame.writeLong(handle(launch.output()));
         frame.writeLong(launch.resident() == null ? -1 : handle(launch.resident()));
-        return send(id, frame).thenAccept(ByteBuf::release);
+        Opened run = opened;
+        return send(id, frame).thenAccept(reply -> {
+            try {
+                String path = Frames.readString(reply);
+                if (run != null) {
+                    run.kernelPath().set(path);
+                }
+            } catch (RuntimeException malformed) {
+                handler.lose("sent a malformed OK to LAUNCH (" + malformed.getMessage() + "; expected: how its "
+                        + "device ran the kernel, as a string)");
+                channel.close();
+                throw handler.lost();
+            } finally {
+                reply.release();
+            }
+        });
     }
 
     private CompletableFuture<ByteBuf> send(long id, ByteBuf frame) {

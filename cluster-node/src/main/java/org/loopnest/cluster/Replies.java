@@ -54,6 +54,28 @@ final class Replies {
         return Frames.frame(alloc, Wire.OK, id);
     }
 
+    /**
+     * {@link Wire#OK} answering {@link Wire#OPEN_RUN} {@code id}: the run is set up, and {@code kernelPath} says how
+     * this node's device runs its kernel (empty on a device that runs compiled kernels).
+     */
+    static ByteBuf opened(ByteBufAllocator alloc, long id, String kernelPath) {
+        return okWith(alloc, id, kernelPath);
+    }
+
+    /**
+     * {@link Wire#OK} answering {@link Wire#LAUNCH} {@code id}: the chunk ran, and {@code kernelPath} says how this
+     * node's device ran the kernel (what compiling for the chunks' layout decided; empty on a compiled device).
+     */
+    static ByteBuf ranKernel(ByteBufAllocator alloc, long id, String kernelPath) {
+        return okWith(alloc, id, kernelPath);
+    }
+
+    private static ByteBuf okWith(ByteBufAllocator alloc, long id, String text) {
+        ByteBuf reply = Frames.frame(alloc, Wire.OK, id);
+        Frames.writeString(reply, text);
+        return reply;
+    }
+
     /** {@link Wire#ERROR} answering request {@code id} with {@code message}. */
     static ByteBuf error(ByteBufAllocator alloc, long id, String message) {
         ByteBuf reply = Frames.frame(alloc, Wire.ERROR, id);

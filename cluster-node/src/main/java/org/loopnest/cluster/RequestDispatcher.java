@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.internal.kernel.IterationFailure;
@@ -88,8 +89,9 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Claims the connection's run slot and sets the run up off the event loop; answers {@code ERROR}, changing
-     * nothing, while another run is open.
+     * Claims the connection's run slot and sets the run up off the event loop, then answers {@code OK} with how this
+     * node's device runs the kernel (its own JVM's path, for the coordinator's report); answers {@code ERROR},
+     * changing nothing, while another run is open.
      */
     private void openRun(ChannelHandlerContext ctx, NodeRequest.OpenRun open) {
         long id = open.id();
@@ -100,14 +102,17 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
             return;
         }
         boolean compiles = device.runsCompiledKernels();
-        CompletableFuture<Void> setUp = CompletableFuture.runAsync(
-                () -> run.ready(id, RunSlot.Prepared.of(open.run().load(compiles), device)), setup);
+        CompletableFuture<String> setUp = CompletableFuture.supplyAsync(() -> {
+            RunSlot.Prepared prepared = RunSlot.Prepared.of(open.run().load(compiles), device);
+            run.ready(id, prepared);
+            return device.kernelPath(prepared.spec()).orElse("");
+        }, setup);
         // the slot is free again before the ERROR goes out, so the coordinator may open its next run at once
         answer(ctx, id, setUp.whenComplete((v, t) -> {
             if (t != null) {
                 run.end(id);
             }
-        }));
+        }), path -> Replies.opened(ctx.alloc(), id, path));
     }
 
     private void allocate(ChannelHandlerContext ctx, NodeRequest.Alloc alloc) {
@@ -187,14 +192,21 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         DeviceBuffer resident = launch.resident() < 0 ? null : buffers.get(launch.resident());
         PackedLaunch packed = new PackedLaunch(prepared.layout(), prepared.arrays(), prepared.spec().kernel(),
                 prepared.kernelSource(), launch.chunk(), in, out, resident, () -> !ctx.channel().isActive());
-        answer(ctx, launch.id(), device.launch(packed));
+        // with how the device ran the kernel, now that it compiled for the chunks' layout
+        answer(ctx, launch.id(), device.launch(packed).thenApply(v -> device.kernelPath(prepared.spec()).orElse("")),
+                path -> Replies.ranKernel(ctx.alloc(), launch.id(), path));
     }
 
     /** Answers {@code OK} when {@code done} completes, or {@code ERROR} with what it failed with. */
     private void answer(ChannelHandlerContext ctx, long id, CompletableFuture<Void> done) {
+        answer(ctx, id, done, v -> Replies.ok(ctx.alloc(), id));
+    }
+
+    /** Answers {@code ok}'s frame of the result when {@code done} completes, or {@code ERROR} with its failure. */
+    private <T> void answer(ChannelHandlerContext ctx, long id, CompletableFuture<T> done, Function<T, ByteBuf> ok) {
         buffers.track(done).whenComplete((v, t) -> {
             if (t == null) {
-                ctx.writeAndFlush(Replies.ok(ctx.alloc(), id));
+                ctx.writeAndFlush(ok.apply(v));
             } else {
                 Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
                 ctx.writeAndFlush(Replies.error(ctx.alloc(), id, describe(cause)));

@@ -10,6 +10,7 @@ import org.loopnest.device.RunSpec;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.index.Split;
 import org.loopnest.kernel.DeviceCode;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.lang.KernelContext;
 import org.loopnest.internal.lang.KernelLanguage;
@@ -17,8 +18,10 @@ import org.loopnest.internal.lang.Program;
 
 /**
  * The payload of {@link Wire#OPEN_RUN}: the nest (extents, names), the split (depth, group), the arrays (name,
- * role, element type, loop numbers), the Java body's class name (empty for none) and the device code (a flag, then
- * name, body and helpers). Kernels travel as source or as a class name, never as code. Stateless.
+ * role, element type, loop numbers), the Java body's class name (empty for none), the device code (a flag, then
+ * name, body and helpers) and the kernel path (a byte: the {@link KernelPath}'s ordinal, 0 vector, 1 scalar), by
+ * which a node that runs Java compiles the device code. Kernels travel as source or as a class name, never as code.
+ * Stateless.
  */
 final class RunSpecCodec {
     /** The deepest nest a node accepts. */
@@ -68,6 +71,7 @@ final class RunSpecCodec {
             Frames.writeString(b, code.body());
             Frames.writeString(b, code.helpers());
         }
+        b.writeByte(run.kernel().path().ordinal());
     }
 
     /**
@@ -94,8 +98,10 @@ final class RunSpecCodec {
      *
      * @param javaClass the Java body's class name, empty for none
      * @param code      the device code, or {@code null}
+     * @param path      how a Java device runs the device code: the coordinator's choice; this node's JVM decides
+     *                  whether it can take the vector path
      */
-    record Decoded(Split split, List<ArrayBinding> bindings, String javaClass, DeviceCode code) {
+    record Decoded(Split split, List<ArrayBinding> bindings, String javaClass, DeviceCode code, KernelPath path) {
         /**
          * Loads the kernel: by class name on a node that runs Java bodies (which may run the class's static
          * initializer, so not on an event loop), from the device code on one that compiles.
@@ -112,12 +118,12 @@ final class RunSpecCodec {
                     throw new IllegalArgumentException("this node runs compiled kernels and the run has no device "
                             + "code");
                 }
-                kernel = Kernel.ofProgram(program);
+                kernel = Kernel.ofProgram(program, path);
             } else {
                 if (!javaClass.isEmpty()) {
                     kernel = Kernel.fromClassName(javaClass, program);
                 } else if (program != null) {
-                    kernel = Kernel.ofProgram(program); // compiled for this node's Java device from the text
+                    kernel = Kernel.ofProgram(program, path); // compiled for this node's Java device from the text
                 } else {
                     throw new IllegalArgumentException("this node runs Java bodies and the run gives neither a "
                             + "kernel-language body nor a kernel class");
@@ -163,7 +169,8 @@ final class RunSpecCodec {
         String javaClass = Frames.readString(b);
         DeviceCode code = b.readBoolean()
                 ? new DeviceCode(Frames.readString(b), Frames.readString(b), Frames.readString(b)) : null;
-        return new Decoded(split, List.copyOf(bindings), javaClass, code);
+        KernelPath path = KernelPath.values()[index(b.readByte(), KernelPath.values().length, "kernel path")];
+        return new Decoded(split, List.copyOf(bindings), javaClass, code, path);
     }
 
     private static int index(int value, int limit, String what) {

@@ -32,11 +32,14 @@ package org.loopnest.cluster;
  * …"}) and closes it ({@link NodeConfig}). Nothing the coordinator pipelines behind {@code AUTH} is answered
  * before {@code READY}.
  *
- * <p><b>Requests</b> after the handshake: {@link #OPEN_RUN} (run description), {@link #END_RUN} (the id of the
+ * <p><b>Requests</b> after the handshake: {@link #OPEN_RUN} (run description, {@code RunSpecCodec}; answered by
+ * {@link #OK} with a string: how the node's device runs the kernel, e.g. {@code vector (FloatVector 512-bit, 16
+ * lanes)}, empty on a device that runs compiled kernels), {@link #END_RUN} (the id of the
  * {@code OPEN_RUN} that opened the run; not answered, ignored unless that run is open), {@link #ALLOC} (bytes →
  * handle), {@link #FREE} (handle), {@link #COPY_IN} (handle, bytes, CRC32C, data), {@link #COPY_OUT} (handle, bytes →
  * {@link #DATA}: CRC32C, data), {@link #LAUNCH} (chunk number, first outer, outer count, first flat, iterations,
- * input, output and resident handles, −1 for none); replies {@link #OK}, {@link #HANDLE}, {@link #DATA} or
+ * input, output and resident handles, −1 for none; answered by {@link #OK} with a string: how the node's device ran
+ * the kernel, as for {@code OPEN_RUN} but after compiling for the chunks' layout); replies {@link #OK}, {@link #HANDLE}, {@link #DATA} or
  * {@link #ERROR} (message); a reply that does not parse (an {@code ERROR} without its string) loses the node.
  * A connection has at most one run open: an {@code OPEN_RUN} while one is open (or still being set up) is answered
  * with {@link #ERROR} and changes nothing; a run that fails to set up is not open.
@@ -47,8 +50,12 @@ package org.loopnest.cluster;
 public final class Wire {
     /** {@code LNST}: the first four bytes of every {@code HELLO}. */
     public static final int MAGIC = 0x4C4E5354;
-    /** The protocol version this build speaks (2: one run at a time per connection, ended by {@link #END_RUN}). */
-    public static final int VERSION = 2;
+    /**
+     * The protocol version this build speaks (3: the kernel path in {@link #OPEN_RUN}, the node's path in the
+     * {@link #OK} to {@code OPEN_RUN} and to {@link #LAUNCH}; 2: one run at a time per connection, ended by
+     * {@link #END_RUN}).
+     */
+    public static final int VERSION = 3;
     /** Bytes of a nonce. */
     public static final int NONCE_BYTES = 32;
     /** Bytes of an HMAC-SHA256 proof. */

@@ -17,6 +17,7 @@ import org.loopnest.data.Role;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.kernel.DeviceCode;
+import org.loopnest.kernel.KernelPath;
 
 /**
  * A node refuses a kernel-language body it cannot compile: it answers the {@code OPEN_RUN} with an ERROR carrying
@@ -82,6 +83,7 @@ class BodyRefusalOnNodeTest {
             Frames.writeString(b, "copy");
             Frames.writeString(b, body);
             Frames.writeString(b, "");
+            b.writeByte(KernelPath.VECTOR.ordinal());
             byte[] bytes = new byte[b.readableBytes()];
             b.readBytes(bytes);
             return bytes;

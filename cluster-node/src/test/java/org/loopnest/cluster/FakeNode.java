@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * A node written by hand over a plain server socket, for one coordinator: it proves the secret and describes its
  * device like a real node, then answers {@code PING} with {@code PONG}, {@code ALLOC} with a new handle, {@code FREE}
- * with nothing and every other request with {@code OK} — except requests of one chosen type, which it answers with
+ * with nothing, {@code OPEN_RUN} and {@code LAUNCH} with {@code OK} and {@link #KERNEL_PATH}, and every other request with {@code OK} —
+ * except requests of one chosen type, which it answers with
  * an {@code ERROR} whose string claims 1000 bytes and carries none. It may also wait before it answers
  * {@code HELLO}, noting whether the coordinator hangs up meanwhile ({@link #hungUpDuringHandshake()}). Runs on one
  * daemon thread; every read waits at most {@value #READ_TIMEOUT_MS} ms; closing ends it.
@@ -21,6 +22,8 @@ import java.nio.charset.StandardCharsets;
 final class FakeNode implements AutoCloseable {
     private static final int READ_TIMEOUT_MS = 10_000;
     private static final int MAX_FRAMES = 100_000;
+    /** How this node says its device runs a run's kernel, in its answer to every {@code OPEN_RUN}. */
+    static final String KERNEL_PATH = "scalar: as the fake node's own JVM decides";
 
     private final ServerSocket server;
     private final String description;
@@ -87,6 +90,10 @@ final class FakeNode implements AutoCloseable {
                     writeFrame(out, Wire.PONG, id, new byte[0]);
                 } else if (type == Wire.ALLOC) {
                     writeFrame(out, Wire.HANDLE, id, ByteBuffer.allocate(8).putLong(handles++).array());
+                } else if (type == Wire.OPEN_RUN || type == Wire.LAUNCH) {
+                    ByteArrayOutputStream path = new ByteArrayOutputStream();
+                    writeString(new DataOutputStream(path), KERNEL_PATH);
+                    writeFrame(out, Wire.OK, id, path.toByteArray());
                 } else if (type != Wire.FREE) {
                     writeFrame(out, Wire.OK, id, new byte[0]);
                 }

@@ -18,6 +18,7 @@ import org.loopnest.error.LoopNestException;
 import org.loopnest.kernel.BoundArrays;
 import org.loopnest.kernel.ElementBody;
 import org.loopnest.kernel.ElementKernel;
+import org.loopnest.kernel.KernelPath;
 
 /**
  * A run the node cannot set up is answered with an ERROR saying why, and the connection stays usable; only an
@@ -94,6 +95,7 @@ class OpenRunRefusalTest {
             b.writeInt(0).writeLong(1).writeInt(0);
             Frames.writeString(b, javaClass);
             b.writeBoolean(false);
+            b.writeByte(KernelPath.VECTOR.ordinal());
             byte[] bytes = new byte[b.readableBytes()];
             b.readBytes(bytes);
             return bytes;

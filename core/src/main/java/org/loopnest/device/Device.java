@@ -90,6 +90,20 @@ public interface Device extends AutoCloseable {
     }
 
     /**
+     * {@return how this device runs {@code run}'s kernel, for the run's report ({@code kernel path: …}): on a device
+     * that runs Java ({@link #runsCompiledKernels()} false), {@code Java body}, or how the kernel-language body runs
+     * on this JVM ({@code vector (FloatVector 512-bit, 16 lanes)}, or {@code scalar: } and why); empty on a device
+     * that runs compiled kernels} A remote device answers what its node last said (when the run began, then with each
+     * chunk it ran). Called after {@link #beginRun} with the same {@code run}, when the run's report is made (after
+     * the chunks ran: a body compiles for a layout on first use, and that may decide the path).
+     *
+     * @param run the run's description, as given to {@link #beginRun}
+     */
+    default Optional<String> kernelPath(RunSpec run) {
+        return runsCompiledKernels() ? Optional.empty() : Optional.of(run.kernel().javaPathReport());
+    }
+
+    /**
      * Runs the kernel over every iteration of {@code launch}'s chunk, asynchronously.
      *
      * @param launch the chunk's launch, which carries the buffers and the kernel

@@ -8,8 +8,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What one device did in a finished run: its name, the chunks it ran, the busy time of each stage on it and, for a
- * device that times its own work, what its clock measured. One of {@link RunReport#perDevice()}.
+ * What one device did in a finished run: its name, the chunks it ran, the busy time of each stage on it, for a
+ * device that times its own work what its clock measured, and for a device that runs Java how it ran the kernel.
+ * One of {@link RunReport#perDevice()}.
  *
  * <p><b>Made only by the runtime</b> (through the internal {@code ReportBuilder}); it has no public constructor, so
  * that its fields are no compatibility promise. <b>Threading:</b> immutable, safe to share between threads.
@@ -19,14 +20,17 @@ public final class DeviceReport {
     private final long chunks;
     private final Map<Stage, Duration> busy;
     private final Map<Stage, Duration> measured;
+    private final String kernelPath;
 
     /**
      * Checks and copies the figures; a stage missing from {@code busy} counts as zero.
      *
+     * @param kernelPath how a Java device ran the kernel, or {@code null} (a compiled device)
      * @throws NullPointerException     if {@code name} or {@code busy} is null
      * @throws IllegalArgumentException if {@code chunks} is negative
      */
-    DeviceReport(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured) {
+    DeviceReport(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured,
+                 String kernelPath) {
         this.name = Objects.requireNonNull(name, "name");
         if (chunks < 0) {
             throw new IllegalArgumentException("chunks of device " + name + " = " + chunks + " (expected: >= 0)");
@@ -34,6 +38,7 @@ public final class DeviceReport {
         this.chunks = chunks;
         this.busy = allStages(Objects.requireNonNull(busy, "busy"));
         this.measured = measured == null ? null : copy(measured);
+        this.kernelPath = kernelPath;
     }
 
     /**
@@ -74,6 +79,19 @@ public final class DeviceReport {
      */
     public Optional<Map<Stage, Duration>> measured() {
         return Optional.ofNullable(measured);
+    }
+
+    /**
+     * How the device ran the kernel, for a device that runs Java (cpu, sim, a worker node running Java): {@code
+     * Java body}, or how the kernel-language body ran on that device's JVM (a worker node's own): {@code vector
+     * (FloatVector 512-bit, 16 lanes)}, or {@code scalar: } and why (asked for, or {@code jdk.incubator.vector is
+     * not in the boot layer; add --add-modules jdk.incubator.vector}).
+     *
+     * @return the path, as the report's {@code kernel path:} line gives it; empty for a device that runs compiled
+     *     kernels (OpenCL, CUDA), and for one that never began the run
+     */
+    public Optional<String> kernelPath() {
+        return Optional.ofNullable(kernelPath);
     }
 
     /**

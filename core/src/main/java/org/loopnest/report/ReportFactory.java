@@ -13,7 +13,8 @@ final class ReportFactory implements ReportAccess.Factory {
     }
 
     @Override
-    public DeviceReport device(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured) {
-        return new DeviceReport(name, chunks, busy, measured);
+    public DeviceReport device(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured,
+                               String kernelPath) {
+        return new DeviceReport(name, chunks, busy, measured, kernelPath);
     }
 }

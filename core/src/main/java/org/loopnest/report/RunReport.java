@@ -294,7 +294,10 @@ public final class RunReport {
 
     /**
      * A readable multi-line summary: nest, split, devices, work, bytes, wall and busy times, overlap, then a line
-     * per device when several shared the run, a line per device that measured its own work, and the notes.
+     * per device when several shared the run, a line per device that measured its own work, a line per device that
+     * runs Java saying how it ran the kernel ({@code kernel path: vector (FloatVector 512-bit, 16 lanes)}, the
+     * device's name after it in parentheses when several shared the run; see {@link DeviceReport#kernelPath()}),
+     * and the notes.
      *
      * @return the summary, lines separated by {@code \n}
      */
@@ -337,6 +340,10 @@ public final class RunReport {
                     millis(times.getOrDefault(Stage.KERNEL, Duration.ZERO)),
                     millis(times.getOrDefault(Stage.COPY_OUT, Duration.ZERO)))));
         }
+        for (DeviceReport d : perDevice) {
+            d.kernelPath().ifPresent(path -> s.append("\nkernel path: ").append(path)
+                    .append(perDevice.size() > 1 ? " (" + d.name() + ")" : ""));
+        }
         for (String note : notes) {
             s.append("\nnote        ").append(note);
         }
@@ -346,7 +353,8 @@ public final class RunReport {
     /**
      * The report as one JSON object: the figures of {@link #toString()} by name, times in nanoseconds, per-device
      * figures as objects keyed by device name ({@code chunksPerDevice}, {@code busyNanosPerDevice},
-     * {@code measuredNanosPerDevice}, the last only for devices that measure).
+     * {@code measuredNanosPerDevice} only for devices that measure, {@code kernelPathPerDevice} only for devices that
+     * run Java).
      *
      * @return the JSON text, on one line
      */

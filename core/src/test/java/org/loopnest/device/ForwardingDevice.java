@@ -72,6 +72,11 @@ public abstract class ForwardingDevice implements Device {
     }
 
     @Override
+    public Optional<String> kernelPath(RunSpec run) {
+        return inner.kernelPath(run);
+    }
+
+    @Override
     public Optional<DeviceTimes> measuredTimes() {
         return inner.measuredTimes();
     }

@@ -57,6 +57,29 @@ class RunReportTest {
     }
 
     @Test
+    void shouldSayHowEachJavaDeviceRanTheKernelAndNothingForACompiledOne() {
+        RunReport report = new ReportBuilder().nest("i=4").split(0, 1, 1, 4, "given: splitAt(0)").work(2, 2, 1, 4)
+                .times(Duration.ofMillis(1), Map.of())
+                .device("cpu", 1, Map.of(), null, "vector (FloatVector 512-bit, 16 lanes)")
+                .device("node0", 0, Map.of(), null, "scalar: asked for")
+                .device("opencl:0", 0, Map.of(), null, null).build();
+        assertEquals(Optional.of("vector (FloatVector 512-bit, 16 lanes)"), report.perDevice().get(0).kernelPath());
+        assertEquals(Optional.empty(), report.perDevice().get(2).kernelPath());
+        assertTrue(report.toString().endsWith("\nkernel path: vector (FloatVector 512-bit, 16 lanes) (cpu)"
+                + "\nkernel path: scalar: asked for (node0)"), report.toString());
+        assertTrue(report.toJson().contains("\"kernelPathPerDevice\":{\"cpu\":\"vector (FloatVector 512-bit, 16 "
+                + "lanes)\",\"node0\":\"scalar: asked for\"}"), report.toJson());
+    }
+
+    @Test
+    void shouldGiveTheKernelPathWithoutTheDeviceNameForARunOnOneDevice() {
+        RunReport report = new ReportBuilder().nest("i=4").split(0, 1, 1, 4, "given: splitAt(0)").work(2, 2, 1, 4)
+                .times(Duration.ofMillis(1), Map.of()).device("cpu", 1, Map.of(), null, "Java body").note("n")
+                .build();
+        assertTrue(report.toString().endsWith("\nkernel path: Java body\nnote        n"), report.toString());
+    }
+
+    @Test
     void shouldNotChangeAReportWhenItsBuilderChangesAfterwards() {
         ReportBuilder builder = twoDevices();
         RunReport report = builder.build();

@@ -1,5 +1,6 @@
 package org.loopnest.scheduler;
 
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -46,6 +47,8 @@ final class DeviceRun implements AutoCloseable {
     private final LongAdder chunksDone = new LongAdder();
     private final RunReplan replan;
     private volatile DeviceLostException lost;
+    /** What the device was told of the run ({@link Device#beginRun}); {@code null} before. */
+    private volatile RunSpec spec;
     private int holds;
     private boolean detached;
 
@@ -93,7 +96,9 @@ final class DeviceRun implements AutoCloseable {
     boolean allocate() {
         try {
             ChunkLayout layout = plan.layout();
-            device.beginRun(new RunSpec(layout.split(), plan.bindings(), plan.kernel(), plan.kernelSource()));
+            RunSpec told = new RunSpec(layout.split(), plan.bindings(), plan.kernel(), plan.kernelSource());
+            device.beginRun(told);
+            spec = told;
             if (!direct) {
                 bytesIn.add(buffers.allocate(device, layout, plan.inputBuffers(), plan.outputBuffers(), packer,
                         control));
@@ -148,6 +153,15 @@ final class DeviceRun implements AutoCloseable {
             lost = cause;
             control.deviceLost(cause);
         }
+    }
+
+    /**
+     * {@return how the device ran the kernel ({@link Device#kernelPath}), for the report; empty on a device that runs
+     * compiled kernels, and if the run never began there}
+     */
+    Optional<String> kernelPath() {
+        RunSpec told = spec;
+        return told == null ? Optional.empty() : device.kernelPath(told);
     }
 
     /** Whether this device was lost during the run. */

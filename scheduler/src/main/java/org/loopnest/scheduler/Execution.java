@@ -410,7 +410,8 @@ public final class Execution implements AutoCloseable {
                         + lost.reason() + "; the chunks it had in flight ran on the other devices");
             }
             report.device(device.info().name(), context == null ? 0 : context.chunksDone().sum(),
-                    context == null ? Map.of() : context.clock().snapshot(), measuredDuringRun.get(device));
+                    context == null ? Map.of() : context.clock().snapshot(), measuredDuringRun.get(device),
+                    context == null ? null : context.kernelPath().orElse(null));
             if (context != null) {
                 in += context.bytesIn().sum();
                 out += context.bytesOut().sum();

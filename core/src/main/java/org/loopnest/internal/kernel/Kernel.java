@@ -107,6 +107,15 @@ public final class Kernel {
     }
 
     /**
+     * {@return the path Java devices are asked to run the kernel-language body by: the one given to {@link
+     * #ofProgram(Program, KernelPath)}; {@link KernelPath#VECTOR}, the default, for a kernel with a Java body, which
+     * Java devices run instead} It travels with a run to worker nodes, which compile the body by it themselves.
+     */
+    public KernelPath path() {
+        return blockwise instanceof CompiledBody compiled && javaBody == null ? compiled.path() : KernelPath.VECTOR;
+    }
+
+    /**
      * {@return this kernel with {@code program} as its kernel-language body (replacing any earlier one)}
      *
      * @param program the checked body

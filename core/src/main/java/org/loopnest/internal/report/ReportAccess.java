@@ -38,11 +38,13 @@ public final class ReportAccess {
          * @param chunks   chunks it ran, {@code >= 0}
          * @param busy     busy time per stage on it
          * @param measured what its own clock measured per stage, or {@code null}
+         * @param kernelPath how a Java device ran the kernel, or {@code null} (a compiled device)
          * @return the device's report
          * @throws NullPointerException     if {@code name} or {@code busy} is null
          * @throws IllegalArgumentException if {@code chunks} is negative
          */
-        DeviceReport device(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured);
+        DeviceReport device(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured,
+                            String kernelPath);
     }
 
     /**

@@ -141,7 +141,25 @@ public final class ReportBuilder {
      * @throws IllegalArgumentException if {@code chunks} is negative
      */
     public ReportBuilder device(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured) {
-        perDevice.add(ReportAccess.factory().device(name, chunks, busy, measured));
+        return device(name, chunks, busy, measured, null);
+    }
+
+    /**
+     * Adds what one device did, after the devices added before, with how it ran the kernel.
+     *
+     * @param name       the device's name
+     * @param chunks     chunks it ran, {@code >= 0}
+     * @param busy       busy time of each stage on it (a stage left out counts as zero)
+     * @param measured   what its own clock measured per stage, or {@code null} if it does not measure its work
+     * @param kernelPath how a device that runs Java ran the kernel ({@code Java body}, {@code vector (…)}, {@code
+     *                   scalar: …}), or {@code null} for a device that runs compiled kernels
+     * @return this builder
+     * @throws NullPointerException     if {@code name} or {@code busy} is null
+     * @throws IllegalArgumentException if {@code chunks} is negative
+     */
+    public ReportBuilder device(String name, long chunks, Map<Stage, Duration> busy, Map<Stage, Duration> measured,
+                                String kernelPath) {
+        perDevice.add(ReportAccess.factory().device(name, chunks, busy, measured, kernelPath));
         return this;
     }
 

@@ -56,6 +56,15 @@ public final class ReportJson {
             sep = ",";
         }
         j.out.append('}');
+        j.key("kernelPathPerDevice").out.append('{');
+        sep = "";
+        for (DeviceReport d : r.perDevice()) {
+            if (d.kernelPath().isPresent()) {
+                j.out.append(sep).append(quote(d.name())).append(':').append(quote(d.kernelPath().get()));
+                sep = ",";
+            }
+        }
+        j.out.append('}');
         j.field("slowestStage", r.slowestStage().toString());
         j.key("overlapEfficiency").out.append(String.format(Locale.ROOT, "%.6f", r.overlapEfficiency()));
         j.key("iterationsPerSecond").out.append(String.format(Locale.ROOT, "%.6g", r.iterationsPerSecond()));

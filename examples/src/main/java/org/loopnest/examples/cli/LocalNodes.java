@@ -3,6 +3,7 @@ package org.loopnest.examples.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.module.ModuleFinder;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,9 +19,9 @@ import org.loopnest.examples.Main;
 
 /**
  * {@code --nodes local:N}: N worker processes on loopback, each a {@code loopnest node} in a JVM of its own with
- * this JVM's class path ({@code cpu} nodes sharing the machine's cores), sharing a fresh random secret (in a file
- * only the owner can read). Started together; {@link #close()} stops them all and deletes the secret. Each node's
- * log goes to a file beside the secret.
+ * this JVM's class path and the vector module ({@link #VECTOR_MODULE}; {@code cpu} nodes sharing the machine's
+ * cores), sharing a fresh random secret (in a file only the owner can read). Started together; {@link #close()}
+ * stops them all and deletes the secret. Each node's log goes to a file beside the secret.
  *
  * <p><b>Lifetime:</b> the nodes never outlive this JVM. Each is started with {@code --exit-with-stdin} and a pipe for
  * its standard input that this JVM holds and never writes to: when this JVM ends, however it ends (even
@@ -43,6 +44,14 @@ public final class LocalNodes implements AutoCloseable {
      */
     public static final int MAX_COUNT = 64;
     private static final long START_SECONDS = 60;
+    /**
+     * {@code --add-modules jdk.incubator.vector}, which every JVM LoopNest starts gets, as {@code ./loopnest} gives
+     * its own, so that kernel-language bodies run on the vector path there ({@link org.loopnest.LoopNest#kernelPath});
+     * none where this runtime has no such module (an image made without it), which then starts and runs the scalar
+     * path rather than failing to start. The JVM says "WARNING: Using incubator modules" on standard error.
+     */
+    static final List<String> VECTOR_MODULE = ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent()
+            ? List.of("--add-modules", "jdk.incubator.vector") : List.of();
 
     private final List<Process> processes = new ArrayList<>(); // guarded by this
     private final List<URI> addresses = new ArrayList<>();
@@ -152,11 +161,21 @@ public final class LocalNodes implements AutoCloseable {
         return first;
     }
 
-    /** The command that runs {@code main} with {@code args} in a new JVM with this JVM's class path (mutable). */
+    /**
+     * The command that runs {@code main} with {@code args} in a new JVM of this JVM's runtime, with this JVM's class
+     * path and {@link #VECTOR_MODULE} (mutable).
+     */
     static List<String> java(Class<?> main, String... args) {
+        return java(List.of(), main, args);
+    }
+
+    /** {@link #java(Class, String...)} with {@code options} for the JVM (e.g. {@code -Xmx64m}) before the rest. */
+    static List<String> java(List<String> options, Class<?> main, String... args) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                main.getName()));
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(VECTOR_MODULE);
+        command.addAll(options);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));
         return command;
     }

@@ -121,6 +121,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private DeviceOptions device;
 
+    @Mixin
+    private KernelPathOption kernelPath;
+
     @Option(names = "--dump-kernels", paramLabel = "DIR",
             description = "Write the generated kernels (run.cl, run.cu, run.java) into DIR before running.")
     private Path dumpKernels;
@@ -222,7 +225,8 @@ public final class RunCommand implements Callable<Integer> {
             parseSplit(nest);
             RunSpec run = new RunSpec(code, arrays, nest, outs);
             try (CpuDevice jvm = new CpuDevice(1)) {
-                plan(run.probe().on(jvm), 0); // the kernel language's errors, before any file is read
+                // the kernel language's errors, before any file is read
+                plan(run.probe().kernelPath(kernelPath.path()).on(jvm), 0);
             }
             return run;
         } catch (IllegalArgumentException e) {
@@ -309,7 +313,8 @@ public final class RunCommand implements Callable<Integer> {
             throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         try (ProgressDisplay progress = ProgressDisplay.interactive(err, "run")) {
-            LoopNest nest = device.buffersOn(run.loopNest(outs).on(targets.array())).onProgress(progress);
+            LoopNest nest = device.buffersOn(run.loopNest(outs).kernelPath(kernelPath.path()).on(targets.array()))
+                    .onProgress(progress);
             if (trace != null) {
                 nest.trace(trace);
             }
@@ -341,7 +346,7 @@ public final class RunCommand implements Callable<Integer> {
     /** {@code --verify}: compares every output with a sequential run on the JVM; prints one line per output. */
     private boolean verified(RunSpec run, Map<String, FileHolder> outs, PrintWriter stdout) throws IOException {
         boolean passed = true;
-        for (OutputComparison.Result result : SequentialCheck.compare(run, outs, tolerance)) {
+        for (OutputComparison.Result result : SequentialCheck.compare(run, outs, tolerance, kernelPath.path())) {
             passed &= result.passed();
             stdout.println("verify " + result.name() + ": " + (result.passed() ? "all " + result.values() + " values "
                     + (tolerance == 0 ? "equal" : "within " + tolerance) + " to a sequential run on the JVM"

@@ -125,6 +125,9 @@ public final class WeatherCommand implements Callable<Integer> {
     @Mixin
     private DeviceOptions device;
 
+    @Mixin
+    private KernelPathOption kernelPath;
+
     @Option(names = "--dump-kernels", paramLabel = "DIR",
             description = "Write the generated device kernel for this run's nest and split, weather.cl (OpenCL) and "
                     + "weather.cu (CUDA), into DIR before running, whatever --device is. Needs no GPU.")
@@ -443,7 +446,8 @@ public final class WeatherCommand implements Callable<Integer> {
     private RunReport run(LoopNest weather, Integer depth, OpenDevices targets, Planned planned) throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         try (ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
-            LoopNest nest = device.buffersOn(weather.on(targets.array())).onProgress(progress);
+            LoopNest nest = device.buffersOn(weather.kernelPath(kernelPath.path()).on(targets.array()))
+                    .onProgress(progress);
             if (trace != null) {
                 nest.trace(trace);
             }

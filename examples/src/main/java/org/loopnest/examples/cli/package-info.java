@@ -3,7 +3,9 @@
  *
  * <p>{@link org.loopnest.examples.cli.WeatherCommand}, {@link org.loopnest.examples.cli.Nest5Command},
  * {@link org.loopnest.examples.cli.DevicesCommand} and {@link org.loopnest.examples.cli.BenchCommand} (a pointer to
- * the launcher); {@link org.loopnest.examples.cli.DeviceOptions} (the device flags) and
+ * the launcher); {@link org.loopnest.examples.cli.DeviceOptions} (the device flags),
+ * {@link org.loopnest.examples.cli.KernelPathOption} ({@code --kernel-path} of the commands that run kernel-language
+ * bodies) and
  * {@link org.loopnest.examples.cli.FileInputOptions} ({@code weather --input} over GrADS and NetCDF files) with
  * {@link org.loopnest.examples.cli.Units} (sizes like {@code 512m}, rates like {@code 2GB/s}: the only place text
  * becomes bytes) and {@link org.loopnest.examples.cli.GridShapeConverter};

@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 import org.loopnest.data.FileHolder;
 import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.kernel.KernelPath;
 
 /**
- * {@code --verify}: runs the same body again sequentially on the JVM (a {@code cpu} device of one thread) into
+ * {@code --verify}: runs the same body again sequentially on the JVM (a {@code cpu} device of one thread, on the run's
+ * kernel path) into
  * scratch files beside the outputs ({@link OutputFiles#scratch}), compares every output value by value
  * ({@link OutputComparison}) and deletes the scratch files.
  *
@@ -25,14 +27,15 @@ public final class SequentialCheck {
      * @param spec      the run
      * @param outs      the run's outputs, by name
      * @param tolerance the relative difference accepted, 0 for exact equality
+     * @param path      the run's kernel path, which the reference run takes too (so that equal code gives equal bits)
      * @throws IOException if a scratch file cannot be made or a file read
      */
-    public static List<OutputComparison.Result> compare(RunSpec spec, Map<String, FileHolder> outs, double tolerance)
-            throws IOException {
+    public static List<OutputComparison.Result> compare(RunSpec spec, Map<String, FileHolder> outs, double tolerance,
+                                                        KernelPath path) throws IOException {
         List<OutputComparison.Result> results = new ArrayList<>();
         try (OutputFiles reference = OutputFiles.scratch(spec.outputs(), spec.nest());
                 CpuDevice jvm = new CpuDevice(1)) {
-            spec.loopNest(reference.holders()).on(jvm).run();
+            spec.loopNest(reference.holders()).kernelPath(path).on(jvm).run();
             for (Map.Entry<String, FileHolder> out : outs.entrySet()) {
                 results.add(OutputComparison.compare(out.getKey(), out.getValue(), reference.holders().get(
                         out.getKey()), spec.nest(), tolerance));

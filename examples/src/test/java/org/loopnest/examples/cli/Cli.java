@@ -6,6 +6,17 @@ import org.loopnest.examples.Main;
 
 /** Runs the command line in-process with captured streams. */
 record Cli(int code, String out, String err) {
+    /**
+     * What a JVM started with {@code --add-modules jdk.incubator.vector} ({@code ./loopnest}, {@link LocalNodes#java})
+     * prints first on standard error, before any line of LoopNest's.
+     */
+    static final String INCUBATOR_WARNING = "WARNING: Using incubator modules: jdk.incubator.vector";
+
+    /** {@return {@code output} of a child JVM without the JVM's {@link #INCUBATOR_WARNING} line} */
+    static String withoutIncubatorWarning(String output) {
+        return output.replaceFirst("(?m)^" + java.util.regex.Pattern.quote(INCUBATOR_WARNING) + "\\R", "");
+    }
+
     static Cli run(String... args) {
         return runWith(System.getenv(), args);
     }

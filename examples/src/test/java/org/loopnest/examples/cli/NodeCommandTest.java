@@ -119,7 +119,7 @@ class NodeCommandTest {
                     "--secret-file", secret().toString())).redirectError(log.toFile()).start();
             boolean ended = node.waitFor(60, TimeUnit.SECONDS);
             node.destroyForcibly();
-            String err = Files.readString(log);
+            String err = Cli.withoutIncubatorWarning(Files.readString(log));
             assertTrue(ended, "the node still runs: " + err);
             assertEquals(2, node.exitValue(), err);
             assertEquals(1, err.strip().split("\\R").length, err);
@@ -164,7 +164,7 @@ class NodeCommandTest {
             node.getOutputStream().close();
             assertTrue(node.waitFor(60, TimeUnit.SECONDS), "the node still runs: " + Files.readString(log));
             assertEquals(0, node.exitValue(), Files.readString(log));
-            return Files.readAllLines(log);
+            return Cli.withoutIncubatorWarning(Files.readString(log)).lines().toList();
         } finally {
             node.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }

@@ -45,9 +45,8 @@ class NodeTlsCommandTest {
         byte[] genLog = gen.getInputStream().readAllBytes();
         assertTrue(gen.waitFor(1, TimeUnit.MINUTES) && gen.exitValue() == 0, new String(genLog));
         Path secret = java.nio.file.Files.setPosixFilePermissions(Files.writeString(dir.resolve("secret"), "0123456789abcdef0123456789abcdef"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        Process node = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName(), "node", "--secret-file",
-                secret.toString(), "--tls-cert", cert.toString(), "--tls-key", key.toString())
+        Process node = new ProcessBuilder(LocalNodes.java(Main.class, "node", "--secret-file",
+                secret.toString(), "--tls-cert", cert.toString(), "--tls-key", key.toString()))
                 .redirectError(dir.resolve("node.log").toFile()).start();
         try {
             CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {

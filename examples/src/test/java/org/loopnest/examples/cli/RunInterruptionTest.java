@@ -33,10 +33,9 @@ class RunInterruptionTest {
         Path raw = Files.write(dir.resolve("o.f32"), new byte[] {1, 2, 3});
         Path nc = Files.write(dir.resolve("p.nc"), new byte[] {4, 5});
         String slow = "float s = 0.0f; for (long i = 0; i < 4000000000L; i++) { s = s + 1.0f; } o = s; p = s;";
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "run", "--shape", "64", "--body", slow, "--out", "o=" + raw, "--out", "p=" + nc, "--dump-kernels",
-                dir.resolve("kernels").toString()).redirectErrorStream(true).start();
+        Process child = new ProcessBuilder(LocalNodes.java(Main.class, "run", "--shape", "64", "--body", slow,
+                "--out", "o=" + raw, "--out", "p=" + nc, "--dump-kernels", dir.resolve("kernels").toString()))
+                .redirectErrorStream(true).start();
         try {
             BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(),
                     StandardCharsets.UTF_8));

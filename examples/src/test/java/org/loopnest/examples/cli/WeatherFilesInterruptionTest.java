@@ -35,10 +35,9 @@ class WeatherFilesInterruptionTest {
             for (String name : old) {
                 Files.writeString(out.resolve(name), "old " + name);
             }
-            Process child = new ProcessBuilder(java(), "-cp", System.getProperty("java.class.path"),
-                    Main.class.getName(), "weather", "--input", WeatherFilesCommandTest.SAMPLE.toString(), "--out",
-                    out.toString(), "--format", format, "--device", "sim", "--link-bandwidth", "1MB/s", "--split", "3")
-                    .redirectErrorStream(true).start();
+            Process child = new ProcessBuilder(LocalNodes.java(Main.class, "weather", "--input",
+                    WeatherFilesCommandTest.SAMPLE.toString(), "--out", out.toString(), "--format", format, "--device",
+                    "sim", "--link-bandwidth", "1MB/s", "--split", "3")).redirectErrorStream(true).start();
             try {
                 BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(),
                         StandardCharsets.UTF_8));
@@ -60,9 +59,5 @@ class WeatherFilesInterruptionTest {
                 child.destroyForcibly();
             }
         }
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

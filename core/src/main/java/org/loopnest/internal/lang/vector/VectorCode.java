@@ -31,22 +31,86 @@ import org.loopnest.internal.lang.Type;
  * run's end) never fails. Not thread-safe: one instance prints one class.
  */
 final class VectorCode {
-    /** A variable as printed: its Java name, type, and the region it was declared in. */
-    private record Var(String java, Type type, Region region) {
+    /** A variable as printed: where it lives, and the region it was declared in. */
+    private record Var(Slot slot, Region region) {
     }
 
     /** Lanes that run a statement; {@code loopAlive} is set for a loop iteration's region. */
-    private record Region(String mask, Region parent, String loopAlive, boolean helperRoot) {
+    private record Region(Slot mask, Region parent, Slot loopAlive, boolean helperRoot) {
     }
 
-    /** What a helper being inlined needs: its names, where its result goes and its root region. */
-    private record Inlining(Map<String, Var> names, String result, Type resultType) {
+    /** What a helper being inlined needs: where its result goes, and whether it returns from inside a loop. */
+    private record Inlining(Slot result, boolean returnsInLoop) {
+    }
+
+    /**
+     * Where a value lives: a Java local (a register to the JIT compiler), or, for a value carried around a loop, a
+     * row of {@link Lanes#count()} elements in the scratch array of its type ({@code offset >= 0}). C2 of JDK 17
+     * keeps a vector that flows around a loop as an object allocated on every iteration; through memory it stays in
+     * registers between a load and a store, which cost far less.
+     */
+    private final class Slot {
+        private final String java;
+        private final Type type;
+        private final int offset;
+
+        Slot(String java, Type type, boolean memory) {
+            this.java = java;
+            this.type = type;
+            this.offset = memory ? slots.merge(held(type), 1, Integer::sum) - 1 : -1;
+        }
+
+        Type type() {
+            return type;
+        }
+
+        String read() {
+            if (offset < 0) {
+                return java;
+            }
+            Type held = held(type);
+            String load = Lanes.vectorClass(held) + ".fromArray(" + species(held) + ", " + scratch(held) + ", "
+                    + offset + " * ln_L)";
+            return type == Type.BOOL ? toMaskSpecies(load + ".compare(VectorOperators.NE, 0L)", held) : load;
+        }
+
+        String write(String value) {
+            if (offset < 0) {
+                return java + " = " + value + ";";
+            }
+            Type held = held(type);
+            String stored = type == Type.BOOL ? zero(held) + ".blend(1L, " + maskOf(value, held) + ")" : value;
+            return stored + ".intoArray(" + scratch(held) + ", " + offset + " * ln_L);";
+        }
+
+        String declare(String value) {
+            return offset < 0 ? javaType(type) + " " + java + " = " + value + ";" : write(value);
+        }
+    }
+
+    /** The element type that holds a value of {@code type} in memory: its own, a mask's the mask species' type. */
+    private Type held(Type type) {
+        return type == Type.BOOL ? lanes.maskType() : type;
+    }
+
+    /** {@return the name of the scratch array of {@code type} in the printed method} */
+    static String scratch(Type type) {
+        return "ln_s" + species(type).substring(3);
+    }
+
+    /** {@return how many rows of {@link Lanes#count()} elements the scratch array of each type needs} */
+    Map<Type, Integer> scratchRows() {
+        return slots;
     }
 
     private final Lanes lanes;
     private final Map<String, Helper> helpers = new HashMap<>();
     private final Set<String> runtime = new TreeSet<>();
-    private final StringBuilder out;
+    private final Map<Type, Integer> slots = new java.util.EnumMap<>(Type.class);
+    private Set<String> carried = Set.of();
+    private StringBuilder out;
+    private final StringBuilder methods = new StringBuilder();
+    private final Map<String, Frame> frames = new HashMap<>();
     private Map<String, Var> names = new HashMap<>();
     private Inlining inlining;
     private int serial;
@@ -59,14 +123,35 @@ final class VectorCode {
         }
     }
 
-    /** The root region: the lanes of {@code mask}, a variable of the mask species. */
-    static Object rootRegion(String mask) {
-        return new Region(mask, null, null, false);
+    /**
+     * {@return the root region: the lanes of {@code mask}, a variable of the mask species} Call once, before
+     * printing {@code body}, the statements of the kernel's body.
+     *
+     * @param body the body, to find the variables it carries around loops
+     */
+    Object rootRegion(String mask, Stmt body) {
+        carried = LoopCarried.names(body);
+        return new Region(new Slot(mask, Type.BOOL, false), null, null, false);
     }
 
-    /** Makes {@code name} (an array, an index, or an output) known at the root under the Java name {@code java}. */
+    /** Makes {@code name} (an index or an input) known at the root under the Java name {@code java}. */
     void declareRoot(String name, String java, Type type, Object root) {
-        names.put(name, new Var(java, type, (Region) root));
+        names.put(name, new Var(new Slot(java, type, false), (Region) root));
+    }
+
+    /**
+     * {@return the statement declaring output {@code name} at the root as zero, under the Java name {@code java}}
+     * Its value at the end is {@link #read(String)}.
+     */
+    String declareOutput(String name, String java, Type type, Object root) {
+        Slot slot = new Slot(java, type, carried.contains(name));
+        names.put(name, new Var(slot, (Region) root));
+        return slot.declare(zero(type));
+    }
+
+    /** {@return the value of root variable {@code name} as a Java expression} */
+    String read(String name) {
+        return names.get(name).slot().read();
     }
 
     /** {@return the names of the runtime methods the printed code calls, see {@link VectorRuntime}} */
@@ -121,11 +206,10 @@ final class VectorCode {
             }
             out.append(indent).append("}\n");
         } else if (statement instanceof Stmt.Declare d) {
-            String init = d.init() == null ? zero(d.type()) : expr(d.init(), r.mask(), indent);
-            String java = javaName(d.name());
-            out.append(indent).append(javaType(d.type())).append(' ').append(java).append(" = ").append(init)
-                    .append(";\n");
-            names.put(d.name(), new Var(java, d.type(), r));
+            String init = d.init() == null ? zero(d.type()) : expr(d.init(), r.mask().read(), indent);
+            Slot slot = new Slot(javaName(d.name()), d.type(), carried.contains(d.name()));
+            out.append(indent).append(slot.declare(init)).append('\n');
+            names.put(d.name(), new Var(slot, r));
         } else if (statement instanceof Stmt.Assign a) {
             assign(a, r, indent);
         } else if (statement instanceof Stmt.If i) {
@@ -142,9 +226,10 @@ final class VectorCode {
             leave(r, indent, Leaving.CONTINUE);
         } else {
             Stmt.Return ret = (Stmt.Return) statement;
-            String value = expr(ret.value(), r.mask(), indent);
-            out.append(indent).append(inlining.result()).append(" = ")
-                    .append(blend(inlining.result(), value, r.mask(), inlining.resultType())).append(";\n");
+            String value = expr(ret.value(), r.mask().read(), indent);
+            Slot result = inlining.result();
+            out.append(indent).append(result.write(blend(result.read(), value, r.mask().read(), result.type())))
+                    .append('\n');
             leave(r, indent, Leaving.RETURN);
         }
     }
@@ -157,9 +242,10 @@ final class VectorCode {
     private void assign(Stmt.Assign a, Region r, String indent) {
         String target = a.target() instanceof Expr.Local l ? l.name() : ((Expr.Array) a.target()).name();
         Var v = names.get(target);
-        String value = expr(a.value(), r.mask(), indent);
-        String assigned = v.region() == r ? value : blend(v.java(), value, r.mask(), v.type());
-        out.append(indent).append(v.java()).append(" = ").append(assigned).append(";\n");
+        String value = expr(a.value(), r.mask().read(), indent);
+        Slot slot = v.slot();
+        String assigned = v.region() == r ? value : blend(slot.read(), value, r.mask().read(), slot.type());
+        out.append(indent).append(slot.write(assigned)).append('\n');
     }
 
     /** {@code old} with the lanes of {@code mask} taken from {@code value}. */
@@ -171,37 +257,42 @@ final class VectorCode {
     }
 
     private void branch(Stmt.If i, Region r, String indent) {
-        String condition = expr(i.condition(), r.mask(), indent);
+        String condition = expr(i.condition(), r.mask().read(), indent);
         String holds = fresh("c");
         out.append(indent).append("final VectorMask ").append(holds).append(" = ").append(condition).append(";\n");
-        String then = fresh("m");
-        out.append(indent).append("VectorMask ").append(then).append(" = ").append(r.mask()).append(".and(")
-                .append(holds).append(");\n");
-        out.append(indent).append("if (").append(then).append(".anyTrue())\n");
+        Slot then = regionMask();
+        out.append(indent).append(then.declare(r.mask().read() + ".and(" + holds + ")")).append('\n');
+        out.append(indent).append("if (").append(then.read()).append(".anyTrue())\n");
         statement(asBlock(i.then()), new Region(then, r, null, false), indent);
         if (i.otherwise() != null) {
-            String otherwise = fresh("m");
-            out.append(indent).append("VectorMask ").append(otherwise).append(" = ").append(r.mask())
-                    .append(".andNot(").append(holds).append(");\n");
-            out.append(indent).append("if (").append(otherwise).append(".anyTrue())\n");
+            Slot otherwise = regionMask();
+            out.append(indent).append(otherwise.declare(r.mask().read() + ".andNot(" + holds + ")")).append('\n');
+            out.append(indent).append("if (").append(otherwise.read()).append(".anyTrue())\n");
             statement(asBlock(i.otherwise()), new Region(otherwise, r, null, false), indent);
         }
+    }
+
+    /** A new region's mask: in memory inside a helper that returns from a loop (a return changes it there). */
+    private Slot regionMask() {
+        return new Slot(fresh("m"), Type.BOOL, inlining != null && inlining.returnsInLoop());
     }
 
     private void loop(Stmt init, Expr condition, Stmt update, Stmt body, Region r, String indent) {
         if (init != null) {
             statement(init, r, indent);
         }
-        String alive = fresh("alive");
-        out.append(indent).append("VectorMask ").append(alive).append(" = ").append(r.mask()).append(";\n");
+        Slot alive = new Slot(fresh("alive"), Type.BOOL, true);
+        out.append(indent).append(alive.declare(r.mask().read())).append('\n');
         out.append(indent).append("while (true) {\n");
         String inner = indent + "    ";
-        String holds = expr(condition, alive, inner);
-        out.append(inner).append(alive).append(" = ").append(alive).append(".and(").append(holds).append(");\n");
-        out.append(inner).append("if (!").append(alive).append(".anyTrue())\n");
+        String now = hold(alive.read(), inner);
+        String holds = expr(condition, now, inner);
+        String going = hold(now + ".and(" + holds + ")", inner);
+        out.append(inner).append("if (!").append(going).append(".anyTrue())\n");
         out.append(inner).append("    break;\n");
-        String iteration = fresh("m");
-        out.append(inner).append("VectorMask ").append(iteration).append(" = ").append(alive).append(";\n");
+        out.append(inner).append(alive.write(going)).append('\n');
+        Slot iteration = regionMask();
+        out.append(inner).append(iteration.declare(going)).append('\n');
         statement(asBlock(body), new Region(iteration, r, alive, false), inner);
         if (update != null) {
             statement(update, new Region(alive, r, null, false), inner);
@@ -214,16 +305,16 @@ final class VectorCode {
     /** Takes the lanes of {@code r} out of every region up to the loop (or helper) that they leave. */
     private void leave(Region r, String indent, Leaving how) {
         String leaving = fresh("x");
-        out.append(indent).append("final VectorMask ").append(leaving).append(" = ").append(r.mask()).append(";\n");
+        out.append(indent).append("final VectorMask ").append(leaving).append(" = ").append(r.mask().read())
+                .append(";\n");
         for (Region at = r; at != null; at = at.parent()) {
-            out.append(indent).append(at.mask()).append(" = ").append(at.mask()).append(".andNot(").append(leaving)
-                    .append(");\n");
+            out.append(indent).append(at.mask().write(at.mask().read() + ".andNot(" + leaving + ")")).append('\n');
             if (at.loopAlive() != null) {
                 if (how == Leaving.CONTINUE) {
                     return;
                 }
-                out.append(indent).append(at.loopAlive()).append(" = ").append(at.loopAlive()).append(".andNot(")
-                        .append(leaving).append(");\n");
+                out.append(indent).append(at.loopAlive().write(at.loopAlive().read() + ".andNot(" + leaving + ")"))
+                        .append('\n');
                 if (how == Leaving.BREAK) {
                     return;
                 }
@@ -250,11 +341,11 @@ final class VectorCode {
         if (e instanceof Expr.Literal l) {
             return literal(l);
         } else if (e instanceof Expr.Local l) {
-            return names.get(l.name()).java();
+            return names.get(l.name()).slot().read();
         } else if (e instanceof Expr.Index i) {
-            return names.get(i.name()).java();
+            return names.get(i.name()).slot().read();
         } else if (e instanceof Expr.Array a) {
-            return names.get(a.name()).java();
+            return names.get(a.name()).slot().read();
         } else if (e instanceof Expr.Unary u) {
             String operand = expr(u.operand(), mask, indent);
             return u.op() == org.loopnest.internal.lang.UnaryOp.NEGATE ? operand + ".neg()" : operand + ".not()";
@@ -426,39 +517,94 @@ final class VectorCode {
         return name + "(" + String.join(", ", args) + ")";
     }
 
-    /** Inlines helper {@code h} for the lanes of {@code mask}; the value is a variable holding its result. */
+    /** A helper's method: its name, and the memory rows of its arguments, its lanes and its result. */
+    private record Frame(String method, List<Slot> parameters, Slot lanes, Slot result) {
+    }
+
+    /**
+     * Calls helper {@code call.helper()} for the lanes of {@code mask}: the arguments and the lanes go to the rows of
+     * the helper's method, which leaves its result in a row; the value is a local holding that result (another call of
+     * the helper may overwrite the row). Helpers are methods of their own, not inlined, so that no method of the
+     * printed class outgrows what C2 inlines (a vector passed to a call that is not inlined becomes an object).
+     */
     private String inline(Expr.HelperCall call, String mask, String indent) {
         Helper h = helpers.get(call.helper());
         List<String> args = new ArrayList<>();
         for (Expr a : call.arguments()) {
             args.add(expr(a, mask, indent));
         }
-        String result = fresh("r");
-        out.append(indent).append(javaType(h.returnType())).append(' ').append(result).append(" = ")
-                .append(zero(h.returnType())).append(";\n");
-        String root = fresh("h");
-        out.append(indent).append("VectorMask ").append(root).append(" = ").append(mask).append(";\n");
-        out.append(indent).append("if (").append(root).append(".anyTrue()) {\n");
+        Frame frame = frames.get(h.name());
+        if (frame == null) {
+            frame = helperMethod(h);
+            frames.put(h.name(), frame);
+        }
+        for (int i = 0; i < args.size(); i++) {
+            out.append(indent).append(frame.parameters().get(i).write(args.get(i))).append('\n');
+        }
+        out.append(indent).append(frame.lanes().write(mask)).append('\n');
+        out.append(indent).append(frame.method()).append("(ln_s);\n");
+        String value = fresh("r");
+        out.append(indent).append("final ").append(javaType(h.returnType())).append(' ').append(value).append(" = ")
+                .append(frame.result().read()).append(";\n");
+        return value;
+    }
+
+    /** Prints helper {@code h} as a method of its own (into {@link #methods()}) and returns its frame. */
+    private Frame helperMethod(Helper h) {
+        List<Slot> parameters = new ArrayList<>();
+        for (Helper.Parameter p : h.parameters()) {
+            parameters.add(new Slot("ln_arg", p.type(), true));
+        }
+        Frame frame = new Frame("ln_f_" + h.name(), parameters, new Slot("ln_lanes", Type.BOOL, true),
+                new Slot("ln_result", h.returnType(), true));
+        StringBuilder outerOut = out;
         Map<String, Var> outerNames = names;
         Inlining outerInlining = inlining;
+        Set<String> outerCarried = carried;
+        out = new StringBuilder();
         names = new HashMap<>();
-        inlining = new Inlining(names, result, h.returnType());
+        inlining = new Inlining(frame.result(), LoopCarried.returnsInLoop(h.body()));
+        carried = LoopCarried.names(h.body());
+        String inner = "        ";
+        out.append("\n    private static void ").append(frame.method()).append("(Object[] ln_s) {\n");
+        unpackScratch(out, inner);
+        Slot root = new Slot(fresh("h"), Type.BOOL, inlining.returnsInLoop());
+        out.append(inner).append(root.declare(frame.lanes().read())).append('\n');
+        out.append(inner).append(frame.result().write(zero(h.returnType()))).append('\n');
         Region region = new Region(root, null, null, true);
-        String inner = indent + "    ";
-        for (int i = 0; i < args.size(); i++) {
+        for (int i = 0; i < parameters.size(); i++) {
             Helper.Parameter p = h.parameters().get(i);
-            String java = javaName(p.name());
-            out.append(inner).append(javaType(p.type())).append(' ').append(java).append(" = ").append(args.get(i))
-                    .append(";\n");
-            names.put(p.name(), new Var(java, p.type(), region));
+            Slot slot = new Slot(javaName(p.name()), p.type(), carried.contains(p.name()));
+            out.append(inner).append(slot.declare(parameters.get(i).read())).append('\n');
+            names.put(p.name(), new Var(slot, region));
         }
         for (Stmt s : h.body().statements()) {
             statement(s, region, inner);
         }
+        out.append("    }\n");
+        methods.append(out);
+        out = outerOut;
         names = outerNames;
         inlining = outerInlining;
-        out.append(indent).append("}\n");
-        return result;
+        carried = outerCarried;
+        return frame;
+    }
+
+    /** Appends the locals naming the four scratch arrays of {@code Object[] ln_s} (int, long, float, double). */
+    static void unpackScratch(StringBuilder to, String indent) {
+        int i = 0;
+        for (Type t : SCRATCH_TYPES) {
+            to.append(indent).append("final ").append(t.keyword()).append("[] ").append(scratch(t)).append(" = (")
+                    .append(t.keyword()).append("[]) ln_s[").append(i++).append("];\n");
+        }
+    }
+
+    /** The types of the scratch arrays, in their order in {@code ln_s}. */
+    static final List<Type> SCRATCH_TYPES = List.of(Type.INT, Type.LONG, Type.FLOAT, Type.DOUBLE);
+
+    /** {@return the helper methods printed so far} */
+    String methods() {
+        return methods.toString();
     }
 
     /** {@return the numeric types of {@code types} that {@code statement} and its expressions use} */

@@ -3,6 +3,7 @@ package org.loopnest.internal.lang.vector;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.loopnest.data.Role;
@@ -86,7 +87,7 @@ public final class VectorEmitter {
         }
         StringBuilder body = new StringBuilder();
         VectorCode code = new VectorCode(lanes, program.helpers(), body);
-        Object root = VectorCode.rootRegion("ln_lanes");
+        Object root = code.rootRegion("ln_lanes", program.body());
         String indent = "            ";
         List<String> indices = program.context().indices();
         int last = indices.size() - 1;
@@ -125,9 +126,8 @@ public final class VectorEmitter {
                 }
                 code.declareRoot(array.name(), name, array.type(), root);
             } else if (array.role() == Role.OUT) {
-                loads.append(indent).append(vector).append(' ').append(name).append(" = ")
-                        .append(VectorCode.zero(array.type())).append(";\n");
-                code.declareRoot(array.name(), name, array.type(), root);
+                loads.append(indent).append(code.declareOutput(array.name(), name, array.type(), root)).append('\n');
+                name = code.read(array.name());
                 if (step) {
                     stores.append(indent).append("if (ln_full)\n").append(indent).append("    ").append(name)
                             .append(".intoArray(ln_a").append(a).append(", ln_p").append(a).append(" + ln_k);\n")
@@ -176,9 +176,21 @@ public final class VectorEmitter {
         out.append("    private static final VectorSpecies ln_M = ").append(VectorCode.species(lanes.maskType()))
                 .append(";\n");
         out.append("    private static final int ln_L = ").append(lanes.count()).append(";\n");
-        out.append("    private static final VectorMask ln_ALL = ln_M.maskAll(true);\n\n");
+        out.append("    private static final VectorMask ln_ALL = ln_M.maskAll(true);\n");
+        Map<Type, Integer> rows = code.scratchRows();
+        out.append("    /** Each thread's rows for values kept in memory: carried by loops, passed to helpers. */\n");
+        out.append("    private static final ThreadLocal ln_SCRATCH = new ThreadLocal();\n\n");
         out.append("    public void run(Object[] ln_stores, long[] ln_positions, long[] ln_indices, int ln_n) {\n");
         out.append(setup);
+        out.append("        Object[] ln_s = (Object[]) ln_SCRATCH.get();\n");
+        out.append("        if (ln_s == null) {\n            ln_s = new Object[] {");
+        int i = 0;
+        for (Type t : VectorCode.SCRATCH_TYPES) {
+            out.append(i++ == 0 ? "" : ", ").append("new ").append(t.keyword()).append("[")
+                    .append(rows.getOrDefault(t, 0) * lanes.count()).append("]");
+        }
+        out.append("};\n            ln_SCRATCH.set(ln_s);\n        }\n");
+        VectorCode.unpackScratch(out, "        ");
         int last = program.context().indices().size() - 1;
         out.append("        final long ln_first = ln_indices[").append(last).append("];\n");
         out.append("        for (int ln_k = 0; ln_k < ln_n; ln_k += ln_L) {\n");
@@ -186,6 +198,7 @@ public final class VectorEmitter {
         out.append("            final VectorMask ln_lanes = ln_full ? ln_ALL : ln_M.indexInRange(ln_k, ln_n);\n");
         out.append(loads).append(body).append(stores);
         out.append("        }\n    }\n");
+        out.append(code.methods());
         Set<String> runtime = new TreeSet<>(code.runtime());
         for (String name : new ArrayList<>(runtime)) {
             if (name.startsWith("ln_rem_")) {

@@ -1,0 +1,101 @@
+package org.loopnest.examples.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.internal.lang.vector.VectorSupport;
+
+/**
+ * {@code --kernel-path vector|scalar} on {@code run} and {@code weather}: documented in their help, a bad value is
+ * bad input naming the option and the choices, and the report's {@code kernel path:} line says which path ran, on
+ * each node of {@code --nodes local:N} that node's own (they are started with the vector module).
+ */
+class KernelPathOptionTest {
+    @TempDir
+    Path dir;
+
+    private static List<String> kernelPathLines(Cli run) {
+        return run.out().lines().filter(l -> l.startsWith("kernel path")).toList();
+    }
+
+    @Test
+    void shouldRefuseAnUnknownPathNamingTheOptionAndTheChoices() {
+        for (String command : new String[] {"weather", "run"}) {
+            Cli run = Cli.run(command, "--kernel-path", "fast");
+            assertEquals(2, run.code(), run.err());
+            assertEquals("loopnest " + command + ": Invalid value for option '--kernel-path': 'fast' (expected: "
+                    + "vector or scalar) (see 'loopnest " + command + " --help')", run.err().strip());
+        }
+    }
+
+    @Test
+    void shouldDocumentTheOptionWhereABodyInTheKernelLanguageRuns() {
+        for (String command : new String[] {"weather", "run"}) {
+            Cli help = Cli.run(command, "--help");
+            assertEquals(0, help.code(), help.err());
+            String text = help.out().replaceAll("\\s+", " ");
+            assertTrue(text.contains("--kernel-path=vector|scalar How cpu, sim and worker nodes running Java run the "
+                    + "body: vector"), help.out());
+            assertTrue(text.contains("scalar (one iteration at a time)"), help.out());
+            assertTrue(text.contains("Default: vector."), help.out());
+        }
+        Cli nest5 = Cli.run("nest5", "--help");
+        assertFalse(nest5.out().contains("--kernel-path"), "nest5 runs a Java body: " + nest5.out());
+    }
+
+    @Test
+    void shouldRunWeatherOnTheScalarPathWhenAskedAndSaySoForEachDevice() {
+        Cli scalar = Cli.run("weather", "--shape", "2,3,4,5", "--kernel-path", "SCALAR", "--device", "cpu,sim");
+        assertEquals(0, scalar.code(), scalar.err());
+        List<String> lines = kernelPathLines(scalar);
+        assertEquals(2, lines.size(), scalar.out());
+        assertTrue(lines.get(0).startsWith("kernel path: scalar: ") && lines.get(0).endsWith(" (cpu)"), lines.get(0));
+        assertTrue(lines.get(1).startsWith("kernel path: scalar: ") && lines.get(1).endsWith(" (sim)"), lines.get(1));
+        Cli vector = Cli.run("weather", "--shape", "2,3,4,5");
+        assertEquals(0, vector.code(), vector.err());
+        String line = kernelPathLines(vector).get(0);
+        assertTrue(line.startsWith("kernel path: vector (") || line.startsWith("kernel path: scalar: "), line);
+    }
+
+    @Test
+    @Tag("cluster")
+    void shouldStartLocalNodesWithTheVectorModuleAndReportEachNodesOwnPath() {
+        Cli vector = Cli.run("weather", "--shape", "2,3,4,5", "--nodes", "local:2");
+        assertEquals(0, vector.code(), vector.err());
+        List<String> lines = kernelPathLines(vector);
+        assertEquals(2, lines.size(), vector.out());
+        for (String line : lines) {
+            assertTrue(line.startsWith("kernel path: vector (") || line.startsWith("kernel path: scalar: "), line);
+            assertFalse(line.contains(VectorSupport.MODULE_ABSENT), "the node's JVM lacks the module: " + line);
+        }
+        Cli scalar = Cli.run("weather", "--shape", "2,3,4,5", "--nodes", "local:1", "--kernel-path", "scalar");
+        assertEquals(0, scalar.code(), scalar.err());
+        assertTrue(kernelPathLines(scalar).get(0).startsWith("kernel path: scalar: "), scalar.out());
+    }
+
+    @Test
+    void shouldVerifyARunOnTheScalarPathAgainstASequentialRunOnTheSamePath() throws IOException {
+        float[] a = RunCommandTest.ramp(5 * 6, -3f, 0.25f);
+        Path in = RunCommandTest.writeFloats(dir.resolve("a.f32"), a, ByteOrder.LITTLE_ENDIAN);
+        Path out = dir.resolve("b.f32");
+        Cli run = Cli.run("run", "--shape", "5,6", "--body", "b = sqrt(fabs(a)) * a + (float) x;", "--in", "a=" + in,
+                "--out", "b=" + out, "--kernel-path", "scalar", "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("verify b: all 30 values equal to a sequential run on the JVM"), run.out());
+        assertTrue(kernelPathLines(run).get(0).startsWith("kernel path: scalar: "), run.out());
+        float[] expected = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            expected[i] = (float) Math.sqrt(Math.abs(a[i])) * a[i] + (i % 6);
+        }
+        assertArrayEquals(expected, RunCommandTest.readFloats(out, 0, a.length, ByteOrder.LITTLE_ENDIAN), 0f);
+    }
+}
