@@ -19,8 +19,8 @@ import org.loopnest.internal.opencl.OpenCl;
 import org.loopnest.testing.TinyJson;
 
 class BenchMainTest {
-    /** Rows that need what a machine may lack (the builder's kernel path, NumPy) and are skipped with a reason. */
-    private static final List<String> SKIPPABLE = List.of("cpu-weather-speed-ratio-scalar", "cpu-weather-vs-numpy");
+    /** Rows that need what a machine may lack (NumPy) and are skipped with a reason. */
+    private static final List<String> SKIPPABLE = List.of("cpu-weather-vs-numpy");
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 

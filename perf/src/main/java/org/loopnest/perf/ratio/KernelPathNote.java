@@ -1,6 +1,7 @@
 package org.loopnest.perf.ratio;
 
-import org.loopnest.internal.lang.vector.VectorSupport;
+import java.util.StringJoiner;
+import org.loopnest.report.DeviceReport;
 import org.loopnest.report.RunReport;
 
 /** What a row's detail says of the path a kernel-language body ran on a Java device. Stateless. */
@@ -9,12 +10,15 @@ final class KernelPathNote {
     }
 
     /**
-     * {@return how {@code report}'s cpu ran the kernel-language body, e.g. {@code kernel path: vector (FloatVector
-     * 512-bit, 16 lanes)}: what this JVM can run, until the run's report names the path}
+     * {@return the kernel path each device of {@code report} names, e.g. {@code kernel path: vector (FloatVector
+     * 512-bit, 16 lanes)}, or {@code kernel path: not reported} for a run whose devices name none}
      */
     static String of(RunReport report) {
-        String jvm = VectorSupport.unavailable().orElse("jdk.incubator.vector present, "
-                + VectorSupport.preferredBits() + "-bit vectors");
-        return "kernel path asked: vector (JVM: " + jvm + ")";
+        StringJoiner paths = new StringJoiner("; ", "kernel path: ", "");
+        paths.setEmptyValue("kernel path: not reported");
+        for (DeviceReport d : report.perDevice()) {
+            d.kernelPath().ifPresent(paths::add);
+        }
+        return paths.toString();
     }
 }

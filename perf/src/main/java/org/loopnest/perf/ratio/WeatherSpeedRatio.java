@@ -9,6 +9,7 @@ import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.perf.report.BenchResult;
 import org.loopnest.report.RunReport;
 import org.loopnest.report.Stage;
@@ -20,14 +21,15 @@ import org.loopnest.report.Stage;
  * <ul>
  *   <li>{@code cpu-weather-speed-ratio}: the one kernel-language body ({@link WeatherNest#nest}, i.e.
  *       {@code WeatherBody.CODE}), compiled for the JVM: on the vector path where the JVM has
- *       {@code jdk.incubator.vector} (issue 23), else the scalar one; {@code cpu-weather-speed-ratio-scalar} is the
- *       same body on the scalar path (skipped, with the reason, until the builder can ask for it);</li>
+ *       {@code jdk.incubator.vector} (issue 23), else the scalar one;</li>
+ *   <li>{@code cpu-weather-speed-ratio-scalar}: the same body on the scalar path
+ *       ({@code LoopNest.kernelPath(KernelPath.SCALAR)}), one element at a time;</li>
  *   <li>{@code cpu-weather-speed-ratio-chunk}: a per-block Java body calling {@code WeatherFormulas.point}
  *       ({@link JavaWeatherBodies#perBlock});</li>
  *   <li>{@code cpu-weather-speed-ratio-java-element}: a per-element Java body calling it
  *       ({@link JavaWeatherBodies#perElement}; what {@code cpu-weather-speed-ratio} measured before issue 12).</li>
  * </ul>
- * All four sides write the same output arrays in turn (the hand-written one its own). Before the rounds and after
+ * All five sides write the same output arrays in turn (the hand-written one its own). Before the rounds and after
  * them the Java bodies' outputs must agree bit for bit with the hand-written ones (they call the same
  * {@code WeatherFormulas.point}); the kernel-language body's within each output's tolerance (its math functions may
  * round otherwise: the vector path's do, and on JDK 17 with the module present C2 made even the scalar body's
@@ -69,12 +71,14 @@ public final class WeatherSpeedRatio implements RatioRun {
         float[][] byHand = fields.newOutputs();
         float[][] nest = WeatherCheck.outputs(fields);
         int threads = Runtime.getRuntime().availableProcessors();
-        RunReport[] last = new RunReport[1];
+        RunReport[] last = new RunReport[2];
         List<Samples> s;
         Verification bodyErrors;
+        Verification scalarErrors;
         try (CpuDevice cpu = new CpuDevice(threads); HandWrittenWeather baseline = new HandWrittenWeather(threads)) {
             baseline.run(fields, byHand);
             List<Runnable> bodies = List.of(() -> last[0] = WeatherNest.nest(fields).on(cpu).run(),
+                    () -> last[1] = WeatherNest.nest(fields).kernelPath(KernelPath.SCALAR).on(cpu).run(),
                     () -> JavaWeatherBodies.perBlock(fields).on(cpu).run(),
                     () -> JavaWeatherBodies.perElement(fields).on(cpu).run());
             for (int b = 0; b < bodies.size(); b++) { // each body checked on its own, before the rounds
@@ -86,18 +90,23 @@ public final class WeatherSpeedRatio implements RatioRun {
             sides.add(() -> baseline.run(fields, byHand));
             sides.addAll(bodies);
             s = rounds.interleave(sides);
-            check(byHand, nest, 2); // the last to write in the last round
+            check(byHand, nest, 3); // the last to write in the last round
             WeatherCheck.poison(nest);
             bodies.get(0).run();
             bodyErrors = check(byHand, nest, 0);
+            WeatherCheck.poison(nest);
+            bodies.get(1).run();
+            scalarErrors = check(byHand, nest, 1);
         }
         RunReport r = last[0];
         String setup = String.format(Locale.ROOT, "grid t,z,y,x = %s (%d points), %d threads each (fixed pool over"
                         + " (t,z,y) rows vs CpuDevice(%d), split d=%d r=%d, %d chunks, B=%d)", shape, shape.points(),
                 threads, threads, r.splitDepth(), r.group(), r.chunks(), r.inputBuffers());
         Comparison body = new Comparison("hand-written", s.get(0), "LoopNest kernel-language body", s.get(1));
-        Comparison chunk = new Comparison("hand-written", s.get(0), "LoopNest per-block Java", s.get(2));
-        Comparison element = new Comparison("hand-written", s.get(0), "LoopNest per-element Java", s.get(3));
+        Comparison scalar = new Comparison("hand-written", s.get(0), "LoopNest kernel-language body, scalar path",
+                s.get(2));
+        Comparison chunk = new Comparison("hand-written", s.get(0), "LoopNest per-block Java", s.get(3));
+        Comparison element = new Comparison("hand-written", s.get(0), "LoopNest per-element Java", s.get(4));
         return List.of(
                 new BenchResult("cpu-weather-speed-ratio", body.ratio(), "ratio",
                         "hand-written time / LoopNest time, the kernel-language body (WeatherBody) compiled for the"
@@ -107,8 +116,11 @@ public final class WeatherSpeedRatio implements RatioRun {
                                 r.busy().getOrDefault(Stage.KERNEL, Duration.ZERO).toNanos() / 1e6)
                                 + "; outputs within WeatherOutput's tolerances of the hand-written loop's: "
                                 + WeatherCheck.maxErrors(bodyErrors)),
-                BenchResult.skipped("cpu-weather-speed-ratio-scalar", "LoopNest.kernelPath(KernelPath.SCALAR) is"
-                        + " not in this build yet (issue 23's plumbing)"),
+                new BenchResult("cpu-weather-speed-ratio-scalar", scalar.ratio(), "ratio",
+                        "hand-written time / LoopNest time, the kernel-language body on the scalar path"
+                                + " (LoopNest.kernelPath(KernelPath.SCALAR)); " + KernelPathNote.of(last[1]) + "; "
+                                + setup + "; " + scalar.describe() + "; outputs within WeatherOutput's tolerances of"
+                                + " the hand-written loop's: " + WeatherCheck.maxErrors(scalarErrors)),
                 new BenchResult("cpu-weather-speed-ratio-chunk", chunk.ratio(), "ratio",
                         "hand-written time / LoopNest time, a per-block Java body calling WeatherFormulas.point; "
                                 + setup + "; " + chunk.describe() + "; outputs the same bits"),
@@ -118,13 +130,14 @@ public final class WeatherSpeedRatio implements RatioRun {
     }
 
     /**
-     * Checks the outputs of body {@code b} (0: the kernel-language body, within the tolerances: its math functions
-     * may round otherwise; 1, 2: the Java bodies, which call {@link org.loopnest.examples.weather.WeatherFormulas} as
-     * the hand-written loop does, bit for bit).
+     * Checks the outputs of body {@code b} (0, 1: the kernel-language body on the vector and the scalar path, within
+     * the tolerances: its math functions may round otherwise; 2, 3: the Java bodies, which call
+     * {@link org.loopnest.examples.weather.WeatherFormulas} as the hand-written loop does, bit for bit).
      */
     private static Verification check(float[][] byHand, float[][] nest, int b) {
-        String[] names = {"the kernel-language body", "the per-block Java body", "the per-element Java body"};
-        if (b == 0) {
+        String[] names = {"the kernel-language body", "the kernel-language body on the scalar path",
+            "the per-block Java body", "the per-element Java body"};
+        if (b < 2) {
             return WeatherCheck.within(byHand, nest, names[b]);
         }
         WeatherCheck.same(byHand, nest, names[b]);
