@@ -37,7 +37,7 @@ class BenchMainTest {
         List<String> expected = new ArrayList<>(List.of("cpu-weather-speed-ratio", "cpu-weather-speed-ratio-scalar",
                 "cpu-weather-speed-ratio-chunk", "cpu-weather-speed-ratio-java-element", "cpu-weather-vs-hand-vector",
                 "cpu-weather-vs-numpy", "vector-pow-vs-exp-log", "vector-pow-vs-scalar", "cpu-copy-speed-ratio",
-                "cpu-copy-speed-ratio-chunk",
+                "cpu-copy-speed-ratio-scalar", "cpu-copy-speed-ratio-chunk",
                 "jvm-kernel-compile-first-ms", "jvm-kernel-compile-first-in-process-ms",
                 "jvm-kernel-compile-cached-ms", "sim-overlap-efficiency-b1", "sim-overlap-efficiency-b2",
                 "sim-overlap-efficiency-b3", "sim-speedup-over-serial", "sim-fraction-of-serial-bound",

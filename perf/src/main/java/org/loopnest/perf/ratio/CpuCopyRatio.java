@@ -11,6 +11,7 @@ import org.loopnest.data.FloatView;
 import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.kernel.DeviceCode;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.perf.report.BenchResult;
 import org.loopnest.report.RunReport;
 import org.loopnest.report.Stage;
@@ -23,13 +24,15 @@ import org.loopnest.report.Stage;
  *   <li>{@code cpu-copy-speed-ratio}: the one-line kernel-language body {@code b = a;} ({@link #COPY}), compiled
  *       for the JVM: on the vector path ({@code FloatVector.fromArray}/{@code intoArray}) where the JVM has
  *       {@code jdk.incubator.vector}, as the row's detail says;</li>
+ *   <li>{@code cpu-copy-speed-ratio-scalar}: the same body on the scalar path
+ *       ({@code LoopNest.kernelPath(KernelPath.SCALAR)});</li>
  *   <li>{@code cpu-copy-speed-ratio-chunk}: a per-block Java body walking the block run by run
  *       ({@code b.set(it, k, a.get(it, k))} for {@code k < it.runLength()}, then {@code it.advance}), the form
  *       that {@code cpu-copy-speed-ratio} measured before issue 12.</li>
  * </ul>
  * Rounds interleaved. Ratio = hand-written time ÷ LoopNest time. Each side writes its own output, checked bit for bit
- * against the input before the measured rounds and after them. The full size holds four arrays of 256 MiB (1 GiB of
- * heap).
+ * against the input before the measured rounds and after them. The full size holds five arrays of 256 MiB (1.25 GiB
+ * of heap).
  */
 public final class CpuCopyRatio implements RatioRun {
     /** Threads on each side: the goal is stated against a two-thread {@code System.arraycopy}. */
@@ -75,8 +78,9 @@ public final class CpuCopyRatio implements RatioRun {
         }
         float[] byHand = new float[n];
         float[] body = new float[n];
+        float[] scalar = new float[n];
         float[] chunk = new float[n];
-        RunReport[] last = new RunReport[1];
+        RunReport[] last = new RunReport[2];
         List<Samples> s;
         ExecutorService pool = Executors.newFixedThreadPool(THREADS, r -> {
             Thread t = new Thread(r, "hand-written-copy");
@@ -86,20 +90,23 @@ public final class CpuCopyRatio implements RatioRun {
         try (CpuDevice cpu = new CpuDevice(THREADS)) {
             List<Runnable> sides = List.of(() -> copyByHand(pool, a, byHand),
                     () -> last[0] = bodyNest(a, body, shape).on(cpu).run(),
+                    () -> last[1] = bodyNest(a, scalar, shape).kernelPath(KernelPath.SCALAR).on(cpu).run(),
                     () -> copyNest(a, chunk, shape).on(cpu).run());
-            Arrays.fill(byHand, Float.NaN);
-            Arrays.fill(body, Float.NaN);
-            Arrays.fill(chunk, Float.NaN);
+            for (float[] out : List.of(byHand, body, scalar, chunk)) {
+                Arrays.fill(out, Float.NaN);
+            }
             sides.forEach(Runnable::run);
-            checkSame(a, byHand, body, chunk);
+            checkSame(a, byHand, body, scalar, chunk);
             s = rounds.interleave(sides);
         } finally {
             pool.shutdownNow();
         }
-        checkSame(a, byHand, body, chunk);
+        checkSame(a, byHand, body, scalar, chunk);
         RunReport r = last[0];
         Comparison c = new Comparison("hand-written", s.get(0), "LoopNest kernel-language body", s.get(1));
-        Comparison j = new Comparison("hand-written", s.get(0), "LoopNest per-block Java", s.get(2));
+        Comparison sc = new Comparison("hand-written", s.get(0), "LoopNest kernel-language body, scalar path",
+                s.get(2));
+        Comparison j = new Comparison("hand-written", s.get(0), "LoopNest per-block Java", s.get(3));
         double bytes = 2.0 * n * Float.BYTES;
         String setup = String.format(Locale.ROOT, "b = a over float[]; nest t,z,y,x = %s (%d floats, %.1f MiB per"
                         + " array), %d threads each (fixed pool, one System.arraycopy per thread vs CpuDevice(%d),"
@@ -113,6 +120,11 @@ public final class CpuCopyRatio implements RatioRun {
                                 + " %s; %s; GB/s read+written: hand-written %.2f, LoopNest %.2f; %s; outputs compared"
                                 + " bit for bit", setup, c.describe(), bytes / c.baseline().median(),
                         bytes / c.candidate().median(), lastRun)),
+                new BenchResult("cpu-copy-speed-ratio-scalar", sc.ratio(), "ratio", String.format(Locale.ROOT,
+                        "hand-written time / LoopNest time, the kernel-language body 'b = a;' on the scalar path"
+                                + " (LoopNest.kernelPath(KernelPath.SCALAR)); %s; %s; GB/s read+written: hand-written"
+                                + " %.2f, LoopNest %.2f; %s; outputs compared bit for bit", setup, sc.describe(),
+                        bytes / sc.baseline().median(), bytes / sc.candidate().median(), KernelPathNote.of(last[1]))),
                 new BenchResult("cpu-copy-speed-ratio-chunk", j.ratio(), "ratio", String.format(Locale.ROOT,
                         "hand-written time / LoopNest time, a per-block Java body walking runs; %s; %s; GB/s"
                                 + " read+written: hand-written %.2f, LoopNest %.2f; outputs compared bit for bit",
@@ -152,14 +164,15 @@ public final class CpuCopyRatio implements RatioRun {
         });
     }
 
-    private static void checkSame(float[] a, float[] byHand, float[] body, float[] chunk) {
+    private static void checkSame(float[] a, float[] byHand, float[] body, float[] scalar, float[] chunk) {
         for (int k = 0; k < a.length; k++) {
             int want = Float.floatToIntBits(a[k]);
             if (Float.floatToIntBits(byHand[k]) != want || Float.floatToIntBits(body[k]) != want
-                    || Float.floatToIntBits(chunk[k]) != want) {
+                    || Float.floatToIntBits(scalar[k]) != want || Float.floatToIntBits(chunk[k]) != want) {
                 throw new IllegalStateException("cpu copy: b[" + k + "] is " + body[k] + " from the kernel-language"
-                        + " body, " + chunk[k] + " from the per-block Java body and " + byHand[k] + " by hand"
-                        + " (expected: " + a[k] + ", the same bits on every side)");
+                        + " body, " + scalar[k] + " from it on the scalar path, " + chunk[k] + " from the per-block"
+                        + " Java body and " + byHand[k] + " by hand (expected: " + a[k] + ", the same bits on every"
+                        + " side)");
             }
         }
     }

@@ -97,6 +97,24 @@ public record Rounds(int warmup, int measured) {
         return out;
     }
 
+    /**
+     * Runs {@code task} {@code times} times on its own, untimed: a warm-up before interleaved rounds for a task whose
+     * code the JIT compiles late when other tasks fill the compiler's queue. A vector body is such a task: on 2 cores
+     * the weather body's C2 compile came after about 6 s of running it alone (about 12 runs), and only after 35 s
+     * when it was interleaved with four scalar sides, its runs until then 2.5 to 3 times slower (measured with
+     * {@code -Xlog:jit+compilation=debug}).
+     *
+     * @throws IllegalArgumentException if {@code times < 0}
+     */
+    public static void warmAlone(Runnable task, int times) {
+        if (times < 0) {
+            throw new IllegalArgumentException("warm-up runs = " + times + " (expected: >= 0)");
+        }
+        for (int i = 0; i < times; i++) {
+            task.run();
+        }
+    }
+
     /** Runs {@code task} for the warm-up rounds, then returns what each measured round gave. */
     public <T> List<T> collect(Supplier<T> task) {
         for (int round = 0; round < warmup; round++) {

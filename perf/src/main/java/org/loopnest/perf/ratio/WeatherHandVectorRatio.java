@@ -16,10 +16,10 @@ import org.loopnest.report.RunReport;
  * {@code cpu-weather-vs-hand-vector}: the weather loop by hand with the Vector API ({@code HandVectorWeather}, the
  * practical limit on the JVM) against {@link WeatherNest} on a {@link CpuDevice} running the kernel-language body
  * (on the vector path where the JVM has {@code jdk.incubator.vector}), both with one thread per available
- * processor, on the same synthetic fields as {@code cpu-weather-speed-ratio}, rounds interleaved. Ratio =
- * hand-written time ÷ LoopNest time. Before and after the rounds both sides' outputs are compared with the scalar
- * hand-written loop's ({@link HandWrittenWeather}) within each output's tolerance. Skipped, with the reason, where
- * the JVM cannot run Vector API code.
+ * processor, on the same synthetic fields as {@code cpu-weather-speed-ratio}, each side first run alone
+ * ({@link Rounds#warmAlone}), then rounds interleaved. Ratio = hand-written time ÷ LoopNest time. Before and after
+ * the rounds both sides' outputs are compared with the scalar hand-written loop's ({@link HandWrittenWeather}) within
+ * each output's tolerance. Skipped, with the reason, where the JVM cannot run Vector API code.
  */
 public final class WeatherHandVectorRatio implements RatioRun {
     /** The row's name. */
@@ -80,6 +80,9 @@ public final class WeatherHandVectorRatio implements RatioRun {
             body.run();
             WeatherCheck.within(reference, byHand, "the hand-written Vector API loop");
             WeatherCheck.within(reference, nest, "the kernel-language body");
+            int alone = rounds.warmup() > 0 ? WeatherSpeedRatio.VECTOR_WARMUP : 0;
+            Rounds.warmAlone(vectorByHand, alone);
+            Rounds.warmAlone(body, alone);
             s = rounds.interleave(List.of(vectorByHand, body));
             handErrors = WeatherCheck.within(reference, byHand, "the hand-written Vector API loop");
             nestErrors = WeatherCheck.within(reference, nest, "the kernel-language body");
@@ -89,7 +92,8 @@ public final class WeatherHandVectorRatio implements RatioRun {
         String setup = String.format(Locale.ROOT, "grid t,z,y,x = %s (%d points), %d threads each (fixed pool over"
                         + " (t,z,y) rows, FloatVector.SPECIES_PREFERRED = %d lanes, vs CpuDevice(%d), split d=%d"
                         + " r=%d, %d chunks, B=%d); %s", shape, shape.points(), threads,
-                VectorSupport.preferredBits() / Float.SIZE, threads, r.splitDepth(), r.group(), r.chunks(), r.inputBuffers(), KernelPathNote.of(r));
+                VectorSupport.preferredBits() / Float.SIZE, threads, r.splitDepth(), r.group(), r.chunks(),
+                r.inputBuffers(), KernelPathNote.of(r));
         return List.of(new BenchResult(ROW, c.ratio(), "ratio", "hand-written Vector API time / LoopNest time, the"
                 + " kernel-language body (WeatherBody); " + setup + "; " + c.describe() + "; outputs within"
                 + " WeatherOutput's tolerances of the scalar hand-written loop: Vector API loop "

@@ -18,7 +18,8 @@ import org.loopnest.report.RunReport;
  * AVX-512 where the CPU has it) against {@link WeatherNest} on a {@link CpuDevice} running the kernel-language body
  * with one thread per available processor, on the same synthetic fields as {@code cpu-weather-speed-ratio}. NumPy
  * holds the inputs in memory and is timed around the computation alone, in Python; LoopNest is timed around its
- * whole run. Rounds interleaved (a NumPy round, then a LoopNest round). Ratio = NumPy time ÷ LoopNest time. Before
+ * whole run. The LoopNest body first runs alone ({@link Rounds#warmAlone}), then rounds interleaved (a NumPy
+ * round, then a LoopNest round). Ratio = NumPy time ÷ LoopNest time. Before
  * and after the rounds, both sides' outputs are compared with the scalar hand-written loop's
  * ({@link HandWrittenWeather}) within each output's tolerance. Skipped, with the reason, where
  * {@code /usr/bin/python3} cannot import NumPy (and, not being root, this process cannot install it).
@@ -84,6 +85,7 @@ public final class WeatherNumpyRatio implements RatioRun {
             body.getAsLong();
             WeatherCheck.within(reference, numpy.outputs(), "NumPy");
             WeatherCheck.within(reference, nest, "the kernel-language body");
+            Rounds.warmAlone(body::getAsLong, rounds.warmup() > 0 ? WeatherSpeedRatio.VECTOR_WARMUP : 0);
             s = rounds.interleaveTimed(List.of(numpy::run, body));
             numpyErrors = WeatherCheck.within(reference, numpy.outputs(), "NumPy");
             nestErrors = WeatherCheck.within(reference, nest, "the kernel-language body");
