@@ -28,6 +28,7 @@ import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.lang.Program;
 import org.loopnest.internal.lang.jvm.AccessSignature;
 import org.loopnest.internal.lang.jvm.JavaEmitter;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.internal.lang.vector.VectorEmitter;
 import org.loopnest.internal.lang.vector.VectorSupport;
 import org.loopnest.internal.serializer.ChunkLayout;
@@ -223,6 +224,15 @@ public final class RunPlan {
     /** The bound arrays in binding order. */
     List<ArrayBinding> bindings() {
         return List.copyOf(arrays.values());
+    }
+
+    /**
+     * {@return the path Java devices take for the plan's kernel-language body: {@link KernelPath#AUTO} settled for this
+     * run ({@code VECTOR} or {@code SCALAR}); {@code VECTOR} where the kernel has a Java body, which the path does not
+     * affect} The run's report says whether the JVM could take it.
+     */
+    public KernelPath kernelPath() {
+        return kernel == null ? KernelPath.VECTOR : kernel.path();
     }
 
     /** The body. */

@@ -325,7 +325,7 @@ public final class RunCommand implements Callable<Integer> {
                 nest.traceSvg(traceSvg);
             }
             RunPlan plan = plan(nest, depth);
-            ranPath = plan.kernel() == null ? kernelPath.path() : plan.kernel().path(); // AUTO settled for this run
+            ranPath = plan.kernelPath(); // AUTO settled for this run
             if (dumpKernels != null) {
                 for (Path file : plan.writeKernels(dumpKernels)) {
                     spec.commandLine().getOut().println("wrote kernel " + file);
