@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -137,30 +137,35 @@ class VectorPathOnHostDevicesTest {
         assertArrayEquals(scalar.wide(), vector.wide(), () -> "wide, " + what.get());
     }
 
-    @Test
-    void shouldEqualTheScalarPathForEveryRunLengthUpToThreeTimesTheLanesOnCpuAndSim() {
+    /** Runs {@code check} on a cpu device, then on a sim device; skips where this JVM has no vector path. */
+    private static void onCpuAndSim(Consumer<Device> check) {
         assumeTrue(VectorSupport.unavailable().isEmpty(), () -> "no vector path on this JVM: "
                 + VectorSupport.unavailable().orElse(""));
         try (CpuDevice cpu = new CpuDevice(2);
              SimDevice sim = new SimDevice(SimConfig.builder().memory(1 << 20).threads(2).build())) {
-            for (Device device : List.<Device>of(cpu, sim)) {
-                Outputs probe = run(device, KernelPath.VECTOR, 3, 1);
-                int narrowLanes = lanes(probe.narrowReport());
-                int wideLanes = lanes(probe.wideReport());
-                assertEquals(2 * wideLanes, narrowLanes, "32-bit lanes are twice the 64-bit ones");
-                for (int length = 0; length <= 3 * narrowLanes; length++) {
-                    Outputs vector = run(device, KernelPath.VECTOR, 3, length);
-                    Outputs scalar = run(device, KernelPath.SCALAR, 3, length);
-                    int l = length;
-                    assertSame(scalar, vector, () -> device.info().name() + ", innermost extent " + l);
-                    if (length > 0) {
-                        assertEquals(narrowLanes, lanes(vector.narrowReport()), device.info().name());
-                        assertTrue(scalar.narrowReport().toString().contains("kernel path: scalar: "),
-                                scalar.narrowReport().toString());
-                    }
+            check.accept(cpu);
+            check.accept(sim);
+        }
+    }
+
+    @Test
+    void shouldEqualTheScalarPathForEveryRunLengthUpToThreeTimesTheLanesOnCpuAndSim() {
+        onCpuAndSim(device -> {
+            Outputs probe = run(device, KernelPath.VECTOR, 3, 1);
+            int narrowLanes = lanes(probe.narrowReport());
+            assertEquals(narrowLanes, 2 * lanes(probe.wideReport()), "32-bit lanes are twice the 64-bit ones");
+            for (int length = 0; length <= 3 * narrowLanes; length++) {
+                Outputs vector = run(device, KernelPath.VECTOR, 3, length);
+                Outputs scalar = run(device, KernelPath.SCALAR, 3, length);
+                int l = length;
+                assertSame(scalar, vector, () -> device.info().name() + ", innermost extent " + l);
+                if (length > 0) {
+                    assertEquals(narrowLanes, lanes(vector.narrowReport()), device.info().name());
+                    assertTrue(scalar.narrowReport().toString().contains("kernel path: scalar: "),
+                            scalar.narrowReport().toString());
                 }
             }
-        }
+        });
     }
 
     /**
@@ -170,20 +175,15 @@ class VectorPathOnHostDevicesTest {
      */
     @Test
     void shouldEqualTheScalarPathWhereBlocksCutARowIntoAShortRunAndOneStartingMidRow() {
-        assumeTrue(VectorSupport.unavailable().isEmpty(), () -> "no vector path on this JVM: "
-                + VectorSupport.unavailable().orElse(""));
-        try (CpuDevice cpu = new CpuDevice(2);
-             SimDevice sim = new SimDevice(SimConfig.builder().memory(1 << 20).threads(2).build())) {
-            for (Device device : List.<Device>of(cpu, sim)) {
-                int lanes = lanes(run(device, KernelPath.VECTOR, 3, 1).narrowReport());
-                for (int cut = 1; cut <= 3 * lanes; cut++) {
-                    int length = (int) BlockExecutor.MIN_BLOCK - cut;
-                    Outputs vector = run(device, KernelPath.VECTOR, 2, length);
-                    Outputs scalar = run(device, KernelPath.SCALAR, 2, length);
-                    int c = cut;
-                    assertSame(scalar, vector, () -> device.info().name() + ", rows of " + length + ", a run of " + c);
-                }
+        onCpuAndSim(device -> {
+            int lanes = lanes(run(device, KernelPath.VECTOR, 3, 1).narrowReport());
+            for (int cut = 1; cut <= 3 * lanes; cut++) {
+                int length = (int) BlockExecutor.MIN_BLOCK - cut;
+                Outputs vector = run(device, KernelPath.VECTOR, 2, length);
+                Outputs scalar = run(device, KernelPath.SCALAR, 2, length);
+                int c = cut;
+                assertSame(scalar, vector, () -> device.info().name() + ", rows of " + length + ", a run of " + c);
             }
-        }
+        });
     }
 }

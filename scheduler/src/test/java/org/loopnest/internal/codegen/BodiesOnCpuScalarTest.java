@@ -8,9 +8,4 @@ class BodiesOnCpuScalarTest extends BodiesOnCpuTest {
     protected KernelPath kernelPath() {
         return KernelPath.SCALAR;
     }
-
-    @Override
-    protected int ulps(BodyCases.Case c) {
-        return 0;
-    }
 }

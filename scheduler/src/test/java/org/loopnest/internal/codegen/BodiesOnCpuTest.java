@@ -19,9 +19,4 @@ class BodiesOnCpuTest extends CompiledBodiesContract {
     protected boolean bitExact() {
         return true;
     }
-
-    @Override
-    protected int ulps(BodyCases.Case c) {
-        return c.vectorUlps();
-    }
 }

@@ -8,9 +8,4 @@ class BodiesOnSimScalarTest extends BodiesOnSimTest {
     protected KernelPath kernelPath() {
         return KernelPath.SCALAR;
     }
-
-    @Override
-    protected int ulps(BodyCases.Case c) {
-        return 0;
-    }
 }

@@ -46,13 +46,17 @@ abstract class CompiledBodiesContract {
     }
 
     /**
-     * {@return how far a floating result of {@code c} may be from its reference, in ulps}; by default the case's own
-     * bound, the largest of OpenCL's and CUDA's
+     * {@return how far a floating result of {@code c} may be from its reference, in ulps}: on a device that compiles
+     * kernels the case's own bound (the largest of OpenCL's and CUDA's); on a JVM device ({@link #bitExact}) 0 on the
+     * scalar path and {@link BodyCases.Case#vectorUlps()} on the vector path
      *
      * @param c a case of the corpus
      */
     protected int ulps(BodyCases.Case c) {
-        return c.ulps();
+        if (!bitExact()) {
+            return c.ulps();
+        }
+        return kernelPath() == KernelPath.SCALAR ? 0 : c.vectorUlps();
     }
 
     @Test
