@@ -33,7 +33,7 @@ class KernelPathOptionTest {
             Cli run = Cli.run(command, "--kernel-path", "fast");
             assertEquals(2, run.code(), run.err());
             assertEquals("loopnest " + command + ": Invalid value for option '--kernel-path': 'fast' (expected: "
-                    + "vector or scalar) (see 'loopnest " + command + " --help')", run.err().strip());
+                    + "auto, vector or scalar) (see 'loopnest " + command + " --help')", run.err().strip());
         }
     }
 

@@ -241,6 +241,8 @@ class WeatherCommandTest {
         assertTrue(Files.readString(kernels.resolve("weather.cl")).contains("#define LN_KERNEL __kernel"));
         assertTrue(run.out().contains("wrote kernel " + kernels.resolve("weather.java")), run.out());
         assertTrue(Files.readString(kernels.resolve("weather.java")).contains("u_lcl_p"));
+        assertTrue(run.out().contains("wrote kernel " + kernels.resolve("weather.vector.java")), run.out());
+        assertTrue(Files.readString(kernels.resolve("weather.vector.java")).contains("ln_f_wx_lcl_pressure"));
     }
 
     @Test
