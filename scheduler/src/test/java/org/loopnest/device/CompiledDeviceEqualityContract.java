@@ -28,8 +28,8 @@ import org.loopnest.report.RunReport;
  * shifts (with int and long counts, masked) for the integer types, and {@code floor}/{@code fmin}/{@code fmax}/
  * {@code fabs} for the floating ones: operations every target computes exactly on these small integral inputs, so
  * the comparison is bit for bit on every device, the compiled C targets included. Devices that run Java run the body
- * on {@link #kernelPath()} (the vector path by default; a subclass per device runs the scalar one), and each run's
- * report must say that path ran. A subclass opens the devices, or skips with the reason they are absent.
+ * on {@link #kernelPath()} (the vector path, asked for, by default; a subclass per device runs the scalar one), and
+ * each run's report must say that path ran. A subclass opens the devices, or skips with the reason they are absent.
  */
 public abstract class CompiledDeviceEqualityContract {
     private Device[] devices;
@@ -46,7 +46,8 @@ public abstract class CompiledDeviceEqualityContract {
 
     /**
      * {@return how the devices that run Java (cpu, sim, worker nodes) run the body}; {@link KernelPath#VECTOR} by
-     * default. Devices that run compiled kernels ignore it.
+     * default (asked for: {@link KernelPath#AUTO} would take the scalar path for runs this short). Devices that run
+     * compiled kernels ignore it.
      */
     protected KernelPath kernelPath() {
         return KernelPath.VECTOR;

@@ -82,7 +82,7 @@ class SlurmRunTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(KernelPath.class)
+    @EnumSource(value = KernelPath.class, names = {"VECTOR", "SCALAR"})
     void shouldRunTheWeatherLoopOnTheWorkerTasksAndWriteWhatTheCpuWrites(KernelPath path) throws Exception {
         Path secret = secret("s");
         SlurmStepFixture step = new SlurmStepFixture(3);

@@ -42,7 +42,7 @@ class WeatherCommandTest {
 
     /** The written outputs: the sequential loop's bit for bit on the scalar path, within tolerance on the vector. */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(KernelPath.class)
+    @EnumSource(value = KernelPath.class, names = {"VECTOR", "SCALAR"})
     void shouldVerifyOnASmallSimulatedDeviceAndWriteEightFiles(KernelPath path) throws IOException {
         Path out = dir.resolve("out");
         Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--device-memory", "8KiB",

@@ -50,7 +50,7 @@ class WeatherFilesCommandTest {
 
     /** Every point as the formulas give it: bit for bit on the scalar path, within tolerance on the vector path. */
     @ParameterizedTest(name = "{0}")
-    @EnumSource(KernelPath.class)
+    @EnumSource(value = KernelPath.class, names = {"VECTOR", "SCALAR"})
     void shouldMatchTheFormulasAtEveryPointOfTheGradsSampleOnCpuAndSim(KernelPath path) throws IOException {
         assumeSample();
         GradsDescriptor in = GradsDescriptor.parse(SAMPLE);
@@ -107,7 +107,7 @@ class WeatherFilesCommandTest {
                 float[] lcl = read(h.file(), ByteOrder.BIG_ENDIAN, h.gridOffset(h.variable("lcl_t"), t, z), grid);
                 for (int k = 0; k < grid; k++) {
                     WeatherFormulas.point(temperature[k], humidity[k], (float) in.z().value(z), point);
-                    WeatherAssertions.assertMatches(KernelPath.VECTOR, WeatherOutput.LCL_T,
+                    WeatherAssertions.assertMatches(KernelPath.AUTO, WeatherOutput.LCL_T,
                             point[WeatherOutput.LCL_T.ordinal()], lcl[k], "t=" + t + " z=" + z);
                 }
             }

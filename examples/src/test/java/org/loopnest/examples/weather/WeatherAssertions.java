@@ -9,7 +9,8 @@ import org.loopnest.kernel.KernelPath;
  * How a test compares a weather output with {@link WeatherFormulas#point}'s: bit for bit where the body ran on the
  * scalar path (the same {@code float} code as the formulas), within the output's {@link WeatherOutput#tolerance()}
  * (what {@code --verify} accepts, no wider) where it ran on the vector path, whose {@code exp}, {@code log} and
- * {@code pow} are the JDK's SVML routines once the JIT compiler has compiled the body (docs/KERNELS.md §8). NaN
+ * {@code pow} are the JDK's SVML routines once the JIT compiler has compiled the body (docs/KERNELS.md §8), or on
+ * {@link KernelPath#AUTO}, the default, which takes either (by the body's iterations so far in this JVM). NaN
  * matches NaN only.
  */
 public final class WeatherAssertions {
@@ -19,7 +20,7 @@ public final class WeatherAssertions {
     /**
      * Asserts that {@code actual}, computed on {@code path}, matches {@code expected} as that path promises.
      *
-     * @param path  the path the body ran on
+     * @param path  the path the body ran on, as asked for
      * @param o     the output compared
      * @param where the point, for the message
      */

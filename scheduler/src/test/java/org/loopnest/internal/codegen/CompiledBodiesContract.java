@@ -40,7 +40,10 @@ abstract class CompiledBodiesContract {
         return false;
     }
 
-    /** {@return how a device that runs Java runs the bodies; the default: {@link KernelPath#VECTOR}} */
+    /**
+     * {@return how a device that runs Java runs the bodies}; by default {@link KernelPath#VECTOR}, asked for, since
+     * {@link KernelPath#AUTO} would take the scalar path for runs this short
+     */
     protected KernelPath kernelPath() {
         return KernelPath.VECTOR;
     }
