@@ -44,10 +44,11 @@ class KernelPathOptionTest {
             Cli help = Cli.run(command, "--help");
             assertEquals(0, help.code(), help.err());
             String text = help.out().replaceAll("\\s+", " ");
-            assertTrue(text.contains("--kernel-path=vector|scalar How cpu, sim and worker nodes running Java run the "
-                    + "body: vector"), help.out());
-            assertTrue(text.contains("scalar (one iteration at a time)"), help.out());
-            assertTrue(text.contains("Default: vector."), help.out());
+            assertTrue(text.contains("--kernel-path=auto|vector|scalar How cpu, sim and worker nodes running Java run "
+                    + "the body: vector"), help.out());
+            assertTrue(text.contains("scalar (one iteration at a time), or auto: vector from 10000000 iterations on"),
+                    help.out());
+            assertTrue(text.contains("Default: auto."), help.out());
         }
         Cli nest5 = Cli.run("nest5", "--help");
         assertFalse(nest5.out().contains("--kernel-path"), "nest5 runs a Java body: " + nest5.out());
