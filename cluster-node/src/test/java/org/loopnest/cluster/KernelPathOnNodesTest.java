@@ -101,6 +101,6 @@ class KernelPathOnNodesTest {
         run[run.length - 1] = 7;
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RunSpecCodec.read(Unpooled.wrappedBuffer(run)));
-        assertEquals("kernel path 7 (expected: 0 to 2)", e.getMessage());
+        assertEquals("kernel path 7 (expected: 0 to 1)", e.getMessage());
     }
 }
