@@ -19,6 +19,7 @@ import org.loopnest.device.KernelSource;
 import org.loopnest.kernel.BlockKernel;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.kernel.ElementKernel;
+import org.loopnest.internal.lang.jvm.PathChoice;
 import org.loopnest.kernel.KernelPath;
 import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.lang.KernelContext;
@@ -63,7 +64,7 @@ public final class LoopNest {
     private boolean named;
     private Kernel kernel;
     private DeviceCode deviceCode;
-    private KernelPath kernelPath = KernelPath.VECTOR;
+    private KernelPath kernelPath = KernelPath.AUTO;
     private Integer splitDepth;
     private long group = 1;
     /** The user's chunk buffers per direction; {@code null}: the planner chooses (2 and 2 without costs). */
@@ -259,24 +260,27 @@ public final class LoopNest {
 
     /**
      * How Java devices (cpu, sim, worker nodes running Java) run the {@link #deviceCode} body: {@link
-     * KernelPath#VECTOR} (the default) compiles it to the JDK's Vector API, many iterations of the innermost loop
-     * at once; {@link KernelPath#SCALAR} to plain Java, one at a time. Worker nodes are told the path with the run
-     * and compile the body by it themselves. Compiled devices (OpenCL, CUDA) and a Java body ({@link #kernel},
-     * {@link #blockKernel}) are not affected.
+     * KernelPath#VECTOR} compiles it to the JDK's Vector API, many iterations of the innermost loop at once; {@link
+     * KernelPath#SCALAR} to plain Java, one at a time; {@link KernelPath#AUTO} (the default) takes the vector path for
+     * a run long enough to repay the JIT compiler's warm-up of the vector code ({@value
+     * KernelPath#VECTOR_PAYS_FROM} iterations, counting this JVM's earlier runs of the same body) and the scalar path
+     * for a shorter one. The choice is made when the run is planned; worker nodes are told the path with the run and
+     * compile the body by it themselves. Compiled devices (OpenCL, CUDA) and a Java body ({@link #kernel}, {@link
+     * #blockKernel}) are not affected.
      *
      * <p>The vector path needs the JDK's incubating module in the JVM: start it with {@code --add-modules
      * jdk.incubator.vector} ({@code ./loopnest} and the worker nodes it starts do). A JVM without it runs the
      * scalar path instead, never an error, and the run's report says so for each device ({@code kernel path:
      * scalar: jdk.incubator.vector is not in the boot layer; add --add-modules jdk.incubator.vector}).
      *
-     * @param path {@code VECTOR} or {@code SCALAR}
+     * @param path {@code AUTO}, {@code VECTOR} or {@code SCALAR}
      * @return this builder
      * @throws IllegalArgumentException if {@code path} is null
      */
     public LoopNest kernelPath(KernelPath path) {
         if (path == null) {
-            throw new IllegalArgumentException("kernelPath is null (expected: KernelPath.VECTOR, the default, or "
-                    + "KernelPath.SCALAR)");
+            throw new IllegalArgumentException("kernelPath is null (expected: KernelPath.AUTO, the default, "
+                    + "KernelPath.VECTOR or KernelPath.SCALAR)");
         }
         this.kernelPath = path;
         return this;
@@ -520,7 +524,9 @@ public final class LoopNest {
                 splitDepth == null ? null : space.split(splitDepth, group), buffers);
         SplitChoice choice = planned.choice();
         KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
-        Kernel body = kernel == null ? (program == null ? null : Kernel.ofProgram(program, kernelPath))
+        PathChoice.Choice path = program == null ? null : PathChoice.choose(kernelPath, deviceCode, space.count());
+        Kernel body = kernel == null ? (program == null ? null
+                : Kernel.ofProgram(program, path.path(), path.reason()))
                 : program == null ? kernel : kernel.withProgram(program);
         if (toRun && body != null) {
             ViewTable views = new ViewTable(arrays, Views::direct); // the views a run on the cpu binds

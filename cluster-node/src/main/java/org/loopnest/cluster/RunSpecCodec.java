@@ -169,7 +169,8 @@ final class RunSpecCodec {
         String javaClass = Frames.readString(b);
         DeviceCode code = b.readBoolean()
                 ? new DeviceCode(Frames.readString(b), Frames.readString(b), Frames.readString(b)) : null;
-        KernelPath path = KernelPath.values()[index(b.readByte(), KernelPath.values().length, "kernel path")];
+        // a settled path only: VECTOR (0) or SCALAR (1); AUTO is settled when the coordinator plans the run
+        KernelPath path = KernelPath.values()[index(b.readByte(), KernelPath.AUTO.ordinal(), "kernel path")];
         return new Decoded(split, List.copyOf(bindings), javaClass, code, path);
     }
 

@@ -10,8 +10,8 @@ import org.loopnest.device.sim.SimDevice;
 
 /**
  * The equality suite on two in-process nodes on loopback, one serving a cpu device and one a sim device, used
- * together: each node receives the body as its text, compiles it for the JVM itself, and the outputs are
- * bit-identical to a sequential Java loop.
+ * together: each node receives the body as its text, compiles it for the JVM itself (on the vector path; the scalar
+ * one: {@link NodesScalarEqualityTest}), and the outputs are bit-identical to a sequential Java loop.
  */
 class NodesEqualityTest extends CompiledDeviceEqualityContract {
     private final List<AutoCloseable> backing = new ArrayList<>();

@@ -90,6 +90,22 @@ public final class Iteration {
     }
 
     /**
+     * {@return a new cursor over the rest of this block from {@code n} iterations after the current one} What a body
+     * that walks several runs at once needs to look at the next run without moving this cursor. The new cursor
+     * belongs to the calling thread.
+     *
+     * @param n how far ahead, {@code 0 <= n <= remaining()}
+     * @throws IllegalArgumentException if {@code n} is not in {@code [0, remaining()]}
+     */
+    public Iteration ahead(long n) {
+        if (n < 0 || n > remaining()) {
+            throw new IllegalArgumentException("ahead n = " + n + " (expected: 0 <= n <= remaining() = "
+                    + remaining() + ")");
+        }
+        return new Iteration(split, chunk, local() + n, end - chunk.firstFlat());
+    }
+
+    /**
      * {@return how many iterations, from the current one, are left in this cursor's block (0 once it has passed the
      * end)}
      */

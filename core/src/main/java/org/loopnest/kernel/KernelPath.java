@@ -12,15 +12,29 @@ import java.util.Locale;
  */
 public enum KernelPath {
     /**
-     * The default: the body compiled to the JDK's Vector API, processing as many consecutive iterations of the
-     * innermost loop at once as the machine's preferred vector holds (16 {@code float}s with AVX-512); the scalar
-     * path where the module is absent or the vector code cannot be made, as the run's report says.
+     * The body compiled to the JDK's Vector API, processing as many consecutive iterations of the innermost loop at
+     * once as the machine's preferred vector holds (16 {@code float}s with AVX-512); the scalar path where the module
+     * is absent or the vector code cannot be made, as the run's report says. Until the JIT compiler has compiled a
+     * vector body (a second or two of a core), it runs far slower than the scalar one: see {@link #AUTO}.
      */
     VECTOR,
     /** The body compiled to plain Java, one iteration at a time. */
-    SCALAR;
+    SCALAR,
+    /**
+     * The default: {@link #VECTOR} for a run long enough to repay the JIT compiler's warm-up of the vector body
+     * ({@value #VECTOR_PAYS_FROM} iterations or more, counting this JVM's earlier runs of the same body, which
+     * warmed it), {@link #SCALAR} for a shorter one; the report says which and why.
+     */
+    AUTO;
 
-    /** {@return the name as the command line spells it: {@code vector} or {@code scalar}} */
+    /**
+     * The iterations of a body (this run's, plus this JVM's earlier runs of the same body) from which {@link #AUTO}
+     * takes the vector path: about where the vector path's warm-up is repaid by the weather body on a 2-core
+     * AVX-512 machine (BENCHMARKS.md, "Vector path warm-up").
+     */
+    public static final long VECTOR_PAYS_FROM = 10_000_000L;
+
+    /** {@return the name as the command line spells it: {@code vector}, {@code scalar} or {@code auto}} */
     public String spelling() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -28,7 +42,7 @@ public enum KernelPath {
     /**
      * {@return the path spelt {@code text}, as {@link #spelling()} gives it, any case}
      *
-     * @param text {@code vector} or {@code scalar}
+     * @param text {@code auto}, {@code vector} or {@code scalar}
      * @throws IllegalArgumentException naming the text and the choices
      */
     public static KernelPath parse(String text) {
@@ -37,6 +51,6 @@ public enum KernelPath {
                 return path;
             }
         }
-        throw new IllegalArgumentException("kernel path = '" + text + "' (expected: vector or scalar)");
+        throw new IllegalArgumentException("kernel path = '" + text + "' (expected: auto, vector or scalar)");
     }
 }

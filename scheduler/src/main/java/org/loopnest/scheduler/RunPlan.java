@@ -28,6 +28,9 @@ import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.lang.Program;
 import org.loopnest.internal.lang.jvm.AccessSignature;
 import org.loopnest.internal.lang.jvm.JavaEmitter;
+import org.loopnest.kernel.KernelPath;
+import org.loopnest.internal.lang.vector.VectorEmitter;
+import org.loopnest.internal.lang.vector.VectorSupport;
 import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.internal.trace.TraceFiles;
 
@@ -223,6 +226,15 @@ public final class RunPlan {
         return List.copyOf(arrays.values());
     }
 
+    /**
+     * {@return the path Java devices take for the plan's kernel-language body: {@link KernelPath#AUTO} settled for this
+     * run ({@code VECTOR} or {@code SCALAR}); {@code VECTOR} where the kernel has a Java body, which the path does not
+     * affect} The run's report says whether the JVM could take it.
+     */
+    public KernelPath kernelPath() {
+        return kernel == null ? KernelPath.VECTOR : kernel.path();
+    }
+
     /** The body. */
     Kernel kernel() {
         return kernel;
@@ -284,8 +296,10 @@ public final class RunPlan {
 
     /**
      * Writes the generated kernel for every target into {@code dir} (created if missing): {@code NAME.cl} (OpenCL
-     * C), {@code NAME.cu} (CUDA C) and {@code NAME.java} (the JVM target, as the cpu device compiles it for the
-     * user's own arrays in nest order), e.g. {@code weather.cl}, {@code weather.cu}, {@code weather.java}.
+     * C), {@code NAME.cu} (CUDA C), {@code NAME.java} (the JVM's scalar path, as the cpu device compiles it for the
+     * user's own arrays in nest order) and {@code NAME.vector.java} (the JVM's vector path for those arrays, with the
+     * lanes of this JVM's preferred vector, or of a 512-bit one where the JVM lacks {@code jdk.incubator.vector}),
+     * e.g. {@code weather.cl}, {@code weather.cu}, {@code weather.java}, {@code weather.vector.java}.
      *
      * @param dir the directory
      * @return the files written
@@ -302,8 +316,12 @@ public final class RunPlan {
             written.add(Files.writeString(dir.resolve(kernelSource.fileName(target)), kernelSource.source(target)));
         }
         Program program = kernel.program().orElseThrow();
-        String java = JavaEmitter.emit(program, AccessSignature.heapArrays(arrays.values(), space.depth()));
+        AccessSignature inNestOrder = AccessSignature.heapArrays(arrays.values(), space.depth());
+        String java = JavaEmitter.emit(program, inNestOrder);
         written.add(Files.writeString(dir.resolve(kernelSource.entryPoint() + ".java"), java));
+        int bits = VectorSupport.unavailable().isEmpty() ? VectorSupport.preferredBits() : 512;
+        String vector = VectorEmitter.emit(program, inNestOrder, VectorEmitter.lanes(program, bits));
+        written.add(Files.writeString(dir.resolve(kernelSource.entryPoint() + ".vector.java"), vector));
         return written;
     }
 

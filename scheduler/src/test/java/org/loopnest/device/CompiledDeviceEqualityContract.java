@@ -13,7 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.loopnest.LoopNest;
 import org.loopnest.data.ElementType;
+import org.loopnest.internal.lang.vector.VectorSupport;
 import org.loopnest.kernel.DeviceCode;
+import org.loopnest.kernel.KernelPath;
+import org.loopnest.report.DeviceReport;
 import org.loopnest.report.RunReport;
 
 /**
@@ -24,8 +27,9 @@ import org.loopnest.report.RunReport;
  * {@code continue} and {@code break}, a helper calling a helper, integer division and modulo of negative numbers and
  * shifts (with int and long counts, masked) for the integer types, and {@code floor}/{@code fmin}/{@code fmax}/
  * {@code fabs} for the floating ones: operations every target computes exactly on these small integral inputs, so
- * the comparison is bit for bit on every device, the compiled C targets included. A subclass opens the devices, or
- * skips with the reason they are absent.
+ * the comparison is bit for bit on every device, the compiled C targets included. Devices that run Java run the body
+ * on {@link #kernelPath()} (the vector path, asked for, by default; a subclass per device runs the scalar one), and
+ * each run's report must say that path ran. A subclass opens the devices, or skips with the reason they are absent.
  */
 public abstract class CompiledDeviceEqualityContract {
     private Device[] devices;
@@ -38,6 +42,15 @@ public abstract class CompiledDeviceEqualityContract {
         for (Device d : opened) {
             d.close();
         }
+    }
+
+    /**
+     * {@return how the devices that run Java (cpu, sim, worker nodes) run the body}; {@link KernelPath#VECTOR} by
+     * default (asked for: {@link KernelPath#AUTO} would take the scalar path for runs this short). Devices that run
+     * compiled kernels ignore it.
+     */
+    protected KernelPath kernelPath() {
+        return KernelPath.VECTOR;
     }
 
     @BeforeEach
@@ -99,7 +112,9 @@ public abstract class CompiledDeviceEqualityContract {
             Object out = Array.newInstance(type.primitive(), Array.getLength(in.a()));
             RunReport report = LoopNest.of(extents).names(names)
                     .in("a", in.a()).in("b", in.b(), subset).in("c", in.c(), "i2").out("out", out)
-                    .deviceCode(code(type, names)).splitAt(1).buffers(inputBuffers, outputBuffers).on(devices).run();
+                    .deviceCode(code(type, names)).kernelPath(kernelPath()).splitAt(1)
+                    .buffers(inputBuffers, outputBuffers).on(devices).run();
+            assertKernelPath(report, type.toString());
             assertEquals(7, report.chunks(), type + ": chunks");
             assertEquals(inputBuffers, report.inputBuffers(), type + ": input buffers in the report");
             assertEquals(outputBuffers, report.outputBuffers(), type + ": output buffers in the report");
@@ -116,9 +131,20 @@ public abstract class CompiledDeviceEqualityContract {
         String last = names[names.length - 1];
         RunReport report = LoopNest.of(extents).names(names)
                 .in("a", in.a()).in("b", in.b(), subset).in("c", in.c(), last).out("out", out)
-                .deviceCode(code(type, names)).splitAt(d).group(group).on(devices).run();
+                .deviceCode(code(type, names)).kernelPath(kernelPath()).splitAt(d).group(group).on(devices).run();
         assertTrue(report.chunks() > 0);
+        assertKernelPath(report, type + " d=" + d);
         return out;
+    }
+
+    /** Asserts that every device that runs Java and ran chunks ran the path asked for (vector where it can). */
+    private void assertKernelPath(RunReport report, String what) {
+        String expected = kernelPath() == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty() ? "vector ("
+                : "scalar: ";
+        for (DeviceReport d : report.perDevice()) {
+            d.kernelPath().ifPresent(path -> assertTrue(path.startsWith(expected), what + ", " + d.name()
+                    + ": kernel path: " + path + " (expected: " + expected + "…)"));
+        }
     }
 
     /**

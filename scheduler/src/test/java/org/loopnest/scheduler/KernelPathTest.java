@@ -49,14 +49,18 @@ class KernelPathTest {
     void shouldRefuseANullKernelPathNamingTheChoices() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> LoopNest.of(4).kernelPath(null));
-        assertEquals("kernelPath is null (expected: KernelPath.VECTOR, the default, or KernelPath.SCALAR)",
-                e.getMessage());
+        assertEquals("kernelPath is null (expected: KernelPath.AUTO, the default, KernelPath.VECTOR or "
+                + "KernelPath.SCALAR)", e.getMessage());
     }
 
     @Test
     void shouldCarryTheChosenPathIntoThePlansKernel() {
         float[] a = ramp();
-        assertEquals(KernelPath.VECTOR, nest(a, new float[N]).plan().kernel().path(), "the default");
+        RunPlan auto = nest(a, new float[N]).plan();
+        assertEquals(KernelPath.SCALAR, auto.kernel().path(), "the default, AUTO, for a short run");
+        assertTrue(auto.kernel().javaPathReport().startsWith("scalar: a short run (" + N + " iterations"),
+                auto.kernel().javaPathReport());
+        assertEquals(KernelPath.VECTOR, nest(a, new float[N]).kernelPath(KernelPath.VECTOR).plan().kernel().path());
         RunPlan scalar = nest(a, new float[N]).kernelPath(KernelPath.SCALAR).plan();
         assertEquals(KernelPath.SCALAR, scalar.kernel().path());
         assertTrue(scalar.kernel().javaPathReport().startsWith("scalar: "), scalar.kernel().javaPathReport());

@@ -94,7 +94,20 @@ public final class Kernel {
      * @param path how Java devices run it
      */
     public static Kernel ofProgram(Program program, KernelPath path) {
-        return new Kernel(new CompiledBody(requireProgram(program), path), KERNEL_LANGUAGE, program, null);
+        return ofProgram(program, path, null);
+    }
+
+    /**
+     * {@return a kernel with only a body in the kernel language, as {@link #ofProgram(Program)}, run on Java devices
+     * by {@code path}, chosen for {@code scalarReason} if that is the scalar path by choice}
+     *
+     * @param program the checked body
+     * @param path how Java devices run it
+     * @param scalarReason why {@link KernelPath#AUTO} chose the scalar path, for the report, or {@code null}
+     */
+    public static Kernel ofProgram(Program program, KernelPath path, String scalarReason) {
+        return new Kernel(new CompiledBody(requireProgram(program), path, scalarReason), KERNEL_LANGUAGE, program,
+                null);
     }
 
     /**

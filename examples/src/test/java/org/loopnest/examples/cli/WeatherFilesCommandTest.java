@@ -16,18 +16,23 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.loopnest.examples.weather.WeatherAssertions;
 import org.loopnest.examples.weather.WeatherFormulas;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.format.grads.GradsDescriptor;
 import org.loopnest.format.grads.GradsOption;
 import org.loopnest.format.netcdf.NetcdfFile;
 import org.loopnest.format.netcdf.NetcdfHeader;
+import org.loopnest.kernel.KernelPath;
 
 /**
  * {@code loopnest weather --input model.ctl --out DIR} on Debian's GrADS sample ({@code grads} package: T on 7
  * levels, Q on 5, UNDEF −2.56e33 below ground), on cpu and on a small simulated device: every output point equals
- * {@link WeatherFormulas#point} of the values read from the data file, the written descriptor parses and GrADS
- * itself opens it and displays the same values. Skipped, saying why, where the sample or GrADS is absent
+ * {@link WeatherFormulas#point} of the values read from the data file (bit for bit on the scalar path, within each
+ * output's tolerance on the vector path: {@link WeatherAssertions}), the written descriptor parses and GrADS itself
+ * opens it and displays the same values. Skipped, saying why, where the sample or GrADS is absent
  * ({@code -Dloopnest.grads.sample=/path/model.ctl}, {@code -Dloopnest.grads.command=/path/grads}).
  */
 class WeatherFilesCommandTest {
@@ -43,15 +48,17 @@ class WeatherFilesCommandTest {
                 + "or name a copy with -Dloopnest.grads.sample=/path/model.ctl)");
     }
 
-    @Test
-    void shouldMatchTheFormulasAtEveryPointOfTheGradsSampleOnCpuAndSim() throws IOException {
+    /** Every point as the formulas give it: bit for bit on the scalar path, within tolerance on the vector path. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = KernelPath.class, names = {"VECTOR", "SCALAR"})
+    void shouldMatchTheFormulasAtEveryPointOfTheGradsSampleOnCpuAndSim(KernelPath path) throws IOException {
         assumeSample();
         GradsDescriptor in = GradsDescriptor.parse(SAMPLE);
         String[][] devices = {{"--device", "cpu"}, {"--device", "sim", "--device-memory", "256KiB", "--buffers", "3"}};
         for (String[] device : devices) {
             Path out = dir.resolve(device[1]);
-            String[] args = Stream.concat(Stream.of("weather", "--input", SAMPLE.toString(), "--out", out.toString()),
-                    Stream.of(device)).toArray(String[]::new);
+            String[] args = Stream.concat(Stream.of("weather", "--input", SAMPLE.toString(), "--out", out.toString(),
+                    "--kernel-path", path.spelling()), Stream.of(device)).toArray(String[]::new);
             Cli run = Cli.run(args);
             assertEquals(0, run.code(), run.err());
             assertTrue(run.out().contains("levels: T on 7, Q on 5 of ZDEF's 7: running the 5 both define (1000.0 to "
@@ -68,7 +75,7 @@ class WeatherFilesCommandTest {
             assertTrue(written.options().contains(GradsOption.LITTLE_ENDIAN), written.options().toString());
             assertEquals(5, written.variable("theta").levels());
             assertEquals("Potential temperature [K]", written.variable("theta").description());
-            long missing = compareEveryPoint(in, written);
+            long missing = compareEveryPoint(in, written, path);
             assertTrue(missing > 0, device[1] + ": the sample has points below ground, " + missing + " found");
         }
     }
@@ -100,14 +107,19 @@ class WeatherFilesCommandTest {
                 float[] lcl = read(h.file(), ByteOrder.BIG_ENDIAN, h.gridOffset(h.variable("lcl_t"), t, z), grid);
                 for (int k = 0; k < grid; k++) {
                     WeatherFormulas.point(temperature[k], humidity[k], (float) in.z().value(z), point);
-                    assertEquals(point[WeatherOutput.LCL_T.ordinal()], lcl[k], 0f, "lcl_t t=" + t + " z=" + z);
+                    WeatherAssertions.assertMatches(KernelPath.AUTO, WeatherOutput.LCL_T,
+                            point[WeatherOutput.LCL_T.ordinal()], lcl[k], "t=" + t + " z=" + z);
                 }
             }
         }
     }
 
-    /** Compares every output point with the formulas; returns the number of missing input points. */
-    private static long compareEveryPoint(GradsDescriptor in, GradsDescriptor out) throws IOException {
+    /**
+     * Compares every output point with the formulas as {@link WeatherAssertions} does for {@code path}; returns the
+     * number of missing input points.
+     */
+    private static long compareEveryPoint(GradsDescriptor in, GradsDescriptor out, KernelPath path)
+            throws IOException {
         int grid = in.x().size() * in.y().size();
         float[] point = new float[WeatherOutput.COUNT];
         long missing = 0;
@@ -123,8 +135,8 @@ class WeatherFilesCommandTest {
                     WeatherFormulas.point(temperature[k], humidity[k], (float) in.z().value(z), point);
                     missing += Float.isNaN(point[0]) ? 1 : 0;
                     for (WeatherOutput o : WeatherOutput.values()) {
-                        assertEquals(point[o.ordinal()], outputs[o.ordinal()][k], 0f,
-                                o.key() + " at t=" + t + " z=" + z + " k=" + k);
+                        WeatherAssertions.assertMatches(path, o, point[o.ordinal()], outputs[o.ordinal()][k],
+                                "t=" + t + " z=" + z + " k=" + k);
                     }
                 }
             }

@@ -14,6 +14,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.loopnest.examples.weather.WeatherAssertions;
 import org.loopnest.examples.weather.WeatherFormulas;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.format.grads.GradsDescriptor;
@@ -22,13 +25,16 @@ import org.loopnest.format.netcdf.NetcdfFile;
 import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf.NetcdfWriter;
+import org.loopnest.kernel.KernelPath;
 
 /**
  * {@code loopnest weather --input FILE.nc}: a classic file written here (t, q with a {@code _FillValue} of −999 the
  * body's rule does not catch, levels in Pa, time/lat/lon coordinates, latitudes north to south) run to
  * {@code --format netcdf} and {@code grads}, read back value by value; {@code ncdump -h} and GrADS read the outputs
  * where installed. A packed file ({@code short}s with {@code scale_factor}/{@code add_offset} and a float record
- * variable) written by {@code ncgen} is unpacked and run too.
+ * variable) written by {@code ncgen} is unpacked and run too. The runs take the default path ({@code auto}, which may
+ * be the vector one) and their values match the formulas within each output's tolerance; the classic file runs on the
+ * vector path and on the scalar one, bit for bit there ({@link WeatherAssertions}).
  */
 class WeatherNetcdfCommandTest {
     private static final int NT = 2;
@@ -100,15 +106,17 @@ class WeatherNetcdfCommandTest {
         return out;
     }
 
-    @Test
-    void shouldRunAClassicFileToNetcdfWithItsCoordinatesAndFillValueOnCpuAndSim() throws Exception {
+    /** The values as the formulas give them: bit for bit on the scalar path, within tolerance on the vector path. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = KernelPath.class, names = {"VECTOR", "SCALAR"})
+    void shouldRunAClassicFileToNetcdfWithItsCoordinatesAndFillValueOnCpuAndSim(KernelPath path) throws Exception {
         Path in = writeInput();
         float[][] f = fields();
         float[][] expected = expected(f[0], f[1], new float[] {1000, 850, 500});
         for (String device : new String[] {"cpu", "sim"}) {
             Path out = dir.resolve("out-" + device);
             Cli run = Cli.run("weather", "--input", in.toString(), "--out", out.toString(), "--format", "netcdf",
-                    "--device", device, "--verify");
+                    "--device", device, "--verify", "--kernel-path", path.spelling());
             assertEquals(0, run.code(), run.err());
             assertTrue(run.out().contains("missing values T = [-999.0], q = [-999.0] also missing: tested by the "
                     + "body"), run.out());
@@ -128,7 +136,7 @@ class WeatherNetcdfCommandTest {
                 assertTrue(Double.isNaN(v.attribute("_FillValue").get().number(0)), o.key());
                 float[] written = WeatherFilesCommandTest.read(h.file(), ByteOrder.BIG_ENDIAN, v.begin(),
                         NT * NZ * GRID);
-                assertArrayEquals(expected[o.ordinal()], written, 0f, device + " " + o.key());
+                WeatherAssertions.assertMatches(path, o, expected[o.ordinal()], written, device);
             }
             assertTrue(Float.isNaN(expected[0][3]) && Float.isNaN(expected[0][90]), "fill values are missing");
         }
@@ -169,7 +177,8 @@ class WeatherNetcdfCommandTest {
         float[] theta = expected(f[0], f[1], new float[] {1000, 850, 500})[0];
         float written = WeatherFilesCommandTest.read(ctl.dataFile(), ctl.byteOrder(), ctl.offset("theta", 1, 2),
                 GRID)[6];
-        assertEquals(theta[(1 * NZ + 2) * GRID + 6], written, 0f);
+        WeatherAssertions.assertMatches(KernelPath.AUTO, WeatherOutput.THETA, theta[(1 * NZ + 2) * GRID + 6],
+                written, "t=1 z=2 k=6");
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/grads")) || System.getProperty("loopnest.grads.command")
                 != null, "GrADS not installed (Debian's grads package)");
         // stored row 1 (20 N) is GrADS's y = 3 (from the south, 1-based) with yrev; x = 2 (1-based) is column 1
@@ -264,7 +273,7 @@ class WeatherNetcdfCommandTest {
         for (WeatherOutput o : WeatherOutput.values()) {
             float[] written = WeatherFilesCommandTest.read(h.file(), ByteOrder.BIG_ENDIAN,
                     h.variable(o.key()).begin(), NT * NZ * GRID);
-            assertArrayEquals(expected[o.ordinal()], written, 0f, o.key());
+            WeatherAssertions.assertMatches(KernelPath.AUTO, o, expected[o.ordinal()], written, "unpacked");
         }
         assertEquals("days since 2020-01-01 00:00:00", h.variable("time").attribute("units").get().text());
         return run;
@@ -314,8 +323,9 @@ class WeatherNetcdfCommandTest {
                     WeatherFormulas.point(org.loopnest.format.netcdf.NetcdfPacking.of(u).physical(us[at]),
                             org.loopnest.format.netcdf.NetcdfPacking.of(v).physical(vs[at]), z == 0 ? 825 : 850,
                             point);
-                    assertEquals(point[0], theta[k], 0f, "theta t=" + t + " z=" + z + " k=" + k);
-                    assertEquals(point[1], es[k], 0f, "es t=" + t + " z=" + z + " k=" + k);
+                    String where = "t=" + t + " z=" + z + " k=" + k;
+                    WeatherAssertions.assertMatches(KernelPath.AUTO, WeatherOutput.THETA, point[0], theta[k], where);
+                    WeatherAssertions.assertMatches(KernelPath.AUTO, WeatherOutput.ES, point[1], es[k], where);
                 }
             }
         }

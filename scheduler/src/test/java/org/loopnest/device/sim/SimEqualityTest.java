@@ -4,8 +4,8 @@ import org.loopnest.device.CompiledDeviceEqualityContract;
 import org.loopnest.device.Device;
 
 /**
- * The equality suite on the simulated device: the kernel-language body compiled for the JVM, run over packed chunk
- * buffers, bit-identical to a sequential Java loop.
+ * The equality suite on the simulated device: the kernel-language body compiled for the JVM on the vector path (the
+ * scalar one: {@link SimScalarEqualityTest}), run over packed chunk buffers, bit-identical to a sequential Java loop.
  */
 class SimEqualityTest extends CompiledDeviceEqualityContract {
     @Override

@@ -5,8 +5,9 @@ import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 
 /**
- * The kernel-language bodies on the sim device, compiled for the JVM and run over packed chunk buffers: the same
- * references as on OpenCL and CUDA, bit for bit here, as on the cpu device.
+ * The kernel-language bodies on the sim device, compiled for the JVM on the vector path (asked for) and run over
+ * packed chunk buffers: the same references as on OpenCL and CUDA, compared as on the cpu device
+ * ({@link BodiesOnCpuTest}).
  */
 class BodiesOnSimTest extends CompiledBodiesContract {
     @Override

@@ -3,8 +3,12 @@ package org.loopnest.internal.codegen;
 import org.loopnest.internal.lang.CMathReference;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.loopnest.data.Role;
+import org.loopnest.internal.lang.Children;
+import org.loopnest.internal.lang.Expr;
 import org.loopnest.internal.lang.KernelContext;
 import org.loopnest.internal.lang.KernelLanguage;
 import org.loopnest.internal.lang.MathFunction;
@@ -50,7 +54,26 @@ final class BodyCases {
         Program check() {
             return KernelLanguage.check(code, context());
         }
+
+        /**
+         * {@return how far a floating result may be from the reference on the vector path, in ulps}: the vector
+         * path's documented bound (docs/KERNELS.md §8: 1 ulp for a {@code float} call, 2 for a {@code double} one)
+         * for each call of a function that SVML computes once the body is compiled, added up (no case nests such
+         * calls or subtracts their results); 0 for a body of exact operations only (the arithmetic operators,
+         * conversions, {@code sqrt}, {@code fabs}, {@code fmin}, {@code fmax}, {@code floor}, {@code ceil},
+         * {@code fmod}, {@code isnan}, {@code isinf}), which the vector path computes as Java does
+         */
+        int vectorUlps() {
+            return Children.expressionsUnder(check()).filter(e -> e instanceof Expr.MathCall m
+                    && !EXACT_ON_VECTOR_PATH.contains(m.function()))
+                    .mapToInt(e -> e.type() == Type.FLOAT ? 1 : 2).sum();
+        }
     }
+
+    /** The math functions that the vector path computes exactly as {@code java.lang.Math} does. */
+    private static final Set<MathFunction> EXACT_ON_VECTOR_PATH = EnumSet.of(MathFunction.SQRT, MathFunction.FABS,
+            MathFunction.FMIN, MathFunction.FMAX, MathFunction.FLOOR, MathFunction.CEIL, MathFunction.FMOD,
+            MathFunction.ISNAN, MathFunction.ISINF);
 
     private BodyCases() {
     }

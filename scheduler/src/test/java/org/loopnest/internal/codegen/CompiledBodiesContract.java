@@ -10,24 +10,56 @@ import org.junit.jupiter.api.Test;
 import org.loopnest.LoopNest;
 import org.loopnest.device.Device;
 import org.loopnest.internal.lang.Type;
+import org.loopnest.internal.lang.vector.VectorSupport;
+import org.loopnest.kernel.KernelPath;
+import org.loopnest.report.DeviceReport;
+import org.loopnest.report.RunReport;
 
 /**
  * Every body of {@link BodyCases} run on a device that runs compiled kernels, compared element by element with its
- * Java reference: integers and comparisons exactly, floating results within the case's ulps (NaN matches NaN, −0
- * matches 0) on OpenCL and CUDA, bit for bit on the devices that run the body compiled for the JVM
- * ({@link #bitExact}); and the weather body on MetPy's example of the lifting condensation level. Subclasses open the
- * device, or skip with the reason when it is absent.
+ * Java reference: integers and comparisons exactly, floating results within {@link #ulps} of the case (NaN matches
+ * NaN, −0 matches 0) on OpenCL and CUDA; on the devices that run the body compiled for the JVM bit for bit on the
+ * scalar path, and on the vector path within the vector path's ulps where SVML computes a function, bit for bit
+ * elsewhere ({@link #bitExact}), each run's report saying the path asked for ran (a body whose vector code does not
+ * compile falls back to the scalar one: a failure here); and the weather body on MetPy's example of the lifting
+ * condensation level. Subclasses open the device, or skip with the reason when it is absent.
+ *
+ * <p>Each body runs once over {@value BodyCases#LENGTH} elements, too few for the JIT compiler to compile it: the
+ * vector path's functions are then {@code java.lang.Math}'s lane by lane. Core's {@code VectorAccuracyTest} measures
+ * the compiled (SVML) side.
  */
 abstract class CompiledBodiesContract {
     /** {@return the device to run on, which the test closes; skips the test if there is none} */
     protected abstract Device openDevice();
 
     /**
-     * {@return whether the device must give the reference's bits exactly} (a JVM device: {@code -0} is not {@code 0}
-     * and no ulps are allowed), rather than within the case's ulps
+     * {@return whether a result allowed 0 ulps must have the reference's bits exactly} (a JVM device: {@code -0} is
+     * not {@code 0}), rather than compare equal
      */
     protected boolean bitExact() {
         return false;
+    }
+
+    /**
+     * {@return how a device that runs Java runs the bodies}; by default {@link KernelPath#VECTOR}, asked for, since
+     * {@link KernelPath#AUTO} would take the scalar path for runs this short
+     */
+    protected KernelPath kernelPath() {
+        return KernelPath.VECTOR;
+    }
+
+    /**
+     * {@return how far a floating result of {@code c} may be from its reference, in ulps}: on a device that compiles
+     * kernels the case's own bound (the largest of OpenCL's and CUDA's); on a JVM device ({@link #bitExact}) 0 on the
+     * scalar path and {@link BodyCases.Case#vectorUlps()} on the vector path
+     *
+     * @param c a case of the corpus
+     */
+    protected int ulps(BodyCases.Case c) {
+        if (!bitExact()) {
+            return c.ulps();
+        }
+        return kernelPath() == KernelPath.SCALAR ? 0 : c.vectorUlps();
     }
 
     @Test
@@ -35,7 +67,7 @@ abstract class CompiledBodiesContract {
         List<String> mismatches = new ArrayList<>();
         try (Device device = openDevice()) {
             for (BodyCases.Case c : BodyCases.all()) {
-                run(c, device, bitExact(), mismatches);
+                run(c, device, mismatches);
             }
         }
         assertTrue(mismatches.isEmpty(), mismatches.size() + " mismatches:\n" + String.join("\n", mismatches));
@@ -54,28 +86,42 @@ abstract class CompiledBodiesContract {
             nest.out(out, new float[2]);
         }
         try (Device device = openDevice()) {
-            nest.out("lcl_p", lclP).out("lcl_t", lclT).deviceCode(KernelCorpus.WEATHER).on(device).run();
+            nest.out("lcl_p", lclP).out("lcl_t", lclT).deviceCode(KernelCorpus.WEATHER).kernelPath(kernelPath())
+                    .on(device).run();
         }
         assertEquals(864.806, lclP[0], 0.01, "lcl_p (MetPy: 864.806 hPa)");
         assertEquals(17.676, lclT[0] - 273.15, 0.01, "lcl_t (MetPy: 17.676 °C)");
         assertTrue(Float.isNaN(lclP[1]) && Float.isNaN(lclT[1]), "a dry point: " + lclP[1] + ", " + lclT[1]);
     }
 
-    private static void run(BodyCases.Case c, Device device, boolean exact, List<String> mismatches) {
+    private void run(BodyCases.Case c, Device device, List<String> mismatches) {
         int n = BodyCases.LENGTH;
         Object x = c.inputs().values(c.in(), n, false);
         Object y = c.inputs().values(c.in(), n, true);
         Object r = output(c.out(), n);
-        LoopNest.of(n).names("i").in("x", x).in("y", y).out("r", r).deviceCode(c.code()).on(device).run();
+        RunReport report = LoopNest.of(n).names("i").in("x", x).in("y", y).out("r", r).deviceCode(c.code())
+                .kernelPath(kernelPath()).on(device).run();
+        for (DeviceReport d : report.perDevice()) {
+            d.kernelPath().filter(path -> !path.startsWith(expectedPathPrefix()))
+                    .ifPresent(path -> mismatches.add(c.name() + ": kernel path: " + path + " (expected: "
+                            + expectedPathPrefix() + "…)"));
+        }
+        int ulps = ulps(c);
+        boolean exact = bitExact() && ulps == 0;
         for (int k = 0; k < n; k++) {
             Object expected = c.reference().apply(Array.get(x, k), Array.get(y, k), k);
             Object actual = Array.get(r, k);
             if (exact ? !sameBits(c.out(), (Number) expected, (Number) actual)
-                    : !matches(c.out(), (Number) expected, (Number) actual, c.ulps())) {
+                    : !matches(c.out(), (Number) expected, (Number) actual, ulps)) {
                 mismatches.add(c.name() + " at i=" + k + ": x=" + Array.get(x, k) + ", y=" + Array.get(y, k)
-                        + ": expected " + expected + ", was " + actual);
+                        + ": expected " + expected + (exact ? "" : " within " + ulps + " ulps") + ", was " + actual);
             }
         }
+    }
+
+    /** What the report's kernel path of a device that runs Java begins with: the vector path wherever it can run. */
+    private String expectedPathPrefix() {
+        return kernelPath() == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty() ? "vector (" : "scalar: ";
     }
 
     private static Object output(Type type, int n) {

@@ -192,15 +192,17 @@ class KernelGeneratorTest {
     }
 
     @Test
-    void shouldWriteAllThreeTargetsWithoutAnyDevice(@TempDir Path dir) throws IOException {
+    void shouldWriteEveryTargetWithoutAnyDevice(@TempDir Path dir) throws IOException {
         List<Path> files = nest().deviceCode(DeviceCode.of("theta = T;").named("potential"))
                 .dumpKernels(dir.resolve("kernels"));
         assertEquals(List.of(dir.resolve("kernels/potential.cl"), dir.resolve("kernels/potential.cu"),
-                dir.resolve("kernels/potential.java")), files);
+                dir.resolve("kernels/potential.java"), dir.resolve("kernels/potential.vector.java")), files);
         assertTrue(Files.readString(files.get(0)).contains("__kernel"));
         assertTrue(Files.readString(files.get(1)).contains("__global__"));
         String java = Files.readString(files.get(2));
         assertTrue(java.contains("class LnBody") && java.contains("u_theta = u_T;"), java);
+        String vector = Files.readString(files.get(3));
+        assertTrue(vector.contains("import jdk.incubator.vector.*;") && vector.contains("u_theta = u_T;"), vector);
     }
 
     @Test

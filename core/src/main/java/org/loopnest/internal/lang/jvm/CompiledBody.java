@@ -33,11 +33,15 @@ public final class CompiledBody implements BlockKernel {
     private final Program program;
     private final JvmCompiler compiler;
     private final KernelPath path;
+    private final String scalarReason;
     private final Map<AccessSignature, RunBody> compiled = new ConcurrentHashMap<>();
     private final Map<AccessSignature, RunBody> vectorCompiled = new ConcurrentHashMap<>();
     private final Lanes lanes;
     private final Set<String> staged = ConcurrentHashMap.newKeySet();
     private volatile String vectorFailure;
+    /** The most iterations a vector body runs in one call when runs are joined. */
+    private static final int JOIN_LIMIT = 1 << 20;
+    private final boolean readsIndex;
 
     /**
      * A body compiled by the {@linkplain JvmCompiler#shared() shared} compiler.
@@ -45,7 +49,7 @@ public final class CompiledBody implements BlockKernel {
      * @param program the checked body
      */
     public CompiledBody(Program program) {
-        this(program, JvmCompiler.shared(), KernelPath.VECTOR);
+        this(program, JvmCompiler.shared(), KernelPath.VECTOR, null);
     }
 
     /**
@@ -55,15 +59,29 @@ public final class CompiledBody implements BlockKernel {
      * @param path the vector path (where this JVM can) or the scalar one
      */
     public CompiledBody(Program program, KernelPath path) {
-        this(program, JvmCompiler.shared(), path);
+        this(program, JvmCompiler.shared(), path, null);
+    }
+
+    /**
+     * A body compiled by the {@linkplain JvmCompiler#shared() shared} compiler for {@code path}, chosen for
+     * {@code reason} if that is the scalar path by choice ({@link PathChoice}).
+     *
+     * @param program the checked body
+     * @param path {@link KernelPath#VECTOR} (where this JVM can) or {@link KernelPath#SCALAR}
+     * @param scalarReason why the scalar path was chosen, for the report, or {@code null}
+     */
+    public CompiledBody(Program program, KernelPath path, String scalarReason) {
+        this(program, JvmCompiler.shared(), path, scalarReason);
     }
 
     /**
      * @param program the checked body
      * @param compiler what compiles its source
-     * @param path the vector path (where this JVM can) or the scalar one
+     * @param path {@link KernelPath#VECTOR} (where this JVM can) or {@link KernelPath#SCALAR}; {@code AUTO} is taken
+     *     as {@code VECTOR} (settle it first with {@link PathChoice})
+     * @param scalarReason why the scalar path was chosen, for the report, or {@code null}
      */
-    public CompiledBody(Program program, JvmCompiler compiler, KernelPath path) {
+    public CompiledBody(Program program, JvmCompiler compiler, KernelPath path, String scalarReason) {
         if (program == null) {
             throw new IllegalArgumentException("program is null (expected: a checked kernel-language body)");
         }
@@ -72,8 +90,11 @@ public final class CompiledBody implements BlockKernel {
         }
         this.program = program;
         this.compiler = compiler;
-        this.path = path;
-        this.lanes = path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty()
+        this.path = path == KernelPath.AUTO ? KernelPath.VECTOR : path;
+        this.scalarReason = scalarReason;
+        this.readsIndex = org.loopnest.internal.lang.Children.expressionsUnder(program.body())
+                .anyMatch(e -> e instanceof org.loopnest.internal.lang.Expr.Index);
+        this.lanes = this.path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty()
                 ? VectorEmitter.lanes(program, VectorSupport.preferredBits()) : null;
     }
 
@@ -88,7 +109,7 @@ public final class CompiledBody implements BlockKernel {
      */
     public String pathReport() {
         if (path == KernelPath.SCALAR) {
-            return "scalar: asked for (kernel path scalar)";
+            return scalarReason == null ? "scalar: asked for (kernel path scalar)" : "scalar: " + scalarReason;
         }
         if (lanes == null) {
             return "scalar: " + VectorSupport.unavailable().orElse("the vector path is not available");
@@ -190,6 +211,8 @@ public final class CompiledBody implements BlockKernel {
         private final long[] indices;
         private RunBody body;
         private StagedRun staging;
+        private boolean joinable;
+        private long[] steps;
 
         Bound(RunAccess[] access, int depth) {
             this.access = access;
@@ -204,6 +227,9 @@ public final class CompiledBody implements BlockKernel {
                 AccessSignature signature = signature(cursor);
                 body = compiledFor(signature);
                 staging = vectorPath() ? staging(signature) : null;
+                // a vector body that reads no loop index runs consecutive runs that continue each other as one
+                joinable = vectorPath() && !readsIndex;
+                steps = signature.arrays().stream().mapToLong(AccessSignature.Access::step).toArray();
             }
             int depth = indices.length;
             for (int n = cursor.runLength(); n > 0; n = cursor.runLength()) {
@@ -214,13 +240,61 @@ public final class CompiledBody implements BlockKernel {
                 for (int j = 0; j < depth; j++) {
                     indices[j] = cursor.index(j);
                 }
-                if (staging == null) {
-                    body.run(stores, positions, indices, n);
-                } else {
-                    staging.run(body, stores, positions, indices, n);
+                int length = joinable ? joined(cursor, n) : n;
+                try {
+                    runOnce(length);
+                } catch (RuntimeException | Error e) {
+                    if (length == n) {
+                        throw e;
+                    }
+                    // run the joined runs one by one, so that the cursor stands on the run that fails
+                    for (int left = length; left > 0; left -= n, n = cursor.runLength()) {
+                        for (int a = 0; a < access.length; a++) {
+                            positions[a] = access[a].position(cursor);
+                        }
+                        for (int j = 0; j < depth; j++) {
+                            indices[j] = cursor.index(j);
+                        }
+                        runOnce(n);
+                        cursor.advance(n);
+                    }
+                    continue;
                 }
-                cursor.advance(n);
+                for (int left = length; left > 0; left -= n, n = cursor.runLength()) {
+                    cursor.advance(n);
+                }
             }
+        }
+
+        private void runOnce(int n) {
+            if (staging == null) {
+                body.run(stores, positions, indices, n);
+            } else {
+                staging.run(body, stores, positions, indices, n);
+            }
+        }
+
+        /**
+         * {@return how many iterations from the cursor's run on lie one after the other in every array, so that a vector
+         * body runs them as one run (the cursor's own {@code n} at least)}: only the iterations of whole runs whose
+         * elements continue each array's run at its step, in the same store
+         */
+        private int joined(Iteration cursor, int n) {
+            long total = n;
+            while (total < cursor.remaining()) {
+                Iteration next = cursor.ahead(total);
+                if (total + next.runLength() > JOIN_LIMIT) {
+                    break;
+                }
+                for (int a = 0; a < access.length; a++) {
+                    if (access[a].store(next) != stores[a]
+                            || access[a].position(next) != positions[a] + total * steps[a]) {
+                        return (int) total;
+                    }
+                }
+                total += next.runLength();
+            }
+            return (int) total;
         }
 
         private StagedRun staging(AccessSignature signature) {

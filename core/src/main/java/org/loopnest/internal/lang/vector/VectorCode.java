@@ -80,7 +80,7 @@ final class VectorCode {
             }
             Type held = held(type);
             String stored = type == Type.BOOL ? zero(held) + ".blend(1L, " + maskOf(value, held) + ")" : value;
-            return stored + ".intoArray(" + scratch(held) + ", " + offset + " * ln_L);";
+            return "(" + stored + ").intoArray(" + scratch(held) + ", " + offset + " * ln_L);";
         }
 
         String declare(String value) {
@@ -108,6 +108,12 @@ final class VectorCode {
     private final Set<String> runtime = new TreeSet<>();
     private final Map<Type, Integer> slots = new java.util.EnumMap<>(Type.class);
     private Set<String> carried = Set.of();
+    /** Whether every variable and mask of the function being printed lives in memory, so blocks can be outlined. */
+    private boolean spill;
+    /** The expressions from which a body or helper keeps its values in memory and outlines its larger blocks. */
+    static final int SPILL_FROM = 60;
+    /** The expressions from which a block of such a function becomes a method of its own. */
+    static final int OUTLINE_FROM = 16;
     private StringBuilder out;
     private final StringBuilder methods = new StringBuilder();
     private final Map<String, Frame> frames = new HashMap<>();
@@ -131,12 +137,25 @@ final class VectorCode {
      */
     Object rootRegion(String mask, Stmt body) {
         carried = LoopCarried.names(body);
-        return new Region(new Slot(mask, Type.BOOL, false), null, null, false);
+        spill = size(body) > SPILL_FROM;
+        return new Region(new Slot(spill ? "ln_root" : mask, Type.BOOL, spill), null, null, false);
     }
 
-    /** Makes {@code name} (an index or an input) known at the root under the Java name {@code java}. */
-    void declareRoot(String name, String java, Type type, Object root) {
-        names.put(name, new Var(new Slot(java, type, false), (Region) root));
+    /** {@return the statement that sets the root region's lanes from {@code mask} at each step (none if it is that)} */
+    String enterRoot(Object root, String mask) {
+        Slot slot = ((Region) root).mask();
+        return slot.offset < 0 ? "" : slot.write(mask);
+    }
+
+    /**
+     * {@return the statement declaring {@code name} (an index or an input) at the root with the value {@code init}}
+     *
+     * @param java its Java name, if it stays a local
+     */
+    String declareRoot(String name, String java, Type type, Object root, String init) {
+        Slot slot = new Slot(java, type, spill);
+        names.put(name, new Var(slot, (Region) root));
+        return slot.declare(init);
     }
 
     /**
@@ -144,7 +163,7 @@ final class VectorCode {
      * Its value at the end is {@link #read(String)}.
      */
     String declareOutput(String name, String java, Type type, Object root) {
-        Slot slot = new Slot(java, type, carried.contains(name));
+        Slot slot = new Slot(java, type, spill || carried.contains(name));
         names.put(name, new Var(slot, (Region) root));
         return slot.declare(zero(type));
     }
@@ -199,7 +218,9 @@ final class VectorCode {
     /** Appends {@code statement} run under {@code region} at {@code indent}. */
     void statement(Stmt statement, Object region, String indent) {
         Region r = (Region) region;
-        if (statement instanceof Stmt.Block b) {
+        if (statement instanceof Stmt.Block b && spill && size(b) >= OUTLINE_FROM) {
+            outline(b, r, indent);
+        } else if (statement instanceof Stmt.Block b) {
             out.append(indent).append("{\n");
             for (Stmt s : b.statements()) {
                 statement(s, r, indent + "    ");
@@ -207,7 +228,7 @@ final class VectorCode {
             out.append(indent).append("}\n");
         } else if (statement instanceof Stmt.Declare d) {
             String init = d.init() == null ? zero(d.type()) : expr(d.init(), r.mask().read(), indent);
-            Slot slot = new Slot(javaName(d.name()), d.type(), carried.contains(d.name()));
+            Slot slot = new Slot(javaName(d.name()), d.type(), spill || carried.contains(d.name()));
             out.append(indent).append(slot.declare(init)).append('\n');
             names.put(d.name(), new Var(slot, r));
         } else if (statement instanceof Stmt.Assign a) {
@@ -232,6 +253,31 @@ final class VectorCode {
                     .append('\n');
             leave(r, indent, Leaving.RETURN);
         }
+    }
+
+    /**
+     * Prints block {@code b} as a method of its own, called here: in a large body every variable and mask is in
+     * memory ({@link #spill}), so the block's method reaches them all. A method of too many vector operations is more
+     * than C1 can compile ("out of virtual registers"), and then it never reaches C2 either.
+     */
+    private void outline(Stmt.Block b, Region r, String indent) {
+        String method = fresh("b");
+        StringBuilder outer = out;
+        out = new StringBuilder();
+        out.append("\n    private static void ").append(method).append("(Object[] ln_s) {\n");
+        unpackScratch(out, "        ");
+        for (Stmt s : b.statements()) {
+            statement(s, r, "        ");
+        }
+        out.append("    }\n");
+        methods.append(out);
+        out = outer;
+        out.append(indent).append(method).append("(ln_s);\n");
+    }
+
+    /** {@return the expressions under {@code s}: about the vector operations it takes} */
+    private static long size(Stmt s) {
+        return Children.expressionsUnder(s).count();
     }
 
     private String javaName(String userName) {
@@ -274,7 +320,7 @@ final class VectorCode {
 
     /** A new region's mask: in memory inside a helper that returns from a loop (a return changes it there). */
     private Slot regionMask() {
-        return new Slot(fresh("m"), Type.BOOL, inlining != null && inlining.returnsInLoop());
+        return new Slot(fresh("m"), Type.BOOL, spill || inlining != null && inlining.returnsInLoop());
     }
 
     private void loop(Stmt init, Expr condition, Stmt update, Stmt body, Region r, String indent) {
@@ -561,6 +607,7 @@ final class VectorCode {
         Map<String, Var> outerNames = names;
         Inlining outerInlining = inlining;
         Set<String> outerCarried = carried;
+        boolean outerSpill = spill;
         out = new StringBuilder();
         names = new HashMap<>();
         inlining = new Inlining(frame.result(), LoopCarried.returnsInLoop(h.body()));
@@ -568,13 +615,14 @@ final class VectorCode {
         String inner = "        ";
         out.append("\n    private static void ").append(frame.method()).append("(Object[] ln_s) {\n");
         unpackScratch(out, inner);
-        Slot root = new Slot(fresh("h"), Type.BOOL, inlining.returnsInLoop());
+        spill = size(h.body()) > SPILL_FROM;
+        Slot root = new Slot(fresh("h"), Type.BOOL, spill || inlining.returnsInLoop());
         out.append(inner).append(root.declare(frame.lanes().read())).append('\n');
         out.append(inner).append(frame.result().write(zero(h.returnType()))).append('\n');
         Region region = new Region(root, null, null, true);
         for (int i = 0; i < parameters.size(); i++) {
             Helper.Parameter p = h.parameters().get(i);
-            Slot slot = new Slot(javaName(p.name()), p.type(), carried.contains(p.name()));
+            Slot slot = new Slot(javaName(p.name()), p.type(), spill || carried.contains(p.name()));
             out.append(inner).append(slot.declare(parameters.get(i).read())).append('\n');
             names.put(p.name(), new Var(slot, region));
         }
@@ -587,6 +635,7 @@ final class VectorCode {
         names = outerNames;
         inlining = outerInlining;
         carried = outerCarried;
+        spill = outerSpill;
         return frame;
     }
 

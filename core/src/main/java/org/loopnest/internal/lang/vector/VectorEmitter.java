@@ -114,17 +114,14 @@ public final class VectorEmitter {
             boolean step = access.arrays().get(a).step() == 1;
             if (array.role() == Role.IN && used.contains(array.name())) {
                 if (step) {
-                    loads.append(indent).append("final ").append(vector).append(' ').append(name).append(" = ln_full ? ")
-                            .append(vector).append(".fromArray(").append(species).append(", ln_a").append(a)
-                            .append(", ln_p").append(a).append(" + ln_k) : ").append(vector).append(".fromArray(")
-                            .append(species).append(", ln_a").append(a).append(", ln_p").append(a)
-                            .append(" + ln_k, ").append(code.maskOf("ln_lanes", array.type())).append(");\n");
+                    loads.append(indent).append(code.declareRoot(array.name(), name, array.type(), root, "ln_full ? "
+                            + vector + ".fromArray(" + species + ", ln_a" + a + ", ln_p" + a + " + ln_k) : " + vector
+                            + ".fromArray(" + species + ", ln_a" + a + ", ln_p" + a + " + ln_k, "
+                            + code.maskOf("ln_lanes", array.type()) + ")")).append('\n');
                 } else {
-                    setup.append("        final ").append(vector).append(' ').append(name).append(" = ").append(vector)
-                            .append(".broadcast(").append(species).append(", ln_a").append(a).append("[ln_p").append(a)
-                            .append("]);\n");
+                    setup.append("        ").append(code.declareRoot(array.name(), name, array.type(), root, vector
+                            + ".broadcast(" + species + ", ln_a" + a + "[ln_p" + a + "])")).append('\n');
                 }
-                code.declareRoot(array.name(), name, array.type(), root);
             } else if (array.role() == Role.OUT) {
                 loads.append(indent).append(code.declareOutput(array.name(), name, array.type(), root)).append('\n');
                 name = code.read(array.name());
@@ -142,15 +139,17 @@ public final class VectorEmitter {
         }
         for (int j = 0; j < last; j++) {
             if (used.contains(indices.get(j))) {
-                setup.append("        final LongVector u_").append(indices.get(j))
-                        .append(" = LongVector.broadcast(ln_J, ln_indices[").append(j).append("]);\n");
-                code.declareRoot(indices.get(j), "u_" + indices.get(j), Type.LONG, root);
+                setup.append("        ").append(code.declareRoot(indices.get(j), "u_" + indices.get(j), Type.LONG, root,
+                        "LongVector.broadcast(ln_J, ln_indices[" + j + "])")).append('\n');
             }
         }
         if (used.contains(indices.get(last))) {
-            loads.append(indent).append("final LongVector u_").append(indices.get(last))
-                    .append(" = LongVector.broadcast(ln_J, ln_first + ln_k).addIndex(1);\n");
-            code.declareRoot(indices.get(last), "u_" + indices.get(last), Type.LONG, root);
+            loads.append(indent).append(code.declareRoot(indices.get(last), "u_" + indices.get(last), Type.LONG, root,
+                    "LongVector.broadcast(ln_J, ln_first + ln_k).addIndex(1)")).append('\n');
+        }
+        String enter = code.enterRoot(root, "ln_lanes");
+        if (!enter.isEmpty()) {
+            loads.append(indent).append(enter).append('\n');
         }
         for (var s : program.body().statements()) {
             code.statement(s, root, indent);
@@ -181,7 +180,6 @@ public final class VectorEmitter {
         out.append("    /** Each thread's rows for values kept in memory: carried by loops, passed to helpers. */\n");
         out.append("    private static final ThreadLocal ln_SCRATCH = new ThreadLocal();\n\n");
         out.append("    public void run(Object[] ln_stores, long[] ln_positions, long[] ln_indices, int ln_n) {\n");
-        out.append(setup);
         out.append("        Object[] ln_s = (Object[]) ln_SCRATCH.get();\n");
         out.append("        if (ln_s == null) {\n            ln_s = new Object[] {");
         int i = 0;
@@ -191,6 +189,7 @@ public final class VectorEmitter {
         }
         out.append("};\n            ln_SCRATCH.set(ln_s);\n        }\n");
         VectorCode.unpackScratch(out, "        ");
+        out.append(setup);
         int last = program.context().indices().size() - 1;
         out.append("        final long ln_first = ln_indices[").append(last).append("];\n");
         out.append("        for (int ln_k = 0; ln_k < ln_n; ln_k += ln_L) {\n");

@@ -140,7 +140,7 @@ class CompiledBodyTest {
 
     @Test
     void shouldCompileOncePerLayoutAndKeepIt() {
-        CompiledBody body = new CompiledBody(program, new JvmCompiler(4), KernelPath.SCALAR);
+        CompiledBody body = new CompiledBody(program, new JvmCompiler(4), KernelPath.SCALAR, null);
         AccessSignature layout = new AccessSignature(List.of(new AccessSignature.Access(true, 1),
                 new AccessSignature.Access(true, 0), new AccessSignature.Access(false, 1)));
         RunBody first = body.compiledFor(layout);

@@ -82,6 +82,23 @@ class VectorBodyTest {
     }
 
     @Test
+    void shouldKeepALargeBodysValuesInMemoryAndRunItsBlocksAsMethodsOfTheirOwn() {
+        StringBuilder then = new StringBuilder();
+        StringBuilder otherwise = new StringBuilder();
+        for (int k = 0; k < 12; k++) {
+            then.append("v = v * 0.5f + w * ").append(k).append(".0f; w = w - v * 0.25f;\n");
+            otherwise.append("w = w * 0.75f - v; v = v + ").append(k).append(".0f * 0.125f;\n");
+        }
+        Program program = floats("float v = x; float w = y;\nif (x > 0.0f) {\n" + then + "} else {\n" + otherwise
+                + "}\nfor (int k = 0; k < 9; k++) {\n" + then + "if (fabs(v) > 40.0f) { break; }\n}\n"
+                + "r = v + w + (float) (i % 7L);\n",
+                "");
+        String source = VectorEmitter.emit(program, heap(), lanes(program));
+        assertTrue(source.contains("private static void ln_b"), "blocks outlined:\n" + source);
+        assertSame(program, 70, "a body beyond " + VectorCode.SPILL_FROM + " expressions");
+    }
+
+    @Test
     void shouldDivideIntegersOnlyInTheLanesThatEvaluateTheDivision() {
         Program program = ints("r = y != 0 && x / y > 1 ? x % y : (y == 0 ? -1 : x / y);");
         assertSame(program, 37, "division guarded by && and ?:");
@@ -146,8 +163,8 @@ class VectorBodyTest {
             }
             float[] expected = new float[n];
             float[] actual = new float[n];
-            scalar.run(new Object[] {x, y, expected}, new long[3], new long[1], n);
-            vector.run(new Object[] {x, y, actual}, new long[3], new long[1], n);
+            scalar.run(new Object[] {x, y, expected}, new long[3], new long[] {5}, n);
+            vector.run(new Object[] {x, y, actual}, new long[3], new long[] {5}, n);
             assertArrayEquals(expected, actual, what);
         } else {
             int[] x = new int[n];
