@@ -22,8 +22,9 @@ import org.loopnest.report.Stage;
  * candidates are {@link LoopNest} runs on a {@code CpuDevice(}{@value #THREADS}{@code )}, automatic split:
  * <ul>
  *   <li>{@code cpu-copy-speed-ratio}: the one-line kernel-language body {@code b = a;} ({@link #COPY}), compiled
- *       for the JVM: on the vector path ({@code FloatVector.fromArray}/{@code intoArray}) where the JVM has
- *       {@code jdk.incubator.vector}, as the row's detail says;</li>
+ *       for the JVM, on the vector path ({@code kernelPath(KernelPath.VECTOR)}: {@code FloatVector.fromArray} and
+ *       {@code intoArray}; the scalar one where the JVM lacks {@code jdk.incubator.vector}, as the row's detail
+ *       says);</li>
  *   <li>{@code cpu-copy-speed-ratio-scalar}: the same body on the scalar path
  *       ({@code LoopNest.kernelPath(KernelPath.SCALAR)});</li>
  *   <li>{@code cpu-copy-speed-ratio-chunk}: a per-block Java body walking the block run by run
@@ -89,7 +90,7 @@ public final class CpuCopyRatio implements RatioRun {
         });
         try (CpuDevice cpu = new CpuDevice(THREADS)) {
             List<Runnable> sides = List.of(() -> copyByHand(pool, a, byHand),
-                    () -> last[0] = bodyNest(a, body, shape).on(cpu).run(),
+                    () -> last[0] = bodyNest(a, body, shape).kernelPath(KernelPath.VECTOR).on(cpu).run(),
                     () -> last[1] = bodyNest(a, scalar, shape).kernelPath(KernelPath.SCALAR).on(cpu).run(),
                     () -> copyNest(a, chunk, shape).on(cpu).run());
             for (float[] out : List.of(byHand, body, scalar, chunk)) {

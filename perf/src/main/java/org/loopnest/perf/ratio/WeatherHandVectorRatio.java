@@ -9,13 +9,14 @@ import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.internal.lang.vector.VectorSupport;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.perf.report.BenchResult;
 import org.loopnest.report.RunReport;
 
 /**
  * {@code cpu-weather-vs-hand-vector}: the weather loop by hand with the Vector API ({@code HandVectorWeather}, the
  * practical limit on the JVM) against {@link WeatherNest} on a {@link CpuDevice} running the kernel-language body
- * (on the vector path where the JVM has {@code jdk.incubator.vector}), both with one thread per available
+ * on the vector path ({@code kernelPath(KernelPath.VECTOR)}), both with one thread per available
  * processor, on the same synthetic fields as {@code cpu-weather-speed-ratio}, each side first run alone
  * ({@link Rounds#warmAlone}), then rounds interleaved. Ratio = hand-written time ÷ LoopNest time. Before and after
  * the rounds both sides' outputs are compared with the scalar hand-written loop's ({@link HandWrittenWeather}) within
@@ -75,7 +76,7 @@ public final class WeatherHandVectorRatio implements RatioRun {
             WeatherCheck.poison(byHand);
             WeatherCheck.poison(nest);
             Runnable vectorByHand = () -> hand.run(fields, byHand);
-            Runnable body = () -> last[0] = WeatherNest.nest(fields).on(cpu).run();
+            Runnable body = () -> last[0] = WeatherNest.nest(fields).kernelPath(KernelPath.VECTOR).on(cpu).run();
             vectorByHand.run();
             body.run();
             WeatherCheck.within(reference, byHand, "the hand-written Vector API loop");

@@ -9,6 +9,7 @@ import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.perf.report.BenchResult;
 import org.loopnest.report.RunReport;
 
@@ -16,7 +17,7 @@ import org.loopnest.report.RunReport;
  * {@code cpu-weather-vs-numpy}: the weather loop in NumPy float32 ufuncs ({@link NumpyWeather}, a Python child
  * process with Debian's {@code python3-numpy}, whose float32 {@code exp}, {@code log} and {@code power} loops use
  * AVX-512 where the CPU has it) against {@link WeatherNest} on a {@link CpuDevice} running the kernel-language body
- * with one thread per available processor, on the same synthetic fields as {@code cpu-weather-speed-ratio}. NumPy
+ * on the vector path ({@code kernelPath(KernelPath.VECTOR)}) with one thread per available processor, on the same synthetic fields as {@code cpu-weather-speed-ratio}. NumPy
  * holds the inputs in memory and is timed around the computation alone, in Python; LoopNest is timed around its
  * whole run. The LoopNest body first runs alone ({@link Rounds#warmAlone}), then rounds interleaved (a NumPy
  * round, then a LoopNest round). Ratio = NumPy time ÷ LoopNest time. Before
@@ -78,7 +79,7 @@ public final class WeatherNumpyRatio implements RatioRun {
             WeatherCheck.poison(nest);
             LongSupplier body = () -> {
                 long start = System.nanoTime();
-                last[0] = WeatherNest.nest(fields).on(cpu).run();
+                last[0] = WeatherNest.nest(fields).kernelPath(KernelPath.VECTOR).on(cpu).run();
                 return System.nanoTime() - start;
             };
             numpy.run();
