@@ -1,8 +1,6 @@
 package org.loopnest.perf.ratio;
 
 import java.util.Arrays;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -31,33 +29,19 @@ import org.loopnest.examples.weather.WeatherOutput;
  * <p><b>Pitfalls:</b> links against {@code jdk.incubator.vector}: load it only through
  * {@link WeatherLoop#handVector} ({@link VectorOnly}), which checks that the module is in the boot layer.
  */
-final class HandVectorWeather implements WeatherLoop {
+final class HandVectorWeather extends WeatherLoop {
     private static final VectorSpecies<Float> S = FloatVector.SPECIES_PREFERRED;
     private static final float KAPPA = WeatherFormulas.KAPPA;
     private static final float EPSILON = WeatherFormulas.EPSILON;
     private static final float MISSING = WeatherFormulas.MISSING_BELOW;
 
-    private final ExecutorService pool;
-    private final int threads;
-
-    /** A loop on {@code threads} threads (a fixed pool of daemon threads). */
+    /** A loop on {@code threads} threads (made by {@link VectorOnly#create}). */
     HandVectorWeather(int threads) {
-        this.threads = threads;
-        this.pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "hand-vector-weather");
-            t.setDaemon(true);
-            return t;
-        });
+        super(threads, "hand-written vector weather loop");
     }
 
     @Override
-    public void run(WeatherFields fields, float[][] outputs) {
-        GridShape s = fields.shape();
-        RowBlocks.run(pool, threads, s.t() * s.z() * s.y(), "hand-written vector weather loop",
-                (first, last) -> rows(fields, outputs, first, last));
-    }
-
-    private static void rows(WeatherFields fields, float[][] o, int firstRow, int endRow) {
+    void rows(WeatherFields fields, float[][] o, int firstRow, int endRow) {
         GridShape s = fields.shape();
         Tail tail = new Tail();
         for (int row = firstRow; row < endRow; ) {
@@ -207,10 +191,5 @@ final class HandVectorWeather implements WeatherLoop {
                 System.arraycopy(outputs[j], 0, o[j], k, n);
             }
         }
-    }
-
-    @Override
-    public void close() {
-        pool.shutdownNow();
     }
 }

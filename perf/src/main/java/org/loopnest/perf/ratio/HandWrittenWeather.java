@@ -1,7 +1,5 @@
 package org.loopnest.perf.ratio;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherFormulas;
@@ -13,28 +11,15 @@ import org.loopnest.examples.weather.WeatherOutput;
  * grid point: scalar Java, as C2 compiles it (the calls to {@code Math.exp}, {@code log} and {@code pow} keep it from
  * vectorising). The baseline of {@code cpu-weather-speed-ratio}. Close it to stop its threads.
  */
-final class HandWrittenWeather implements WeatherLoop {
+final class HandWrittenWeather extends WeatherLoop {
 
-    private final ExecutorService pool;
-    private final int threads;
-
+    /** A loop on {@code threads} threads. */
     HandWrittenWeather(int threads) {
-        this.threads = threads;
-        this.pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "hand-written-weather");
-            t.setDaemon(true);
-            return t;
-        });
+        super(threads, "hand-written weather loop");
     }
 
     @Override
-    public void run(WeatherFields fields, float[][] outputs) {
-        GridShape s = fields.shape();
-        RowBlocks.run(pool, threads, s.t() * s.z() * s.y(), "hand-written weather loop",
-                (first, last) -> rows(fields, outputs, first, last));
-    }
-
-    private static void rows(WeatherFields fields, float[][] o, int firstRow, int endRow) {
+    void rows(WeatherFields fields, float[][] o, int firstRow, int endRow) {
         GridShape s = fields.shape();
         float[] temperature = fields.temperature();
         float[] humidity = fields.humidity();
@@ -54,10 +39,5 @@ final class HandWrittenWeather implements WeatherLoop {
                 o[7][k] = point[7];
             }
         }
-    }
-
-    @Override
-    public void close() {
-        pool.shutdownNow();
     }
 }

@@ -7,7 +7,13 @@
  *
  * <ul>
  *   <li>{@link org.loopnest.perf.ratio.WeatherSpeedRatio}: hand-written parallel weather loop ÷ LoopNest on the
- *       CPU device, with the kernel-language body and with the Java-lambda forms.</li>
+ *       CPU device, with the kernel-language body (vector and scalar path) and with the Java-lambda forms.</li>
+ *   <li>{@link org.loopnest.perf.ratio.WeatherHandVectorRatio}: the weather loop written by hand with the Vector API
+ *       ({@code HandVectorWeather}) ÷ LoopNest's vector body.</li>
+ *   <li>{@link org.loopnest.perf.ratio.WeatherNumpyRatio}: the weather loop in NumPy float32 ufuncs (a Python child
+ *       process, {@code NumpyWeather}) ÷ LoopNest's vector body.</li>
+ *   <li>{@link org.loopnest.perf.ratio.VectorPowRatio}: the Vector API's {@code POW} against {@code EXP(y·LOG(x))}
+ *       and scalar {@code Math.pow}.</li>
  *   <li>{@link org.loopnest.perf.ratio.CpuCopyRatio}: two-thread {@code System.arraycopy} ÷ LoopNest {@code b = a}
  *       on the CPU device (memory-bound), with the kernel-language body and with a per-block Java body.</li>
  *   <li>{@link org.loopnest.perf.ratio.JvmKernelCompile}: milliseconds to parse, check, emit and compile the weather
@@ -33,6 +39,10 @@
  *
  * <p>{@code ScratchFiles} makes, warms, compares and deletes their files; {@code Commits} records the time each run
  * spends outside its report's wall (the commit of its output files, mostly).
+ *
+ * <p>Rows a machine cannot measure are returned as {@code BenchResult.skipped} with the reason. The classes that link
+ * against {@code jdk.incubator.vector} ({@code HandVectorWeather}, {@code VectorPowLoops}) are loaded by name through
+ * {@code VectorOnly}, only in a JVM that has the module.
  *
  * <p><b>Threading:</b> runs are sequential; each starts and stops its own pools and devices.
  */
