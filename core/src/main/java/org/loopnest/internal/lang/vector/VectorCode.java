@@ -111,7 +111,7 @@ final class VectorCode {
     /** Whether every variable and mask of the function being printed lives in memory, so blocks can be outlined. */
     private boolean spill;
     /** The expressions from which a body or helper keeps its values in memory and outlines its larger blocks. */
-    static final int SPILL_FROM = 24;
+    static final int SPILL_FROM = 60;
     /** The expressions from which a block of such a function becomes a method of its own. */
     static final int OUTLINE_FROM = 16;
     private StringBuilder out;
