@@ -1,11 +1,8 @@
 package org.loopnest.internal.lang.jvm;
 
 import java.nio.Buffer;
-import java.nio.DoubleBuffer;
-import java.nio.FloatBuffer;
-import java.nio.IntBuffer;
-import java.nio.LongBuffer;
 import org.loopnest.data.Role;
+import org.loopnest.internal.data.ElementCopier;
 
 /**
  * Runs a vector body over a run whose arrays are not all heap arrays with step 0 or 1 (NIO buffers of packed chunks
@@ -23,6 +20,7 @@ final class StagedRun {
     private final boolean[] staged;
     private final boolean[] output;
     private final Object[] scratch;
+    private final Buffer[] wrapped;
     private final Object[] stores;
     private final long[] positions;
     private final long[] steps;
@@ -40,6 +38,7 @@ final class StagedRun {
         this.staged = staged.clone();
         this.output = new boolean[n];
         this.scratch = new Object[n];
+        this.wrapped = new Buffer[n];
         this.stores = new Object[n];
         this.positions = new long[n];
         this.steps = steps.clone();
@@ -48,6 +47,7 @@ final class StagedRun {
             output[a] = roles[a] == Role.OUT;
             if (staged[a]) {
                 scratch[a] = java.lang.reflect.Array.newInstance(elements[a], steps[a] == 0 ? 1 : STRIP);
+                wrapped[a] = ElementCopier.wrap(scratch[a]);
             }
         }
     }
@@ -77,146 +77,29 @@ final class StagedRun {
                 stores[a] = scratch[a];
                 positions[a] = 0;
                 if (!output[a]) {
-                    copy(runStores[a], at, steps[a], scratch[a], true, steps[a] == 0 ? 1 : count);
+                    copy(runStores[a], at, steps[a], wrapped[a], true, steps[a] == 0 ? 1 : count);
                 }
             }
             body.run(stores, positions, indices, count);
             for (int a = 0; a < staged.length; a++) {
                 if (staged[a] && output[a]) {
-                    copy(runStores[a], runPositions[a] + k * steps[a], steps[a], scratch[a], false,
+                    copy(runStores[a], runPositions[a] + k * steps[a], steps[a], wrapped[a], false,
                             steps[a] == 0 ? 1 : count);
                 }
             }
         }
     }
 
-    /** Copies {@code count} elements between {@code store} (from {@code at}, every {@code step}) and {@code heap}. */
-    private static void copy(Object store, long at, long step, Object heap, boolean in, int count) {
-        if (store instanceof Buffer buffer) {
-            copyBuffer(buffer, (int) at, step, heap, in, count);
-            return;
-        }
-        if (step == 1) {
-            if (in) {
-                System.arraycopy(store, (int) at, heap, 0, count);
-            } else {
-                System.arraycopy(heap, 0, store, (int) at, count);
-            }
-            return;
-        }
-        int s = (int) step;
-        int p = (int) at;
-        if (store instanceof float[] x) {
-            float[] h = (float[]) heap;
-            for (int i = 0; i < count; i++) {
-                if (in) {
-                    h[i] = x[p + i * s];
-                } else {
-                    x[p + i * s] = h[i];
-                }
-            }
-        } else if (store instanceof double[] x) {
-            double[] h = (double[]) heap;
-            for (int i = 0; i < count; i++) {
-                if (in) {
-                    h[i] = x[p + i * s];
-                } else {
-                    x[p + i * s] = h[i];
-                }
-            }
-        } else if (store instanceof int[] x) {
-            int[] h = (int[]) heap;
-            for (int i = 0; i < count; i++) {
-                if (in) {
-                    h[i] = x[p + i * s];
-                } else {
-                    x[p + i * s] = h[i];
-                }
-            }
+    /**
+     * Copies {@code count} elements between {@code store} (from {@code at}, every {@code step}) and the heap array
+     * that {@code heap} wraps: one bulk copy for step 1 ({@link ElementCopier}).
+     */
+    private static void copy(Object store, long at, long step, Buffer heap, boolean in, int count) {
+        Buffer outer = store instanceof Buffer buffer ? buffer : ElementCopier.wrap(store);
+        if (in) {
+            ElementCopier.copy(outer, (int) at, (int) step, heap, 0, 1, count);
         } else {
-            long[] x = (long[]) store;
-            long[] h = (long[]) heap;
-            for (int i = 0; i < count; i++) {
-                if (in) {
-                    h[i] = x[p + i * s];
-                } else {
-                    x[p + i * s] = h[i];
-                }
-            }
-        }
-    }
-
-    private static void copyBuffer(Buffer store, int at, long step, Object heap, boolean in, int count) {
-        int s = (int) step;
-        if (store instanceof FloatBuffer b) {
-            float[] h = (float[]) heap;
-            if (s == 1) {
-                if (in) {
-                    b.get(at, h, 0, count);
-                } else {
-                    b.put(at, h, 0, count);
-                }
-                return;
-            }
-            for (int i = 0; i < count; i++) {
-                if (in) {
-                    h[i] = b.get(at + i * s);
-                } else {
-                    b.put(at + i * s, h[i]);
-                }
-            }
-        } else if (store instanceof DoubleBuffer b) {
-            double[] h = (double[]) heap;
-            if (s == 1) {
-                if (in) {
-                    b.get(at, h, 0, count);
-                } else {
-                    b.put(at, h, 0, count);
-                }
-                return;
-            }
-            for (int i = 0; i < count; i++) {
-                if (in) {
-                    h[i] = b.get(at + i * s);
-                } else {
-                    b.put(at + i * s, h[i]);
-                }
-            }
-        } else if (store instanceof IntBuffer b) {
-            int[] h = (int[]) heap;
-            if (s == 1) {
-                if (in) {
-                    b.get(at, h, 0, count);
-                } else {
-                    b.put(at, h, 0, count);
-                }
-                return;
-            }
-            for (int i = 0; i < count; i++) {
-                if (in) {
-                    h[i] = b.get(at + i * s);
-                } else {
-                    b.put(at + i * s, h[i]);
-                }
-            }
-        } else {
-            LongBuffer b = (LongBuffer) store;
-            long[] h = (long[]) heap;
-            if (s == 1) {
-                if (in) {
-                    b.get(at, h, 0, count);
-                } else {
-                    b.put(at, h, 0, count);
-                }
-                return;
-            }
-            for (int i = 0; i < count; i++) {
-                if (in) {
-                    h[i] = b.get(at + i * s);
-                } else {
-                    b.put(at + i * s, h[i]);
-                }
-            }
+            ElementCopier.copy(heap, 0, 1, outer, (int) at, (int) step, count);
         }
     }
 }
