@@ -231,7 +231,8 @@ public final class LoopNest {
     /**
      * The body in the kernel language (defined in {@code docs/KERNELS.md}), beside or instead of the Java body; see
      * {@link DeviceCode}. It is parsed and checked once, when the run is planned: a {@link
-     * org.loopnest.error.KernelSyntaxException} with line, column and a caret before any device compiler runs. Compiled devices (OpenCL, CUDA) run it; Java devices (cpu,
+     * org.loopnest.error.KernelSyntaxException} with line, column and a caret before any device compiler runs. Compiled
+     * devices (OpenCL, CUDA) run it; Java devices (cpu,
      * sim, nodes with a cpu device) run it compiled to JVM bytecode when the nest has no Java body, and the Java body
      * when it has one (the Java body wins on Java devices).
      *

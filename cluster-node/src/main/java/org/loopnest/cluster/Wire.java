@@ -39,7 +39,8 @@ package org.loopnest.cluster;
  * handle), {@link #FREE} (handle), {@link #COPY_IN} (handle, bytes, CRC32C, data), {@link #COPY_OUT} (handle, bytes →
  * {@link #DATA}: CRC32C, data), {@link #LAUNCH} (chunk number, first outer, outer count, first flat, iterations,
  * input, output and resident handles, −1 for none; answered by {@link #OK} with a string: how the node's device ran
- * the kernel, as for {@code OPEN_RUN} but after compiling for the chunks' layout); replies {@link #OK}, {@link #HANDLE}, {@link #DATA} or
+ * the kernel, as for {@code OPEN_RUN} but after compiling for the chunks' layout); replies {@link #OK}, {@link
+ * #HANDLE}, {@link #DATA} or
  * {@link #ERROR} (message); a reply that does not parse (an {@code ERROR} without its string) loses the node.
  * A connection has at most one run open: an {@code OPEN_RUN} while one is open (or still being set up) is answered
  * with {@link #ERROR} and changes nothing; a run that fails to set up is not open.

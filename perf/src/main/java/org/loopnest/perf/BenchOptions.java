@@ -24,7 +24,8 @@ public record BenchOptions(Path json, boolean quick, String only, boolean help, 
 
     /** The usage line and what each option does. */
     public static final String HELP = USAGE + "\n"
-            + "Runs the side-by-side performance measurements one after another and prints a table (see BENCHMARKS.md);\n"
+            + "Runs the side-by-side performance measurements one after another and prints a table "
+            + "(see BENCHMARKS.md);\n"
             + "a row this machine cannot measure (no NumPy, no jdk.incubator.vector) is listed as skipped, with why.\n"
             + "  --json FILE   write the results as JSON to FILE (default: bench.json)\n"
             + "  --quick       tiny sizes and few rounds: a smoke run in seconds whose figures mean little\n"

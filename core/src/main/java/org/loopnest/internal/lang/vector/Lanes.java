@@ -26,7 +26,8 @@ public record Lanes(int count, Type maskType) {
      */
     public static Lanes of(Set<Type> types, int preferredBits) {
         if (preferredBits < 128 || Integer.bitCount(preferredBits) != 1) {
-            throw new IllegalArgumentException("preferredBits = " + preferredBits + " (expected: a power of two >= 128)");
+            throw new IllegalArgumentException("preferredBits = " + preferredBits
+                    + " (expected: a power of two >= 128)");
         }
         Set<Type> numeric = EnumSet.noneOf(Type.class);
         numeric.addAll(types);

@@ -34,7 +34,8 @@ final class VectorRuntime {
                     .append("        return a.").append(stem.substring(1)).append("(b).blend(a, b.test(")
                     .append("VectorOperators.IS_NAN)).blend(b, a.test(VectorOperators.IS_NAN));\n    }\n");
             case "pow" -> out.append(head).append("(").append(v).append(" x, ").append(v).append(" y) {\n")
-                    .append("        return x.lanewise(VectorOperators.POW, y).blend(1L, x.compare(VectorOperators.EQ, ")
+                    .append("        return x.lanewise(VectorOperators.POW, y).blend(1L, ")
+                    .append("x.compare(VectorOperators.EQ, ")
                     .append("1L).or(x.compare(VectorOperators.EQ, -1L).and(y.test(VectorOperators.IS_INFINITE))));\n")
                     .append("    }\n");
             case "fmod" -> {
@@ -44,7 +45,8 @@ final class VectorRuntime {
                         .append("        final ").append(e).append("[] b = y.toArray();\n")
                         .append("        for (int i = 0; i < a.length; i++) {\n")
                         .append("            a[i] = a[i] % b[i];\n        }\n")
-                        .append("        return ").append(v).append(".fromArray(").append(s).append(", a, 0);\n    }\n");
+                        .append("        return ").append(v).append(".fromArray(").append(s)
+                        .append(", a, 0);\n    }\n");
             }
             case "floor", "ceil" -> {
                 boolean single = type == Type.FLOAT;
@@ -63,7 +65,8 @@ final class VectorRuntime {
                         .append(", x));\n")
                         .append("        t = t.blend(x, x.abs().compare(VectorOperators.GE, ").append(exactBelow)
                         .append(").or(x.test(VectorOperators.IS_NAN)));\n")
-                        .append("        return t.blend(x.mul(").append(zero).append("), t.compare(VectorOperators.EQ, ")
+                        .append("        return t.blend(x.mul(").append(zero)
+                        .append("), t.compare(VectorOperators.EQ, ")
                         .append(zero).append("));\n    }\n");
             }
             case "div" -> out.append(head).append("(").append(v).append(" a, ").append(v)
@@ -75,8 +78,10 @@ final class VectorRuntime {
                     .append("        return a.div(b.blend(1L, zero));\n    }\n");
             case "rem" -> out.append(head).append("(").append(v).append(" a, ").append(v)
                     .append(" b, VectorMask lanes) {\n")
-                    .append("        return a.sub(").append(name("div", type)).append("(a, b, lanes).mul(b));\n    }\n");
-            default -> throw new IllegalArgumentException("runtime method " + name + " (expected: one VectorCode uses)");
+                    .append("        return a.sub(").append(name("div", type))
+                    .append("(a, b, lanes).mul(b));\n    }\n");
+            default -> throw new IllegalArgumentException("runtime method " + name
+                    + " (expected: one VectorCode uses)");
         }
     }
 }
