@@ -232,9 +232,8 @@ public final class LoopNest {
      * The body in the kernel language (defined in {@code docs/KERNELS.md}), beside or instead of the Java body; see
      * {@link DeviceCode}. It is parsed and checked once, when the run is planned: a {@link
      * org.loopnest.error.KernelSyntaxException} with line, column and a caret before any device compiler runs. Compiled
-     * devices (OpenCL, CUDA) run it; Java devices (cpu,
-     * sim, nodes with a cpu device) run it compiled to JVM bytecode when the nest has no Java body, and the Java body
-     * when it has one (the Java body wins on Java devices).
+     * devices (OpenCL, CUDA) run it; Java devices (cpu, sim, nodes with a cpu device) run it compiled to JVM bytecode
+     * when the nest has no Java body, and the Java body when it has one (the Java body wins on Java devices).
      *
      * @param code the body, its entry-point name and helpers
      * @return this builder
@@ -330,8 +329,8 @@ public final class LoopNest {
 
     /**
      * Chunk buffers per device, {@code B} in each direction (default: chosen by the planner's cost model, see
-     * {@link #buffers(int, int)}), from 1 to
-     * {@value RunPlan#MAX_BUFFERS}: shorthand for {@link #buffers(int, int) buffers(b, b)}.
+     * {@link #buffers(int, int)}), from 1 to {@value RunPlan#MAX_BUFFERS}: shorthand for
+     * {@link #buffers(int, int) buffers(b, b)}.
      *
      * @param b input buffers and output buffers per device
      * @return this builder
@@ -367,11 +366,11 @@ public final class LoopNest {
 
     /**
      * Runs on {@code targets} (default: the process's shared {@link CpuDevice#shared() cpu device}); the caller closes
-     * them, never a run.
-     * With several devices, each has its own pipeline and buffers and takes the next chunk whenever it has a free
-     * input buffer, so a faster device takes more; outputs do not depend on which device ran which chunk (as long
-     * as their bodies compute alike: the one kernel-language body gives the same bits on every Java device, and
-     * on OpenCL and CUDA differs only within the math-library tolerances of {@code docs/KERNELS.md}).
+     * them, never a run. With several devices, each has its own pipeline and buffers and takes the next chunk whenever
+     * it has a free input buffer, so a faster device takes more; outputs do not depend on which device ran which chunk
+     * (as long as their bodies compute alike: the one kernel-language body gives the same bits on every Java device on
+     * the scalar path, and differs only within the math-library tolerances of {@code docs/KERNELS.md} on the vector
+     * path, OpenCL and CUDA).
      *
      * @param targets the devices, opened by the caller and still open when the run starts
      * @return this builder

@@ -182,9 +182,8 @@ public final class RemoteDevice implements Device {
     /**
      * {@return how the node's device runs {@code run}'s kernel, as the node last said (when {@code run} began, then
      * with each chunk it ran): its own JVM's path ({@code vector (…)}, or {@code scalar: } and why: a node started
-     * without {@code --add-modules
-     * jdk.incubator.vector} says so), {@code Java body}; empty on a node that runs compiled kernels, and for a run
-     * this device did not begin last}
+     * without {@code --add-modules jdk.incubator.vector} says so), {@code Java body}; empty on a node that runs
+     * compiled kernels, and for a run this device did not begin last}
      */
     @Override
     public Optional<String> kernelPath(RunSpec run) {

@@ -40,13 +40,12 @@ package org.loopnest.cluster;
  * {@link #DATA}: CRC32C, data), {@link #LAUNCH} (chunk number, first outer, outer count, first flat, iterations,
  * input, output and resident handles, −1 for none; answered by {@link #OK} with a string: how the node's device ran
  * the kernel, as for {@code OPEN_RUN} but after compiling for the chunks' layout); replies {@link #OK}, {@link
- * #HANDLE}, {@link #DATA} or
- * {@link #ERROR} (message); a reply that does not parse (an {@code ERROR} without its string) loses the node.
- * A connection has at most one run open: an {@code OPEN_RUN} while one is open (or still being set up) is answered
- * with {@link #ERROR} and changes nothing; a run that fails to set up is not open.
- * {@link #PING} is answered by {@link #PONG}; the coordinator pings every {@code heartbeat} and declares the node
- * lost after {@code heartbeat × 5} in which it received no byte, unless it is itself still sending a large frame
- * and bytes keep leaving (the node cannot answer a ping queued behind it).
+ * #HANDLE}, {@link #DATA} or {@link #ERROR} (message); a reply that does not parse (an {@code ERROR} without its
+ * string) loses the node. A connection has at most one run open: an {@code OPEN_RUN} while one is open (or still being
+ * set up) is answered with {@link #ERROR} and changes nothing; a run that fails to set up is not open. {@link #PING} is
+ * answered by {@link #PONG}; the coordinator pings every {@code heartbeat} and declares the node lost after {@code
+ * heartbeat × 5} in which it received no byte, unless it is itself still sending a large frame and bytes keep leaving
+ * (the node cannot answer a ping queued behind it).
  */
 public final class Wire {
     /** {@code LNST}: the first four bytes of every {@code HELLO}. */

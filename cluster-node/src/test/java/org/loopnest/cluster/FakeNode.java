@@ -14,11 +14,10 @@ import java.nio.charset.StandardCharsets;
  * A node written by hand over a plain server socket, for one coordinator: it proves the secret and describes its
  * device like a real node, then answers {@code PING} with {@code PONG}, {@code ALLOC} with a new handle, {@code FREE}
  * with nothing, {@code OPEN_RUN} and {@code LAUNCH} with {@code OK} and {@link #KERNEL_PATH}, and every other request
- * with {@code OK} —
- * except requests of one chosen type, which it answers with
- * an {@code ERROR} whose string claims 1000 bytes and carries none. It may also wait before it answers
- * {@code HELLO}, noting whether the coordinator hangs up meanwhile ({@link #hungUpDuringHandshake()}). Runs on one
- * daemon thread; every read waits at most {@value #READ_TIMEOUT_MS} ms; closing ends it.
+ * with {@code OK} — except requests of one chosen type, which it answers with an {@code ERROR} whose string claims 1000
+ * bytes and carries none. It may also wait before it answers {@code HELLO}, noting whether the coordinator hangs up
+ * meanwhile ({@link #hungUpDuringHandshake()}). Runs on one daemon thread; every read waits at most {@value
+ * #READ_TIMEOUT_MS} ms; closing ends it.
  */
 final class FakeNode implements AutoCloseable {
     private static final int READ_TIMEOUT_MS = 10_000;

@@ -318,8 +318,7 @@ public final class Execution implements AutoCloseable {
      * Stops the run's share of its devices' pipelines and waits (up to {@value #STOP_WAIT_SECONDS} s, even if the
      * calling thread was interrupted, whose status is restored after) until no chunk of the run is in flight and no
      * device operation of it is running, then frees the buffers. What is still in use after the wait is left allocated,
-     * with a
-     * warning, rather than freed under a copy or a kernel.
+     * with a warning, rather than freed under a copy or a kernel.
      */
     private synchronized void cleanUp() {
         if (cleaned) {

@@ -27,9 +27,8 @@ import org.loopnest.report.RunReport;
  * cutting a row into a short run and one that starts mid-row), with lanes that diverge: half of them in each branch
  * of an {@code if}, loops with a different trip count per lane, {@code break} and {@code continue} in some lanes
  * only, helpers returning early in some lanes. The bodies use exact operations only, so each output equals the scalar
- * path's bit for bit; and the
- * report says the vector path ran. Two bodies: one of 32-bit values (16 lanes with AVX-512), one reading the loop
- * indices, {@code long}s and {@code double}s (8 lanes).
+ * path's bit for bit; and the report says the vector path ran. Two bodies: one of 32-bit values (16 lanes with
+ * AVX-512), one reading the loop indices, {@code long}s and {@code double}s (8 lanes).
  */
 class VectorPathOnHostDevicesTest {
     private static final Pattern LANES = Pattern.compile("^kernel path: vector \\(\\w+ \\d+-bit, (\\d+) lanes\\)",

@@ -18,11 +18,10 @@ import org.loopnest.examples.weather.WeatherOutput;
  * {@link HandWrittenWeather} cuts them. Each {@code (t, z)} plane, one pressure, is one span of consecutive points,
  * taken one vector at a time; its tail goes through a vector of its own padded with missing points (masked loads
  * and stores allocated on JDK 17: the first step took 27 ms a run with them, 9 ms without, one thread). The
- * condensation level's fixed-point loop
- * runs while any lane has not converged, each lane keeping the first step that converges; missing inputs give NaN
- * in every output, dry points ({@code q <= 0}) in the last four. The baseline of {@code cpu-weather-vs-hand-vector}:
- * the practical limit of the weather loop on the JVM, written as the JIT needs it (see {@link #vector}), and
- * allocating nothing per point (measured with the thread's allocated bytes).
+ * condensation level's fixed-point loop runs while any lane has not converged, each lane keeping the first step that
+ * converges; missing inputs give NaN in every output, dry points ({@code q <= 0}) in the last four. The baseline of
+ * {@code cpu-weather-vs-hand-vector}: the practical limit of the weather loop on the JVM, written as the JIT needs it
+ * (see {@link #vector}), and allocating nothing per point (measured with the thread's allocated bytes).
  *
  * <p>Results agree with {@link WeatherFormulas} within the outputs' tolerances, not bit for bit: the vector math
  * functions round differently from {@code (float) Math.f((double) x)}.

@@ -18,13 +18,12 @@ import org.loopnest.report.RunReport;
  * process with Debian's {@code python3-numpy}, whose float32 {@code exp}, {@code log} and {@code power} loops use
  * AVX-512 where the CPU has it) against {@link WeatherNest} on a {@link CpuDevice} running the kernel-language body
  * on the vector path ({@code kernelPath(KernelPath.VECTOR)}) with one thread per available processor, on the same
- * synthetic fields as {@code cpu-weather-speed-ratio}. NumPy
- * holds the inputs in memory and is timed around the computation alone, in Python; LoopNest is timed around its
- * whole run. The LoopNest body first runs alone ({@link Rounds#warmAlone}), then rounds interleaved (a NumPy
- * round, then a LoopNest round). Ratio = NumPy time ÷ LoopNest time. Before
- * and after the rounds, both sides' outputs are compared with the scalar hand-written loop's
- * ({@link HandWrittenWeather}) within each output's tolerance. Skipped, with the reason, where
- * {@code /usr/bin/python3} cannot import NumPy (and, not being root, this process cannot install it).
+ * synthetic fields as {@code cpu-weather-speed-ratio}. NumPy holds the inputs in memory and is timed around the
+ * computation alone, in Python; LoopNest is timed around its whole run. The LoopNest body first runs alone ({@link
+ * Rounds#warmAlone}), then rounds interleaved (a NumPy round, then a LoopNest round). Ratio = NumPy time ÷ LoopNest
+ * time. Before and after the rounds, both sides' outputs are compared with the scalar hand-written loop's ({@link
+ * HandWrittenWeather}) within each output's tolerance. Skipped, with the reason, where {@code /usr/bin/python3} cannot
+ * import NumPy (and, not being root, this process cannot install it).
  */
 public final class WeatherNumpyRatio implements RatioRun {
     /** The row's name. */

@@ -22,8 +22,8 @@ import org.loopnest.kernel.DeviceCode;
  * {@code continue} (nested, in helpers too), helpers calling helpers, integer division and modulo by negative
  * numbers, compound shifts with int and long counts beyond the width (masked), and nesting close to the front
  * end's limit (a long chain of operators, nested negations, a long else-if chain). Each runs over one index {@code i}
- * of {@value #LENGTH} iterations
- * with inputs {@code x}, {@code y} of one type and an output {@code r}; input values come from {@link EdgeValues}.
+ * of {@value #LENGTH} iterations with inputs {@code x}, {@code y} of one type and an output {@code r}; input values
+ * come from {@link EdgeValues}.
  */
 final class BodyCases {
     static final int LENGTH = 64;

@@ -276,9 +276,8 @@ public final class CompiledBody implements BlockKernel {
 
         /**
          * {@return how many iterations from the cursor's run on lie one after the other in every array, so that a
-         * vector
-         * body runs them as one run (the cursor's own {@code n} at least)}: only the iterations of whole runs whose
-         * elements continue each array's run at its step, in the same store
+         * vector body runs them as one run (the cursor's own {@code n} at least)}: only the iterations of whole runs
+         * whose elements continue each array's run at its step, in the same store
          */
         private int joined(Iteration cursor, int n) {
             long total = n;
