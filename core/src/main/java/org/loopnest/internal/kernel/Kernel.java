@@ -116,7 +116,7 @@ public final class Kernel {
      * lanes)}, or {@code scalar: } and why)}
      */
     public String javaPathReport() {
-        return blockwise instanceof CompiledBody compiled && javaBody == null ? compiled.pathReport() : "Java body";
+        return compiledBody().map(CompiledBody::pathReport).orElse("Java body");
     }
 
     /**
@@ -125,7 +125,7 @@ public final class Kernel {
      * Java devices run instead} It travels with a run to worker nodes, which compile the body by it themselves.
      */
     public KernelPath path() {
-        return blockwise instanceof CompiledBody compiled && javaBody == null ? compiled.path() : KernelPath.VECTOR;
+        return compiledBody().map(CompiledBody::path).orElse(KernelPath.VECTOR);
     }
 
     /**
@@ -272,9 +272,7 @@ public final class Kernel {
      * @throws KernelCompileException for device {@code jvm}, with Janino's reason and the source
      */
     public void compileForJvm(BoundArrays arrays, Iteration at) {
-        if (javaBody == null && blockwise instanceof CompiledBody compiled) {
-            compiled.compiledFor(arrays, at);
-        }
+        compiledBody().ifPresent(compiled -> compiled.compiledFor(arrays, at));
     }
 
     /**
@@ -293,6 +291,12 @@ public final class Kernel {
         } catch (RuntimeException other) {
             throw new IllegalArgumentException("kernel: binding its arrays threw " + other, other);
         }
+    }
+
+    /** The kernel-language body compiled for the JVM, which Java devices run: none if the kernel has a Java body. */
+    private Optional<CompiledBody> compiledBody() {
+        return javaBody == null && blockwise instanceof CompiledBody compiled ? Optional.of(compiled)
+                : Optional.empty();
     }
 
     private BlockBody bind(BoundArrays arrays) {

@@ -8,13 +8,14 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.loopnest.index.Iteration;
 import org.loopnest.internal.data.RunAccess;
+import org.loopnest.internal.lang.Children;
+import org.loopnest.internal.lang.Expr;
 import org.loopnest.internal.lang.KernelContext.ArraySignature;
 import org.loopnest.internal.lang.Program;
 import org.loopnest.internal.lang.vector.Lanes;
 import org.loopnest.internal.lang.vector.VectorEmitter;
 import org.loopnest.internal.lang.vector.VectorSupport;
 import org.loopnest.error.KernelCompileException;
-import org.loopnest.data.Role;
 import org.loopnest.kernel.KernelPath;
 import org.loopnest.kernel.BlockBody;
 import org.loopnest.kernel.BlockKernel;
@@ -92,8 +93,7 @@ public final class CompiledBody implements BlockKernel {
         this.compiler = compiler;
         this.path = path == KernelPath.AUTO ? KernelPath.VECTOR : path;
         this.scalarReason = scalarReason;
-        this.readsIndex = org.loopnest.internal.lang.Children.expressionsUnder(program.body())
-                .anyMatch(e -> e instanceof org.loopnest.internal.lang.Expr.Index);
+        this.readsIndex = Children.expressionsUnder(program.body()).anyMatch(e -> e instanceof Expr.Index);
         this.lanes = this.path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty()
                 ? VectorEmitter.lanes(program, VectorSupport.preferredBits()) : null;
     }
@@ -231,15 +231,8 @@ public final class CompiledBody implements BlockKernel {
                 joinable = vectorPath() && !readsIndex;
                 steps = signature.arrays().stream().mapToLong(AccessSignature.Access::step).toArray();
             }
-            int depth = indices.length;
             for (int n = cursor.runLength(); n > 0; n = cursor.runLength()) {
-                for (int a = 0; a < access.length; a++) {
-                    stores[a] = access[a].store(cursor);
-                    positions[a] = access[a].position(cursor);
-                }
-                for (int j = 0; j < depth; j++) {
-                    indices[j] = cursor.index(j);
-                }
+                standOn(cursor);
                 int length = joinable ? joined(cursor, n) : n;
                 try {
                     runOnce(length);
@@ -249,12 +242,7 @@ public final class CompiledBody implements BlockKernel {
                     }
                     // run the joined runs one by one, so that the cursor stands on the run that fails
                     for (int left = length; left > 0; left -= n, n = cursor.runLength()) {
-                        for (int a = 0; a < access.length; a++) {
-                            positions[a] = access[a].position(cursor);
-                        }
-                        for (int j = 0; j < depth; j++) {
-                            indices[j] = cursor.index(j);
-                        }
+                        standOn(cursor);
                         runOnce(n);
                         cursor.advance(n);
                     }
@@ -263,6 +251,17 @@ public final class CompiledBody implements BlockKernel {
                 for (int left = length; left > 0; left -= n, n = cursor.runLength()) {
                     cursor.advance(n);
                 }
+            }
+        }
+
+        /** Sets the stores, positions and indices to those of the cursor's current run. */
+        private void standOn(Iteration cursor) {
+            for (int a = 0; a < access.length; a++) {
+                stores[a] = access[a].store(cursor);
+                positions[a] = access[a].position(cursor);
+            }
+            for (int j = 0; j < indices.length; j++) {
+                indices[j] = cursor.index(j);
             }
         }
 
@@ -297,31 +296,15 @@ public final class CompiledBody implements BlockKernel {
             return (int) total;
         }
 
+        /** The staging of {@code signature}'s layout for the vector body, noting the staged arrays; null if none. */
         private StagedRun staging(AccessSignature signature) {
             List<ArraySignature> arrays = program.context().arrays();
-            int n = arrays.size();
-            boolean[] stage = new boolean[n];
-            Role[] roles = new Role[n];
-            Class<?>[] elements = new Class<?>[n];
-            long[] steps = new long[n];
-            boolean any = false;
-            for (int a = 0; a < n; a++) {
-                AccessSignature.Access at = signature.arrays().get(a);
-                stage[a] = StagedRun.needed(at);
-                roles[a] = arrays.get(a).role();
-                elements[a] = switch (arrays.get(a).type()) {
-                    case INT -> int.class;
-                    case LONG -> long.class;
-                    case DOUBLE -> double.class;
-                    default -> float.class;
-                };
-                steps[a] = at.step();
-                if (stage[a]) {
-                    any = true;
+            for (int a = 0; a < arrays.size(); a++) {
+                if (StagedRun.needed(signature.arrays().get(a))) {
                     staged.add(arrays.get(a).name());
                 }
             }
-            return any ? new StagedRun(stage, roles, elements, steps, indices.length) : null;
+            return StagedRun.of(arrays, signature, indices.length);
         }
 
         private AccessSignature signature(Iteration cursor) {

@@ -1,7 +1,10 @@
 package org.loopnest.internal.lang.jvm;
 
 import java.nio.Buffer;
+import java.util.List;
+import org.loopnest.data.ElementType;
 import org.loopnest.data.Role;
+import org.loopnest.internal.lang.KernelContext.ArraySignature;
 import org.loopnest.internal.data.ElementCopier;
 
 /**
@@ -26,30 +29,39 @@ final class StagedRun {
     private final long[] steps;
     private final long[] indices;
 
-    /**
-     * @param staged which arrays are staged, in the program's order
-     * @param roles each array's role
-     * @param elements each array's element class ({@code float.class}, …)
-     * @param steps each array's step along the run
-     * @param depth the nest's depth
-     */
-    StagedRun(boolean[] staged, Role[] roles, Class<?>[] elements, long[] steps, int depth) {
-        int n = staged.length;
-        this.staged = staged.clone();
+    private StagedRun(List<ArraySignature> arrays, AccessSignature layout, int depth) {
+        int n = arrays.size();
+        this.staged = new boolean[n];
         this.output = new boolean[n];
         this.scratch = new Object[n];
         this.wrapped = new Buffer[n];
         this.stores = new Object[n];
         this.positions = new long[n];
-        this.steps = steps.clone();
+        this.steps = new long[n];
         this.indices = new long[depth];
         for (int a = 0; a < n; a++) {
-            output[a] = roles[a] == Role.OUT;
+            AccessSignature.Access access = layout.arrays().get(a);
+            staged[a] = needed(access);
+            output[a] = arrays.get(a).role() == Role.OUT;
+            steps[a] = access.step();
             if (staged[a]) {
-                scratch[a] = java.lang.reflect.Array.newInstance(elements[a], steps[a] == 0 ? 1 : STRIP);
+                Class<?> element = ElementType.valueOf(arrays.get(a).type().name()).primitive();
+                scratch[a] = java.lang.reflect.Array.newInstance(element, steps[a] == 0 ? 1 : STRIP);
                 wrapped[a] = ElementCopier.wrap(scratch[a]);
             }
         }
+    }
+
+    /**
+     * {@return the staging of the arrays that {@code layout} reaches otherwise than as heap arrays at step 0 or 1, or
+     * {@code null} if there are none (the vector body reaches every array itself)}
+     *
+     * @param arrays the program's arrays, in its order
+     * @param layout how a run's views reach each of them
+     * @param depth the nest's depth
+     */
+    static StagedRun of(List<ArraySignature> arrays, AccessSignature layout, int depth) {
+        return layout.arrays().stream().anyMatch(StagedRun::needed) ? new StagedRun(arrays, layout, depth) : null;
     }
 
     /** {@return whether an access needs staging for a vector body: anything but a heap array at step 0 or 1} */

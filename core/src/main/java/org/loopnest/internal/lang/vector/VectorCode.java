@@ -25,7 +25,7 @@ import org.loopnest.internal.lang.Type;
  * declared outside the current region blends the new value into those lanes only. A loop keeps the lanes still
  * looping and runs while any is; {@code break}, {@code continue} and a helper's {@code return} take the lanes that
  * reach them out of every region up to the loop (or the helper), so that each lane leaves at its own step. Helpers
- * are inlined at each call, their names renamed apart, with the call's lanes as their region. The only operation
+ * are methods of their own, called with the call's lanes as their region (see {@link #callHelper}). The only operation
  * that can fail, integer division (and remainder) by zero, is checked under the lanes that evaluate it, so a
  * lane that C would not evaluate (the other branch of {@code ?:}, the right of a false {@code &&}, a lane past the
  * run's end) never fails. Not thread-safe: one instance prints one class.
@@ -39,8 +39,8 @@ final class VectorCode {
     private record Region(Slot mask, Region parent, Slot loopAlive, boolean helperRoot) {
     }
 
-    /** What a helper being inlined needs: where its result goes, and whether it returns from inside a loop. */
-    private record Inlining(Slot result, boolean returnsInLoop) {
+    /** The helper being printed: where its result goes, and whether it returns from inside a loop. */
+    private record HelperScope(Slot result, boolean returnsInLoop) {
     }
 
     /**
@@ -118,7 +118,7 @@ final class VectorCode {
     private final StringBuilder methods = new StringBuilder();
     private final Map<String, Frame> frames = new HashMap<>();
     private Map<String, Var> names = new HashMap<>();
-    private Inlining inlining;
+    private HelperScope helper;
     private int serial;
 
     VectorCode(Lanes lanes, List<Helper> helpers, StringBuilder out) {
@@ -248,7 +248,7 @@ final class VectorCode {
         } else {
             Stmt.Return ret = (Stmt.Return) statement;
             String value = expr(ret.value(), r.mask().read(), indent);
-            Slot result = inlining.result();
+            Slot result = helper.result();
             out.append(indent).append(result.write(blend(result.read(), value, r.mask().read(), result.type())))
                     .append('\n');
             leave(r, indent, Leaving.RETURN);
@@ -262,18 +262,31 @@ final class VectorCode {
      */
     private void outline(Stmt.Block b, Region r, String indent) {
         String method = fresh("b");
+        printMethod(method, () -> {
+            for (Stmt s : b.statements()) {
+                statement(s, r, METHOD_INDENT);
+            }
+        });
+        out.append(indent).append(method).append("(ln_s);\n");
+    }
+
+    /**
+     * Prints {@code method(Object[] ln_s)} into {@link #methods()}: the scratch arrays unpacked, then what
+     * {@code body} prints (at {@link #METHOD_INDENT}), then restores where printing was.
+     */
+    private void printMethod(String method, Runnable body) {
         StringBuilder outer = out;
         out = new StringBuilder();
         out.append("\n    private static void ").append(method).append("(Object[] ln_s) {\n");
-        unpackScratch(out, "        ");
-        for (Stmt s : b.statements()) {
-            statement(s, r, "        ");
-        }
+        unpackScratch(out, METHOD_INDENT);
+        body.run();
         out.append("    }\n");
         methods.append(out);
         out = outer;
-        out.append(indent).append(method).append("(ln_s);\n");
     }
+
+    /** The indentation of a printed method's statements. */
+    private static final String METHOD_INDENT = "        ";
 
     /** {@return the expressions under {@code s}: about the vector operations it takes} */
     private static long size(Stmt s) {
@@ -281,8 +294,8 @@ final class VectorCode {
     }
 
     private String javaName(String userName) {
-        // a helper's names get a prefix of their own per inlining, which no user name (printed as u_...) can have
-        return inlining == null ? "u_" + userName : "h" + serial++ + "_" + userName;
+        // a helper's names get a prefix of their own, which no user name (printed as u_...) can have
+        return helper == null ? "u_" + userName : "h" + serial++ + "_" + userName;
     }
 
     private void assign(Stmt.Assign a, Region r, String indent) {
@@ -320,7 +333,7 @@ final class VectorCode {
 
     /** A new region's mask: in memory inside a helper that returns from a loop (a return changes it there). */
     private Slot regionMask() {
-        return new Slot(fresh("m"), Type.BOOL, spill || inlining != null && inlining.returnsInLoop());
+        return new Slot(fresh("m"), Type.BOOL, spill || helper != null && helper.returnsInLoop());
     }
 
     private void loop(Stmt init, Expr condition, Stmt update, Stmt body, Region r, String indent) {
@@ -378,8 +391,8 @@ final class VectorCode {
     // ----------------------------------------------------------------------------------------------- expressions
 
     /**
-     * {@return {@code e} as a Java expression of its vector type} Statements that must run first (an inlined helper,
-     * the value of a condition that narrows the lanes of what follows) are appended at {@code indent} before.
+     * {@return {@code e} as a Java expression of its vector type} Statements that must run first (a helper's call, the
+     * value of a condition that narrows the lanes of what follows) are appended at {@code indent} before.
      *
      * @param mask the lanes that evaluate {@code e} (a mask variable): only they may fail or enter a helper
      */
@@ -404,7 +417,7 @@ final class VectorCode {
         } else if (e instanceof Expr.MathCall m) {
             return math(m, mask, indent);
         }
-        return inline((Expr.HelperCall) e, mask, indent);
+        return callHelper((Expr.HelperCall) e, mask, indent);
     }
 
     private static String literal(Expr.Literal l) {
@@ -560,6 +573,9 @@ final class VectorCode {
     private String call(String stem, Type type, String... args) {
         String name = VectorRuntime.name(stem, type);
         runtime.add(name);
+        if (stem.equals("rem")) {
+            runtime.add(VectorRuntime.name("div", type)); // the remainder's method calls the division's
+        }
         return name + "(" + String.join(", ", args) + ")";
     }
 
@@ -573,7 +589,7 @@ final class VectorCode {
      * the helper may overwrite the row). Helpers are methods of their own, not inlined, so that no method of the
      * printed class outgrows what C2 inlines (a vector passed to a call that is not inlined becomes an object).
      */
-    private String inline(Expr.HelperCall call, String mask, String indent) {
+    private String callHelper(Expr.HelperCall call, String mask, String indent) {
         Helper h = helpers.get(call.helper());
         List<String> args = new ArrayList<>();
         for (Expr a : call.arguments()) {
@@ -603,37 +619,31 @@ final class VectorCode {
         }
         Frame frame = new Frame("ln_f_" + h.name(), parameters, new Slot("ln_lanes", Type.BOOL, true),
                 new Slot("ln_result", h.returnType(), true));
-        StringBuilder outerOut = out;
         Map<String, Var> outerNames = names;
-        Inlining outerInlining = inlining;
+        HelperScope outerHelper = helper;
         Set<String> outerCarried = carried;
         boolean outerSpill = spill;
-        out = new StringBuilder();
         names = new HashMap<>();
-        inlining = new Inlining(frame.result(), LoopCarried.returnsInLoop(h.body()));
+        helper = new HelperScope(frame.result(), LoopCarried.returnsInLoop(h.body()));
         carried = LoopCarried.names(h.body());
-        String inner = "        ";
-        out.append("\n    private static void ").append(frame.method()).append("(Object[] ln_s) {\n");
-        unpackScratch(out, inner);
         spill = size(h.body()) > SPILL_FROM;
-        Slot root = new Slot(fresh("h"), Type.BOOL, spill || inlining.returnsInLoop());
-        out.append(inner).append(root.declare(frame.lanes().read())).append('\n');
-        out.append(inner).append(frame.result().write(zero(h.returnType()))).append('\n');
-        Region region = new Region(root, null, null, true);
-        for (int i = 0; i < parameters.size(); i++) {
-            Helper.Parameter p = h.parameters().get(i);
-            Slot slot = new Slot(javaName(p.name()), p.type(), spill || carried.contains(p.name()));
-            out.append(inner).append(slot.declare(parameters.get(i).read())).append('\n');
-            names.put(p.name(), new Var(slot, region));
-        }
-        for (Stmt s : h.body().statements()) {
-            statement(s, region, inner);
-        }
-        out.append("    }\n");
-        methods.append(out);
-        out = outerOut;
+        printMethod(frame.method(), () -> {
+            Slot root = new Slot(fresh("h"), Type.BOOL, spill || helper.returnsInLoop());
+            out.append(METHOD_INDENT).append(root.declare(frame.lanes().read())).append('\n');
+            out.append(METHOD_INDENT).append(frame.result().write(zero(h.returnType()))).append('\n');
+            Region region = new Region(root, null, null, true);
+            for (int i = 0; i < parameters.size(); i++) {
+                Helper.Parameter p = h.parameters().get(i);
+                Slot slot = new Slot(javaName(p.name()), p.type(), spill || carried.contains(p.name()));
+                out.append(METHOD_INDENT).append(slot.declare(parameters.get(i).read())).append('\n');
+                names.put(p.name(), new Var(slot, region));
+            }
+            for (Stmt s : h.body().statements()) {
+                statement(s, region, METHOD_INDENT);
+            }
+        });
         names = outerNames;
-        inlining = outerInlining;
+        helper = outerHelper;
         carried = outerCarried;
         spill = outerSpill;
         return frame;
@@ -656,10 +666,9 @@ final class VectorCode {
         return methods.toString();
     }
 
-    /** {@return the numeric types of {@code types} that {@code statement} and its expressions use} */
-    static Set<Type> typesUsed(Stmt statement, Set<Type> types) {
+    /** {@return the types that {@code statement}'s declarations and expressions use} */
+    static Set<Type> typesUsed(Stmt statement) {
         Set<Type> found = EnumSet.noneOf(Type.class);
-        found.addAll(types);
         Children.statementsUnder(statement).forEach(s -> {
             if (s instanceof Stmt.Declare d) {
                 found.add(d.type());

@@ -1,6 +1,5 @@
 package org.loopnest.internal.lang.vector;
 
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -44,23 +43,32 @@ public final class VectorEmitter {
      */
     public static Lanes lanes(Program program, int preferredBits) {
         Set<Type> types = EnumSet.noneOf(Type.class);
+        Set<String> read = namesRead(program);
         for (ArraySignature a : program.context().arrays()) {
-            if (a.role() == Role.OUT || readsArray(program, a.name())) {
+            if (a.role() == Role.OUT || read.contains(a.name())) {
                 types.add(a.type());
             }
         }
-        types.addAll(VectorCode.typesUsed(program.body(), types));
+        types.addAll(VectorCode.typesUsed(program.body()));
         for (Helper h : program.helpers()) {
             types.add(h.returnType());
             h.parameters().forEach(p -> types.add(p.type()));
-            types.addAll(VectorCode.typesUsed(h.body(), types));
+            types.addAll(VectorCode.typesUsed(h.body()));
         }
         return Lanes.of(types, preferredBits);
     }
 
-    private static boolean readsArray(Program program, String name) {
-        return Children.expressionsUnder(program.body()).anyMatch(e -> e instanceof Expr.Array a
-                && a.name().equals(name));
+    /** {@return the names of the arrays and loop indices that {@code program}'s body reads} */
+    private static Set<String> namesRead(Program program) {
+        Set<String> read = new TreeSet<>();
+        Children.expressionsUnder(program.body()).forEach(e -> {
+            if (e instanceof Expr.Index i) {
+                read.add(i.name());
+            } else if (e instanceof Expr.Array a) {
+                read.add(a.name());
+            }
+        });
+        return read;
     }
 
     /**
@@ -91,14 +99,7 @@ public final class VectorEmitter {
         String indent = "            ";
         List<String> indices = program.context().indices();
         int last = indices.size() - 1;
-        Set<String> used = new TreeSet<>();
-        Children.expressionsUnder(program.body()).forEach(e -> {
-            if (e instanceof Expr.Index i) {
-                used.add(i.name());
-            } else if (e instanceof Expr.Array a) {
-                used.add(a.name());
-            }
-        });
+        Set<String> used = namesRead(program);
         StringBuilder setup = new StringBuilder();
         StringBuilder loads = new StringBuilder();
         StringBuilder stores = new StringBuilder();
@@ -166,7 +167,7 @@ public final class VectorEmitter {
         out.append("import jdk.incubator.vector.*;\n\n");
         out.append("public final class ").append(JavaEmitter.CLASS_NAME).append(" implements ")
                 .append(RunBody.class.getName()).append(" {\n");
-        for (Type t : List.of(Type.INT, Type.LONG, Type.FLOAT, Type.DOUBLE)) {
+        for (Type t : VectorCode.SCRATCH_TYPES) { // the four numeric types
             if (fits(lanes, t)) {
                 out.append("    private static final VectorSpecies ").append(VectorCode.species(t)).append(" = ")
                         .append(lanes.species(t)).append(";\n");
@@ -198,13 +199,7 @@ public final class VectorEmitter {
         out.append(loads).append(body).append(stores);
         out.append("        }\n    }\n");
         out.append(code.methods());
-        Set<String> runtime = new TreeSet<>(code.runtime());
-        for (String name : new ArrayList<>(runtime)) {
-            if (name.startsWith("ln_rem_")) {
-                runtime.add(name.replace("ln_rem_", "ln_div_"));
-            }
-        }
-        for (String name : runtime) {
+        for (String name : code.runtime()) {
             out.append('\n');
             VectorRuntime.append(out, name);
         }
