@@ -280,9 +280,15 @@ public final class CompiledBody implements BlockKernel {
          */
         private int joined(Iteration cursor, int n) {
             long total = n;
+            if (total >= cursor.remaining()) {
+                return n;
+            }
+            // one look-ahead cursor stepped run by run: making a cursor per run cost more than a copy body's loop
+            // (BENCHMARKS.md, run 29)
+            Iteration next = cursor.ahead(total);
             while (total < cursor.remaining()) {
-                Iteration next = cursor.ahead(total);
-                if (total + next.runLength() > JOIN_LIMIT) {
+                int length = next.runLength();
+                if (total + length > JOIN_LIMIT) {
                     break;
                 }
                 for (int a = 0; a < access.length; a++) {
@@ -291,7 +297,8 @@ public final class CompiledBody implements BlockKernel {
                         return (int) total;
                     }
                 }
-                total += next.runLength();
+                total += length;
+                next.advance(length);
             }
             return (int) total;
         }

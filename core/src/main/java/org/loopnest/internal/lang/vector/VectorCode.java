@@ -68,10 +68,20 @@ final class VectorCode {
             if (offset < 0) {
                 return java;
             }
+            String local = cached.get(this);
+            return local != null ? local : load();
+        }
+
+        /** {@return the value as a Java expression, loaded from its row if it has one (never a cached local)} */
+        String load() {
+            if (offset < 0) {
+                return java;
+            }
             Type held = held(type);
             String load = Lanes.vectorClass(held) + ".fromArray(" + species(held) + ", " + scratch(held) + ", "
                     + offset + " * ln_L)";
-            return type == Type.BOOL ? toMaskSpecies(load + ".compare(VectorOperators.NE, 0L)", held) : load;
+            return type == Type.BOOL
+                    ? toMaskSpecies(load + ".compare(VectorOperators.NE, " + zeroOrOne(held, false) + ")", held) : load;
         }
 
         String write(String value) {
@@ -79,12 +89,34 @@ final class VectorCode {
                 return java + " = " + value + ";";
             }
             Type held = held(type);
-            String stored = type == Type.BOOL ? zero(held) + ".blend(1L, " + maskOf(value, held) + ")" : value;
-            return "(" + stored + ").intoArray(" + scratch(held) + ", " + offset + " * ln_L);";
+            String local = fresh("v");
+            cached.put(this, local);
+            String stored = type == Type.BOOL
+                    ? zeroOrOne(held, false) + ".blend(" + zeroOrOne(held, true) + ", " + maskOf(local, held) + ")"
+                    : local;
+            return "final " + javaType(type) + " " + local + " = " + value + "; (" + stored + ").intoArray("
+                    + scratch(held) + ", " + offset + " * ln_L);";
         }
 
         String declare(String value) {
             return offset < 0 ? javaType(type) + " " + java + " = " + value + ";" : write(value);
+        }
+
+        /**
+         * {@return the statement that takes the lanes of {@code mask} out of this mask} In memory, a blend of the row
+         * with zero: C2 keeps that in registers, where {@code andNot} of a mask loaded from the row allocated.
+         */
+        String removeLanes(String mask) {
+            if (offset < 0) {
+                return write(andNot(java, mask));
+            }
+            cached.remove(this);
+            Type held = held(type);
+            String load = Lanes.vectorClass(held) + ".fromArray(" + species(held) + ", " + scratch(held) + ", "
+                    + offset + " * ln_L)";
+            return "(" + load + ".blend(" + zeroOrOne(held, false) + ", " + maskOf(mask, held) + ")).intoArray("
+                    + scratch(held) + ", " + offset
+                    + " * ln_L);";
         }
     }
 
@@ -110,13 +142,27 @@ final class VectorCode {
     private Set<String> carried = Set.of();
     /** Whether every variable and mask of the function being printed lives in memory, so blocks can be outlined. */
     private boolean spill;
-    /** The expressions from which a body or helper keeps its values in memory and outlines its larger blocks. */
-    static final int SPILL_FROM = 60;
+    /**
+     * The expressions from which a body or helper keeps its values in memory and outlines its larger blocks. Measured
+     * on the weather body (BENCHMARKS.md, run 29): from 24 with blocks of 8, C2 compiles every method of the printed
+     * class without reaching its node budget (past which it stops inlining the Vector API's own methods, and every
+     * vector after that point becomes an object), both for rows of 360 points and for runs of a whole plane; the
+     * earlier 60 and 16 left the weather body's step over that budget (0.2× the hand loop on rows of 360).
+     */
+    static final int SPILL_FROM = 24;
     /** The expressions from which a block of such a function becomes a method of its own. */
-    static final int OUTLINE_FROM = 16;
+    static final int OUTLINE_FROM = 8;
     private StringBuilder out;
     private final StringBuilder methods = new StringBuilder();
     private final Map<String, Frame> frames = new HashMap<>();
+    /**
+     * The Java locals that hold the values last written to rows in the straight-line code being printed: a read
+     * takes the local rather than loading the row again. Forgotten at every block, branch, loop and call, where the
+     * row may be written elsewhere or the local is out of scope.
+     */
+    private final Map<Slot, String> cached = new java.util.IdentityHashMap<>();
+    private final Map<String, String> constants = new java.util.LinkedHashMap<>();
+    private final StringBuilder constantDeclarations = new StringBuilder();
     private Map<String, Var> names = new HashMap<>();
     private HelperScope helper;
     private int serial;
@@ -165,12 +211,15 @@ final class VectorCode {
     String declareOutput(String name, String java, Type type, Object root) {
         Slot slot = new Slot(java, type, spill || carried.contains(name));
         names.put(name, new Var(slot, (Region) root));
-        return slot.declare(zero(type));
+        return slot.declare(constant(type, zero(type)));
     }
 
-    /** {@return the value of root variable {@code name} as a Java expression} */
+    /**
+     * {@return the value of root variable {@code name} as a Java expression valid anywhere in the step: the variable
+     * itself, or a load of its row}
+     */
     String read(String name) {
-        return names.get(name).slot().read();
+        return names.get(name).slot().load();
     }
 
     /** {@return the names of the runtime methods the printed code calls, see {@link VectorRuntime}} */
@@ -218,6 +267,18 @@ final class VectorCode {
     /** Appends {@code statement} run under {@code region} at {@code indent}. */
     void statement(Stmt statement, Object region, String indent) {
         Region r = (Region) region;
+        boolean compound = statement instanceof Stmt.Block || statement instanceof Stmt.If
+                || statement instanceof Stmt.While || statement instanceof Stmt.For;
+        if (compound) {
+            cached.clear();
+        }
+        printStatement(statement, r, indent);
+        if (compound) {
+            cached.clear();
+        }
+    }
+
+    private void printStatement(Stmt statement, Region r, String indent) {
         if (statement instanceof Stmt.Block b && spill && size(b) >= OUTLINE_FROM) {
             outline(b, r, indent);
         } else if (statement instanceof Stmt.Block b) {
@@ -227,7 +288,8 @@ final class VectorCode {
             }
             out.append(indent).append("}\n");
         } else if (statement instanceof Stmt.Declare d) {
-            String init = d.init() == null ? zero(d.type()) : expr(d.init(), r.mask().read(), indent);
+            String init = d.init() == null ? constant(d.type(), zero(d.type()))
+                    : expr(d.init(), r.mask().read(), indent);
             Slot slot = new Slot(javaName(d.name()), d.type(), spill || carried.contains(d.name()));
             out.append(indent).append(slot.declare(init)).append('\n');
             names.put(d.name(), new Var(slot, r));
@@ -268,6 +330,7 @@ final class VectorCode {
             }
         });
         out.append(indent).append(method).append("(ln_s);\n");
+        cached.clear();
     }
 
     /**
@@ -276,6 +339,8 @@ final class VectorCode {
      */
     private void printMethod(String method, Runnable body) {
         StringBuilder outer = out;
+        Map<Slot, String> outerCache = new java.util.IdentityHashMap<>(cached);
+        cached.clear();
         out = new StringBuilder();
         out.append("\n    private static void ").append(method).append("(Object[] ln_s) {\n");
         unpackScratch(out, METHOD_INDENT);
@@ -283,6 +348,8 @@ final class VectorCode {
         out.append("    }\n");
         methods.append(out);
         out = outer;
+        cached.clear();
+        cached.putAll(outerCache); // the caller forgets them after its call
     }
 
     /** The indentation of a printed method's statements. */
@@ -310,7 +377,7 @@ final class VectorCode {
     /** {@code old} with the lanes of {@code mask} taken from {@code value}. */
     private String blend(String old, String value, String mask, Type type) {
         if (type == Type.BOOL) {
-            return old + ".andNot(" + mask + ").or(" + value + ".and(" + mask + "))";
+            return select(mask, value, old);
         }
         return old + ".blend(" + value + ", " + maskOf(mask, type) + ")";
     }
@@ -320,12 +387,12 @@ final class VectorCode {
         String holds = fresh("c");
         out.append(indent).append("final VectorMask ").append(holds).append(" = ").append(condition).append(";\n");
         Slot then = regionMask();
-        out.append(indent).append(then.declare(r.mask().read() + ".and(" + holds + ")")).append('\n');
+        out.append(indent).append(then.declare(and(r.mask().read(), holds))).append('\n');
         out.append(indent).append("if (").append(then.read()).append(".anyTrue())\n");
         statement(asBlock(i.then()), new Region(then, r, null, false), indent);
         if (i.otherwise() != null) {
             Slot otherwise = regionMask();
-            out.append(indent).append(otherwise.declare(r.mask().read() + ".andNot(" + holds + ")")).append('\n');
+            out.append(indent).append(otherwise.declare(andNot(r.mask().read(), holds))).append('\n');
             out.append(indent).append("if (").append(otherwise.read()).append(".anyTrue())\n");
             statement(asBlock(i.otherwise()), new Region(otherwise, r, null, false), indent);
         }
@@ -343,10 +410,11 @@ final class VectorCode {
         Slot alive = new Slot(fresh("alive"), Type.BOOL, true);
         out.append(indent).append(alive.declare(r.mask().read())).append('\n');
         out.append(indent).append("while (true) {\n");
+        cached.clear(); // the rows change from one round of the loop to the next
         String inner = indent + "    ";
         String now = hold(alive.read(), inner);
         String holds = expr(condition, now, inner);
-        String going = hold(now + ".and(" + holds + ")", inner);
+        String going = hold(and(now, holds), inner);
         out.append(inner).append("if (!").append(going).append(".anyTrue())\n");
         out.append(inner).append("    break;\n");
         out.append(inner).append(alive.write(going)).append('\n');
@@ -367,13 +435,14 @@ final class VectorCode {
         out.append(indent).append("final VectorMask ").append(leaving).append(" = ").append(r.mask().read())
                 .append(";\n");
         for (Region at = r; at != null; at = at.parent()) {
-            out.append(indent).append(at.mask().write(at.mask().read() + ".andNot(" + leaving + ")")).append('\n');
+            // the region that leaves has no lanes left (a mask of none, not an andNot of itself, which C2 boxes)
+            String none = constant(Type.BOOL, zero(Type.BOOL));
+            out.append(indent).append(at == r ? at.mask().write(none) : at.mask().removeLanes(leaving)).append('\n');
             if (at.loopAlive() != null) {
                 if (how == Leaving.CONTINUE) {
                     return;
                 }
-                out.append(indent).append(at.loopAlive().write(at.loopAlive().read() + ".andNot(" + leaving + ")"))
-                        .append('\n');
+                out.append(indent).append(at.loopAlive().removeLanes(leaving)).append('\n');
                 if (how == Leaving.BREAK) {
                     return;
                 }
@@ -399,6 +468,10 @@ final class VectorCode {
     String expr(Expr e, String mask, String indent) {
         if (e instanceof Expr.Literal l) {
             return literal(l);
+        } else if (e instanceof Expr.Binary && ConstantValue.of(e).isPresent()) {
+            // folded in the expression's type, as Java folds a constant expression: the scalar path's value
+            double v = ConstantValue.of(e).getAsDouble();
+            return literal(new Expr.Literal(e.type(), e.at(), e.type() == Type.FLOAT ? (Object) (float) v : v));
         } else if (e instanceof Expr.Local l) {
             return names.get(l.name()).slot().read();
         } else if (e instanceof Expr.Index i) {
@@ -407,7 +480,11 @@ final class VectorCode {
             return names.get(a.name()).slot().read();
         } else if (e instanceof Expr.Unary u) {
             String operand = expr(u.operand(), mask, indent);
-            return u.op() == org.loopnest.internal.lang.UnaryOp.NEGATE ? operand + ".neg()" : operand + ".not()";
+            return switch (u.op()) {
+                case NEGATE -> operand + ".neg()";
+                case NOT -> not(operand);
+                case COMPLEMENT -> operand + ".not()"; // the integer vector's bitwise complement
+            };
         } else if (e instanceof Expr.Binary b) {
             return binary(b, mask, indent);
         } else if (e instanceof Expr.Conditional c) {
@@ -420,9 +497,9 @@ final class VectorCode {
         return callHelper((Expr.HelperCall) e, mask, indent);
     }
 
-    private static String literal(Expr.Literal l) {
+    private String literal(Expr.Literal l) {
         Object v = l.value();
-        return switch (l.type()) {
+        return constant(l.type(), switch (l.type()) {
             case BOOL -> "ln_M.maskAll(" + v + ")";
             case INT -> "IntVector.broadcast(ln_I, " + v + ")";
             case LONG -> "LongVector.broadcast(ln_J, " + v + "L)";
@@ -436,7 +513,32 @@ final class VectorCode {
                 yield "DoubleVector.broadcast(ln_D, " + (Double.isNaN(d) ? "Double.NaN" : Double.isInfinite(d)
                         ? "Double.POSITIVE_INFINITY" : Double.toString(d)) + ")";
             }
-        };
+        });
+    }
+
+    /**
+     * {@return the name of a constant of the printed class holding {@code value}, a vector or mask of {@code type}}
+     * Literals, zeros and the 0/1 vectors of masks in memory are constants rather than broadcasts at each use: C2
+     * loads a constant vector in one instruction, where a broadcast from a {@code long} is a chain of calls that,
+     * inside an inlined helper, passes C2's inlining depth (and the vector is then an object).
+     */
+    private String constant(Type type, String value) {
+        return constants.computeIfAbsent(value, v -> {
+            String name = "ln_k" + constants.size();
+            constantDeclarations.append("    private static final ").append(javaType(type)).append(' ').append(name)
+                    .append(" = ").append(v).append(";\n");
+            return name;
+        });
+    }
+
+    /** {@return the declarations of the constants printed so far, one line each, for the printed class} */
+    String constants() {
+        return constantDeclarations.toString();
+    }
+
+    /** {@return the constant vector of {@code type} whose lanes are all {@code one} ? 1 : 0} */
+    private String zeroOrOne(Type type, boolean one) {
+        return constant(type, one ? Lanes.vectorClass(type) + ".broadcast(" + species(type) + ", 1)" : zero(type));
     }
 
     /** Whether evaluating {@code e} can fail or enters a helper, so that the lanes evaluating it matter. */
@@ -456,6 +558,53 @@ final class VectorCode {
         return false;
     }
 
+    // Mask logic. Masks (of the mask species) are combined through that species' vectors of 0 and 1, with blends and
+    // a compare: on JDK 17, C2 kept the VectorMask and/or/andNot/not of a body in registers only at a shallow inlining
+    // depth, and inside the inlined helpers and outlined blocks of a real body they allocated a mask each time (JFR;
+    // BENCHMARKS.md, run 29). Each operand appears once in the printed expression.
+
+    /** {@return the lanes of both {@code a} and {@code b}} */
+    private String and(String a, String b) {
+        return zeroOrOne(lanes.maskType(), false) + ".blend(" + ones(a) + ", " + b + ")" + nonZero();
+    }
+
+    /** {@return the lanes of {@code a} or {@code b}} */
+    private String or(String a, String b) {
+        return ones(a) + ".blend(" + zeroOrOne(lanes.maskType(), true) + ", " + b + ")" + nonZero();
+    }
+
+    /** {@return the lanes of {@code a} not in {@code b}} */
+    private String andNot(String a, String b) {
+        return ones(a) + ".blend(" + zeroOrOne(lanes.maskType(), false) + ", " + b + ")" + nonZero();
+    }
+
+    /** {@return the lanes not in {@code a}} */
+    private String not(String a) {
+        Type m = lanes.maskType();
+        return zeroOrOne(m, true) + ".blend(" + zeroOrOne(m, false) + ", " + a + ")" + nonZero();
+    }
+
+    /** {@return {@code whenTrue} in the lanes of {@code condition}, {@code whenFalse} in the others} */
+    private String select(String condition, String whenTrue, String whenFalse) {
+        return ones(whenFalse) + ".blend(" + ones(whenTrue) + ", " + condition + ")" + nonZero();
+    }
+
+    /** {@return the lanes where masks {@code a} and {@code b} are equal ({@code EQ}) or differ ({@code NE})} */
+    private String sameLanes(String a, String test, String b) {
+        return ones(a) + ".compare(VectorOperators." + test + ", " + ones(b) + ")";
+    }
+
+    /** {@return mask {@code a} as the mask species' vector of 1 in its lanes, 0 in the others} */
+    private String ones(String a) {
+        Type m = lanes.maskType();
+        return zeroOrOne(m, false) + ".blend(" + zeroOrOne(m, true) + ", " + a + ")";
+    }
+
+    /** {@return the compare that turns a vector of 0 and 1 of the mask species back into a mask} */
+    private String nonZero() {
+        return ".compare(VectorOperators.NE, " + zeroOrOne(lanes.maskType(), false) + ")";
+    }
+
     /** A mask variable holding {@code value}, appended at {@code indent}. */
     private String hold(String value, String indent) {
         String name = fresh("t");
@@ -469,12 +618,12 @@ final class VectorCode {
             String left = expr(b.left(), mask, indent);
             if (!needsLanes(b.right())) {
                 String right = expr(b.right(), mask, indent);
-                return "(" + left + (b.op() == BinaryOp.AND ? ".and(" : ".or(") + right + "))";
+                return b.op() == BinaryOp.AND ? and(left, right) : or(left, right);
             }
             String held = hold(left, indent);
-            String narrowed = hold(mask + (b.op() == BinaryOp.AND ? ".and(" : ".andNot(") + held + ")", indent);
+            String narrowed = hold(b.op() == BinaryOp.AND ? and(mask, held) : andNot(mask, held), indent);
             String right = expr(b.right(), narrowed, indent);
-            return "(" + held + (b.op() == BinaryOp.AND ? ".and(" : ".or(") + right + "))";
+            return b.op() == BinaryOp.AND ? and(held, right) : or(held, right);
         }
         String left = expr(b.left(), mask, indent);
         String right = expr(b.right(), mask, indent);
@@ -494,8 +643,8 @@ final class VectorCode {
             case LESS_EQUAL -> compare(left, "LE", right, operands);
             case GREATER -> compare(left, "GT", right, operands);
             case GREATER_EQUAL -> compare(left, "GE", right, operands);
-            case EQUAL -> operands == Type.BOOL ? left + ".eq(" + right + ")" : compare(left, "EQ", right, operands);
-            case NOT_EQUAL -> operands == Type.BOOL ? left + ".eq(" + right + ").not()"
+            case EQUAL -> operands == Type.BOOL ? sameLanes(left, "EQ", right) : compare(left, "EQ", right, operands);
+            case NOT_EQUAL -> operands == Type.BOOL ? sameLanes(left, "NE", right)
                     : compare(left, "NE", right, operands);
             default -> throw new IllegalStateException("operator " + b.op() + " is logical");
         };
@@ -514,14 +663,14 @@ final class VectorCode {
         String whenTrue;
         String whenFalse;
         if (needsLanes(c.whenTrue()) || needsLanes(c.whenFalse())) {
-            whenTrue = expr(c.whenTrue(), hold(mask + ".and(" + held + ")", indent), indent);
-            whenFalse = expr(c.whenFalse(), hold(mask + ".andNot(" + held + ")", indent), indent);
+            whenTrue = expr(c.whenTrue(), hold(and(mask, held), indent), indent);
+            whenFalse = expr(c.whenFalse(), hold(andNot(mask, held), indent), indent);
         } else {
             whenTrue = expr(c.whenTrue(), mask, indent);
             whenFalse = expr(c.whenFalse(), mask, indent);
         }
         if (c.type() == Type.BOOL) {
-            return "(" + whenTrue + ".and(" + held + ").or(" + whenFalse + ".andNot(" + held + ")))";
+            return select(held, whenTrue, whenFalse);
         }
         return whenFalse + ".blend(" + whenTrue + ", " + maskOf(held, c.type()) + ")";
     }
@@ -535,7 +684,7 @@ final class VectorCode {
             return compare(value, "NE", zeroScalar(from), from);
         }
         if (from == Type.BOOL) {
-            return zero(to) + ".blend(1L, " + maskOf(value, to) + ")";
+            return zeroOrOne(to, false) + ".blend(" + zeroOrOne(to, true) + ", " + maskOf(value, to) + ")";
         }
         return "((" + Lanes.vectorClass(to) + ") " + value + ".castShape(" + species(to) + ", 0))";
     }
@@ -558,15 +707,27 @@ final class VectorCode {
         String x = args.get(0);
         MathFunction f = m.function();
         return switch (f) {
-            case ISNAN -> toMaskSpecies(x + ".test(VectorOperators.IS_NAN)", t);
-            case ISINF -> toMaskSpecies(x + ".test(VectorOperators.IS_INFINITE)", t);
+            // through abs and compare: JDK 17's test(IS_NAN) and test(IS_INFINITE) view the lanes as integers, which
+            // C2 does not compile to vector code (the view allocates)
+            case ISNAN -> toMaskSpecies(zeroOrOne(t, true) + ".blend(" + zeroOrOne(t, false) + ", " + x
+                    + ".abs().compare(VectorOperators.LE, " + infinity(t) + ")).compare(VectorOperators.NE, "
+                    + zeroOrOne(t, false) + ")", t);
+            case ISINF -> toMaskSpecies(x + ".abs().compare(VectorOperators.EQ, " + infinity(t) + ")", t);
             case FABS -> x + ".abs()";
             case SQRT -> x + ".sqrt()";
-            case FMIN, FMAX, POW, FMOD -> call(f.languageName(), t, x, args.get(1));
+            case POW -> ConstantValue.isFinite(m.arguments().get(1))
+                    ? x + ".lanewise(VectorOperators.POW, " + args.get(1) + ")"
+                    : call(f.languageName(), t, x, args.get(1));
+            case FMIN, FMAX, FMOD -> call(f.languageName(), t, x, args.get(1));
             case ATAN2 -> x + ".lanewise(VectorOperators.ATAN2, " + args.get(1) + ")";
             case FLOOR, CEIL -> call(f.languageName(), t, x);
             default -> x + ".lanewise(VectorOperators." + f.name() + ")";
         };
+    }
+
+    /** {@return positive infinity of floating {@code type} as a Java literal} */
+    private static String infinity(Type type) {
+        return type == Type.FLOAT ? "Float.POSITIVE_INFINITY" : "Double.POSITIVE_INFINITY";
     }
 
     /** A call of runtime method {@code stem} for {@code type}, noted so that the class gets it. */
@@ -605,6 +766,7 @@ final class VectorCode {
         }
         out.append(indent).append(frame.lanes().write(mask)).append('\n');
         out.append(indent).append(frame.method()).append("(ln_s);\n");
+        cached.clear();
         String value = fresh("r");
         out.append(indent).append("final ").append(javaType(h.returnType())).append(' ').append(value).append(" = ")
                 .append(frame.result().read()).append(";\n");
@@ -630,7 +792,8 @@ final class VectorCode {
         printMethod(frame.method(), () -> {
             Slot root = new Slot(fresh("h"), Type.BOOL, spill || helper.returnsInLoop());
             out.append(METHOD_INDENT).append(root.declare(frame.lanes().read())).append('\n');
-            out.append(METHOD_INDENT).append(frame.result().write(zero(h.returnType()))).append('\n');
+            String none = constant(h.returnType(), zero(h.returnType()));
+            out.append(METHOD_INDENT).append(frame.result().write(none)).append('\n');
             Region region = new Region(root, null, null, true);
             for (int i = 0; i < parameters.size(); i++) {
                 Helper.Parameter p = h.parameters().get(i);

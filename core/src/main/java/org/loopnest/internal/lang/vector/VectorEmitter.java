@@ -18,13 +18,16 @@ import org.loopnest.internal.lang.jvm.RunBody;
 
 /**
  * Prints a checked {@link Program} as the Java source of one final class, {@value JavaEmitter#CLASS_NAME} in the
- * unnamed package, implementing {@link RunBody} with the JDK's Vector API: each step of its loop runs {@link
- * Lanes#count()} consecutive iterations of the run at once, one per lane, and the last step masks the lanes past the
- * run's end ({@code indexInRange}), so that no scalar remainder loop computes the last elements differently. It loads
- * the inputs the body reads ({@code fromArray}, or a broadcast for an array that does not use the innermost loop),
- * runs the body under lane masks ({@link VectorCode}), and stores each output once at the end of the step
- * ({@code intoArray}). Arrays are reached as heap arrays with step 1 or 0 only: a caller stages other layouts (NIO
- * buffers, strides) through heap arrays first.
+ * unnamed package, implementing {@link RunBody} with the JDK's Vector API: each step of its loop ({@code ln_steps})
+ * runs {@link Lanes#count()} consecutive iterations of the run at once, one per lane. It loads the inputs the body
+ * reads ({@code fromArray}, or a broadcast for an array that does not use the innermost loop), runs the body under
+ * lane masks ({@link VectorCode}), and stores each output once at the end of the step ({@code intoArray}). The whole
+ * steps of a run run with every lane on, a constant mask; the last, partial step ({@code ln_tail}) runs the same
+ * code once over the thread's copies of the stepped arrays padded to a whole vector, with the lanes past the run's end
+ * masked ({@code indexInRange}) and not copied back, so that no scalar remainder loop computes the last elements
+ * differently and no load or store of the whole steps needs a mask (a masked load, or a choice between a masked and a
+ * plain one, made C2 box the vectors of JDK 17). Arrays are reached as heap arrays with step 1 or 0 only: a caller
+ * stages other layouts (NIO buffers, strides) through heap arrays first.
  *
  * <p>The printed class links against {@code jdk.incubator.vector}: compile and load it only where {@link
  * VectorSupport#unavailable()} is empty. Janino compiles it (no lambdas, generics erased: masks are printed as the
@@ -103,6 +106,8 @@ public final class VectorEmitter {
         StringBuilder setup = new StringBuilder();
         StringBuilder loads = new StringBuilder();
         StringBuilder stores = new StringBuilder();
+        StringBuilder tailIn = new StringBuilder();
+        StringBuilder tailOut = new StringBuilder();
         for (int a = 0; a < arrays.size(); a++) {
             ArraySignature array = arrays.get(a);
             String element = array.type().keyword();
@@ -115,10 +120,10 @@ public final class VectorEmitter {
             boolean step = access.arrays().get(a).step() == 1;
             if (array.role() == Role.IN && used.contains(array.name())) {
                 if (step) {
-                    loads.append(indent).append(code.declareRoot(array.name(), name, array.type(), root, "ln_full ? "
-                            + vector + ".fromArray(" + species + ", ln_a" + a + ", ln_p" + a + " + ln_k) : " + vector
-                            + ".fromArray(" + species + ", ln_a" + a + ", ln_p" + a + " + ln_k, "
-                            + code.maskOf("ln_lanes", array.type()) + ")")).append('\n');
+                    loads.append(indent).append(code.declareRoot(array.name(), name, array.type(), root, vector
+                            + ".fromArray(" + species + ", ln_a" + a + ", ln_p" + a + " + ln_k)")).append('\n');
+                    tailIn.append("        System.arraycopy(ln_stores[").append(a).append("], (int) ln_positions[")
+                            .append(a).append("] + ln_from, ln_t[").append(a).append("], 0, ln_count);\n");
                 } else {
                     setup.append("        ").append(code.declareRoot(array.name(), name, array.type(), root, vector
                             + ".broadcast(" + species + ", ln_a" + a + "[ln_p" + a + "])")).append('\n');
@@ -127,11 +132,10 @@ public final class VectorEmitter {
                 loads.append(indent).append(code.declareOutput(array.name(), name, array.type(), root)).append('\n');
                 name = code.read(array.name());
                 if (step) {
-                    stores.append(indent).append("if (ln_full)\n").append(indent).append("    ").append(name)
-                            .append(".intoArray(ln_a").append(a).append(", ln_p").append(a).append(" + ln_k);\n")
-                            .append(indent).append("else\n").append(indent).append("    ").append(name)
-                            .append(".intoArray(ln_a").append(a).append(", ln_p").append(a).append(" + ln_k, ")
-                            .append(code.maskOf("ln_lanes", array.type())).append(");\n");
+                    stores.append(indent).append(name).append(".intoArray(ln_a").append(a).append(", ln_p").append(a)
+                            .append(" + ln_k);\n");
+                    tailOut.append("        System.arraycopy(ln_t[").append(a).append("], 0, ln_stores[").append(a)
+                            .append("], (int) ln_positions[").append(a).append("] + ln_from, ln_count);\n");
                 } else { // every iteration of the run writes one element: the run's last iteration's value stays
                     stores.append(indent).append("ln_a").append(a).append("[ln_p").append(a).append("] = ").append(name)
                             .append(".lane(Math.min(ln_L, ln_n - ln_k) - 1);\n");
@@ -155,11 +159,15 @@ public final class VectorEmitter {
         for (var s : program.body().statements()) {
             code.statement(s, root, indent);
         }
-        return assemble(program, lanes, code, setup, loads, body, stores);
+        return assemble(program, access, lanes, code, new Step(setup, loads, body, stores), tailIn, tailOut);
     }
 
-    private static String assemble(Program program, Lanes lanes, VectorCode code, StringBuilder setup,
-                                   StringBuilder loads, StringBuilder body, StringBuilder stores) {
+    /** The printed parts of the step method: before the loop, and the loads, body and stores of each step. */
+    private record Step(StringBuilder setup, StringBuilder loads, StringBuilder body, StringBuilder stores) {
+    }
+
+    private static String assemble(Program program, AccessSignature access, Lanes lanes, VectorCode code, Step step,
+                                   StringBuilder tailIn, StringBuilder tailOut) {
         StringBuilder out = new StringBuilder();
         out.append("// Generated by LoopNest for the JVM's Vector API from kernel ").append(program.code().name())
                 .append(": one call runs one run of the innermost loop, ").append(lanes.count())
@@ -177,26 +185,18 @@ public final class VectorEmitter {
                 .append(";\n");
         out.append("    private static final int ln_L = ").append(lanes.count()).append(";\n");
         out.append("    private static final VectorMask ln_ALL = ln_M.maskAll(true);\n");
-        Map<Type, Integer> rows = code.scratchRows();
-        out.append("    /** Each thread's rows for values kept in memory: carried by loops, passed to helpers. */\n");
+        out.append(code.constants());
+        out.append("    /** Each thread's rows for values kept in memory (carried by loops, passed to helpers), and its"
+                + " padded copies of the stepped arrays for the last step of a run. */\n");
         out.append("    private static final ThreadLocal ln_SCRATCH = new ThreadLocal();\n\n");
-        out.append("    public void run(Object[] ln_stores, long[] ln_positions, long[] ln_indices, int ln_n) {\n");
-        out.append("        Object[] ln_s = (Object[]) ln_SCRATCH.get();\n");
-        out.append("        if (ln_s == null) {\n            ln_s = new Object[] {");
-        int i = 0;
-        for (Type t : VectorCode.SCRATCH_TYPES) {
-            out.append(i++ == 0 ? "" : ", ").append("new ").append(t.keyword()).append("[")
-                    .append(rows.getOrDefault(t, 0) * lanes.count()).append("]");
-        }
-        out.append("};\n            ln_SCRATCH.set(ln_s);\n        }\n");
+        printRun(out, program, access, lanes, code.scratchRows());
+        printTail(out, program, access, tailIn, tailOut);
+        out.append("\n    private static void ln_steps(Object[] ln_s, Object[] ln_stores, long[] ln_positions,"
+                + " long[] ln_indices, long ln_first, int ln_n, VectorMask ln_lanes) {\n");
         VectorCode.unpackScratch(out, "        ");
-        out.append(setup);
-        int last = program.context().indices().size() - 1;
-        out.append("        final long ln_first = ln_indices[").append(last).append("];\n");
+        out.append(step.setup());
         out.append("        for (int ln_k = 0; ln_k < ln_n; ln_k += ln_L) {\n");
-        out.append("            final boolean ln_full = ln_n - ln_k >= ln_L;\n");
-        out.append("            final VectorMask ln_lanes = ln_full ? ln_ALL : ln_M.indexInRange(ln_k, ln_n);\n");
-        out.append(loads).append(body).append(stores);
+        out.append(step.loads()).append(step.body()).append(step.stores());
         out.append("        }\n    }\n");
         out.append(code.methods());
         for (String name : code.runtime()) {
@@ -204,6 +204,64 @@ public final class VectorEmitter {
             VectorRuntime.append(out, name);
         }
         return out.append("}\n").toString();
+    }
+
+    /**
+     * Prints {@code run}: the thread's scratch (made on its first call), then the run's whole steps in {@code ln_steps}
+     * with every lane on (a constant mask, which C2 folds), and the last, partial step, if any, in {@code ln_tail}.
+     */
+    private static void printRun(StringBuilder out, Program program, AccessSignature access, Lanes lanes,
+                                 Map<Type, Integer> rows) {
+        out.append("    public void run(Object[] ln_stores, long[] ln_positions, long[] ln_indices, int ln_n) {\n");
+        out.append("        Object[] ln_s = (Object[]) ln_SCRATCH.get();\n");
+        out.append("        if (ln_s == null) {\n            ln_s = new Object[] {");
+        for (Type t : VectorCode.SCRATCH_TYPES) {
+            out.append("new ").append(t.keyword()).append("[").append(rows.getOrDefault(t, 0) * lanes.count())
+                    .append("], ");
+        }
+        out.append("new Object[] {");
+        List<ArraySignature> arrays = program.context().arrays();
+        for (int a = 0; a < arrays.size(); a++) {
+            out.append(a == 0 ? "" : ", ").append(access.arrays().get(a).step() == 1
+                    ? "new " + arrays.get(a).type().keyword() + "[ln_L]" : "null");
+        }
+        out.append("}, new long[").append(arrays.size()).append("]};\n");
+        out.append("            ln_SCRATCH.set(ln_s);\n        }\n");
+        int last = program.context().indices().size() - 1;
+        out.append("        final long ln_first = ln_indices[").append(last).append("];\n");
+        out.append("        final int ln_whole = ln_n - ln_n % ln_L;\n");
+        out.append("        if (ln_whole > 0)\n");
+        out.append("            ln_steps(ln_s, ln_stores, ln_positions, ln_indices, ln_first, ln_whole, ln_ALL);\n");
+        out.append("        if (ln_whole < ln_n)\n");
+        out.append("            ln_tail(ln_s, ln_stores, ln_positions, ln_indices, ln_first + ln_whole, ln_whole,"
+                + " ln_n - ln_whole);\n");
+        out.append("    }\n");
+    }
+
+    /**
+     * Prints {@code ln_tail}: the last {@code ln_count < ln_L} iterations of a run as one step over the thread's
+     * copies of the stepped arrays, padded to {@code ln_L} elements (the lanes past the end are masked: they enter no
+     * branch and no loop, and are not copied back), so that the loop of whole steps needs no mask at all.
+     */
+    private static void printTail(StringBuilder out, Program program, AccessSignature access, StringBuilder tailIn,
+                                  StringBuilder tailOut) {
+        out.append("\n    private static void ln_tail(Object[] ln_s, Object[] ln_stores, long[] ln_positions,"
+                + " long[] ln_indices, long ln_first, int ln_from, int ln_count) {\n");
+        out.append("        final Object[] ln_t = (Object[]) ln_s[4];\n");
+        out.append("        final long[] ln_tp = (long[]) ln_s[5];\n");
+        StringBuilder release = new StringBuilder();
+        for (int a = 0; a < access.arrays().size(); a++) {
+            if (access.arrays().get(a).step() == 0) { // the run's one element: reached in place
+                out.append("        ln_t[").append(a).append("] = ln_stores[").append(a).append("];\n");
+                out.append("        ln_tp[").append(a).append("] = ln_positions[").append(a).append("];\n");
+                release.append("        ln_t[").append(a).append("] = null;\n");
+            }
+        }
+        out.append(tailIn);
+        out.append("        ln_steps(ln_s, ln_t, ln_tp, ln_indices, ln_first, ln_count,"
+                + " ln_M.indexInRange(0, ln_count));\n");
+        out.append(tailOut);
+        out.append(release).append("    }\n");
     }
 
     /** Whether {@code type}'s species exists at this lane count: 64 to the largest shape (512 bits). */

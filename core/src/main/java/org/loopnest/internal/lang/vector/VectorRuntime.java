@@ -31,12 +31,13 @@ final class VectorRuntime {
         String head = "    private static " + v + " " + name;
         switch (stem) {
             case "fmin", "fmax" -> out.append(head).append("(").append(v).append(" a, ").append(v).append(" b) {\n")
-                    .append("        return a.").append(stem.substring(1)).append("(b).blend(a, b.test(")
-                    .append("VectorOperators.IS_NAN)).blend(b, a.test(VectorOperators.IS_NAN));\n    }\n");
+                    .append("        return a.").append(stem.substring(1)).append("(b).blend(a, b.compare(")
+                    .append("VectorOperators.NE, b)).blend(b, a.compare(VectorOperators.NE, a));\n    }\n");
             case "pow" -> out.append(head).append("(").append(v).append(" x, ").append(v).append(" y) {\n")
                     .append("        return x.lanewise(VectorOperators.POW, y).blend(1L, ")
                     .append("x.compare(VectorOperators.EQ, ")
-                    .append("1L).or(x.compare(VectorOperators.EQ, -1L).and(y.test(VectorOperators.IS_INFINITE))));\n")
+                    .append("1L).or(x.compare(VectorOperators.EQ, -1L).and(y.abs().compare(VectorOperators.EQ, ")
+                    .append(type == Type.FLOAT ? "Float" : "Double").append(".POSITIVE_INFINITY))));\n")
                     .append("    }\n");
             case "fmod" -> {
                 String e = type.keyword();
@@ -64,7 +65,7 @@ final class VectorRuntime {
                         .append(one).append(", t.compare(VectorOperators.").append(floor ? "GT" : "LT")
                         .append(", x));\n")
                         .append("        t = t.blend(x, x.abs().compare(VectorOperators.GE, ").append(exactBelow)
-                        .append(").or(x.test(VectorOperators.IS_NAN)));\n")
+                        .append(").or(x.compare(VectorOperators.NE, x)));\n")
                         .append("        return t.blend(x.mul(").append(zero)
                         .append("), t.compare(VectorOperators.EQ, ")
                         .append(zero).append("));\n    }\n");

@@ -105,6 +105,11 @@ class VectorBodyTest {
     }
 
     @Test
+    void shouldTellTheIntegerComplementFromTheLogicalNot() {
+        assertSame(ints("r = !(x > y) && !(x == 3) ? ~x : (x != y) == (y > 0) ? ~y : x;"), 45, "~ and ! together");
+    }
+
+    @Test
     void shouldFailAsJavaDoesWhenALaneDividesByZero() {
         Program program = ints("r = x / y;");
         int n = 21;
@@ -117,6 +122,31 @@ class VectorBodyTest {
                 () -> vector.run(new Object[] {x, y, new int[n]}, new long[3], new long[1], n));
         assertEquals("/ by zero", e.getMessage());
         vector.run(new Object[] {x, y, new int[n]}, new long[3], new long[1], n - 1); // the zero lane is past the end
+    }
+
+    @Test
+    void shouldCallPowDirectlyWhenTheExponentIsAFiniteConstantAndKeepCsSpecialValues() {
+        Program program = floats("r = pow(x, 1.0f / 0.25f) + pow(y, x);", "");
+        String source = VectorEmitter.emit(program, heap(), lanes(program));
+        assertTrue(source.contains("x.lanewise(VectorOperators.POW, ln_k"), "POW on the folded constant:\n" + source);
+        assertEquals(1, source.split("ln_pow_float\\(", -1).length - 2, "one call of the C-rules method (for "
+                + "pow(y, x)) besides its declaration:\n" + source);
+        float[] x = {1.0f, -1.0f, 0.0f, Float.NaN, Float.POSITIVE_INFINITY, 2.0f, 0.5f, -3.0f, 1.5f, 7.0f, 0.1f, 3.0f,
+            -0.5f, 9.0f, 1.25f, 4.0f, 2.5f};
+        float[] y = new float[x.length];
+        java.util.Arrays.fill(y, 1.0f); // pow(1, x) is 1 for every x, NaN too (C99)
+        float[] expected = new float[x.length];
+        float[] actual = new float[x.length];
+        COMPILER.compile(JavaEmitter.emit(program, heap())).run(new Object[] {x, y, expected}, new long[3],
+                new long[1], x.length);
+        vector(program).run(new Object[] {x, y, actual}, new long[3], new long[1], x.length);
+        for (int k = 0; k < x.length; k++) {
+            if (Float.isNaN(expected[k]) || Float.isInfinite(expected[k]) || expected[k] == 1.0f + 1.0f) {
+                assertEquals(expected[k], actual[k], "x = " + x[k] + " (C's special values exactly)");
+            } else {
+                assertEquals(expected[k], actual[k], Math.abs(expected[k]) * 1e-6f, "x = " + x[k]);
+            }
+        }
     }
 
     private static Lanes lanes(Program program) {
