@@ -30,9 +30,9 @@ public enum KernelPath {
     /**
      * The iterations of a body (this run's, plus this JVM's earlier runs of the same body) from which {@link #AUTO}
      * takes the vector path: about where the vector path's warm-up is repaid by the weather body on a 2-core
-     * AVX-512 machine (BENCHMARKS.md, "Vector path warm-up").
+     * AVX-512 machine (BENCHMARKS.md, "Vector path warm-up" and run 29).
      */
-    public static final long VECTOR_PAYS_FROM = 10_000_000L;
+    public static final long VECTOR_PAYS_FROM = 7_000_000L;
 
     /** {@return the name as the command line spells it: {@code vector}, {@code scalar} or {@code auto}} */
     public String spelling() {

@@ -46,7 +46,7 @@ class KernelPathOptionTest {
             String text = help.out().replaceAll("\\s+", " ");
             assertTrue(text.contains("--kernel-path=auto|vector|scalar How cpu, sim and worker nodes running Java run "
                     + "the body: vector"), help.out());
-            assertTrue(text.contains("scalar (one iteration at a time), or auto: vector from 10000000 iterations on"),
+            assertTrue(text.contains("scalar (one iteration at a time), or auto: vector from 7000000 iterations on"),
                     help.out());
             assertTrue(text.contains("Default: auto."), help.out());
         }
