@@ -34,6 +34,13 @@ final class HandVectorWeather extends WeatherLoop {
     private static final float KAPPA = WeatherFormulas.KAPPA;
     private static final float EPSILON = WeatherFormulas.EPSILON;
     private static final float MISSING = WeatherFormulas.MISSING_BELOW;
+    /**
+     * Powers as {@code exp(y·log x)} (every base here is positive) where the JDK has no vector {@code POW}: x86-64
+     * without 512-bit vectors (no AVX-512DQ), as the kernel-language body does there ({@code Lanes#powByExpLog}); a
+     * constant, so the JIT compiles only one form.
+     */
+    private static final boolean EXP_LOG = S.vectorBitSize() < 512
+            && java.util.List.of("amd64", "x86_64").contains(System.getProperty("os.arch", ""));
 
     /** A loop on {@code threads} threads (made by {@link VectorOnly#create}). */
     HandVectorWeather(int threads) {
@@ -97,7 +104,9 @@ final class HandVectorWeather extends WeatherLoop {
         FloatVector w = q.div(FloatVector.broadcast(S, 1f).sub(q));
         FloatVector e = p.mul(w).div(w.add(EPSILON));
         FloatVector es = t.sub(273.15f).mul(17.67f).div(t.sub(29.65f)).lanewise(VectorOperators.EXP).mul(6.112f);
-        FloatVector theta = t.mul(FloatVector.broadcast(S, 1000f).div(p).pow(KAPPA));
+        FloatVector ratio = FloatVector.broadcast(S, 1000f).div(p);
+        FloatVector theta = t.mul(EXP_LOG ? ratio.lanewise(VectorOperators.LOG).mul(KAPPA)
+                .lanewise(VectorOperators.EXP) : ratio.pow(KAPPA));
         nan.blend(nan.blend(theta, tPresent), qPresent).intoArray(o[0], k);
         nan.blend(nan.blend(es, tPresent), qPresent).intoArray(o[1], k);
         nan.blend(nan.blend(e, tPresent), qPresent).intoArray(o[2], k);
@@ -119,8 +128,12 @@ final class HandVectorWeather extends WeatherLoop {
         FloatVector r = e.mul(EPSILON).div(p.sub(e));
         FloatVector logRatio = t.div(td).lanewise(VectorOperators.LOG).div(800f);
         FloatVector tl = one.div(one.div(td.sub(56f)).add(logRatio)).add(56f);
-        FloatVector thetaDl = t.mul(FloatVector.broadcast(S, 1000f).div(p.sub(e)).pow(KAPPA))
-                .mul(t.div(tl).pow(r.mul(0.28f)));
+        FloatVector dry = FloatVector.broadcast(S, 1000f).div(p.sub(e));
+        FloatVector tOverTl = t.div(tl);
+        FloatVector thetaDl = t.mul(EXP_LOG ? dry.lanewise(VectorOperators.LOG).mul(KAPPA)
+                        .lanewise(VectorOperators.EXP) : dry.pow(KAPPA))
+                .mul(EXP_LOG ? tOverTl.lanewise(VectorOperators.LOG).mul(r.mul(0.28f)).lanewise(VectorOperators.EXP)
+                        : tOverTl.pow(r.mul(0.28f)));
         FloatVector exponent = r.mul(r.mul(0.448f).add(1f)).mul(FloatVector.broadcast(S, 3036f).div(tl).sub(1.78f));
         FloatVector thetae = thetaDl.mul(exponent.lanewise(VectorOperators.EXP));
         nan.blend(nan.blend(td, tPresent), humid).intoArray(o[4], k);
@@ -150,7 +163,9 @@ final class HandVectorWeather extends WeatherLoop {
                 && active.compare(VectorOperators.NE, 0f).anyTrue(); i++) {
             FloatVector v = pressure.mul(w).div(w.add(EPSILON)).div(6.112f).lanewise(VectorOperators.LOG);
             FloatVector dew = v.mul(243.5f).div(FloatVector.broadcast(S, 17.67f).sub(v)).add(273.15f);
-            FloatVector next = p.mul(dew.div(t).pow(1f / KAPPA));
+            FloatVector dewOverT = dew.div(t);
+            FloatVector next = p.mul(EXP_LOG ? dewOverT.lanewise(VectorOperators.LOG).mul(1f / KAPPA)
+                    .lanewise(VectorOperators.EXP) : dewOverT.pow(1f / KAPPA));
             VectorMask<Float> converged = next.sub(pressure).abs()
                     .compare(VectorOperators.LE, next.abs().mul(WeatherFormulas.LCL_RELATIVE_CHANGE));
             // converged now and still active

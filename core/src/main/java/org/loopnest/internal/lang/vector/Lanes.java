@@ -14,8 +14,12 @@ import org.loopnest.internal.lang.Type;
  * @param count the lanes
  * @param maskType the type whose species the masks of {@code bool} values have: the widest floating type used, else
  *     the widest type
+ * @param powByExpLog whether {@code pow(x, y)} is computed as {@code exp(y·log x)} where that equals it (positive,
+ *     finite {@code x} other than 1, finite {@code y}): on x86-64 without 512-bit vectors, where the JDK has no vector
+ *     {@code POW} (it needs AVX-512DQ) and calls the scalar function once per lane, 17 times slower than the two vector
+ *     functions (BENCHMARKS.md, runs 27 and 29)
  */
-public record Lanes(int count, Type maskType) {
+public record Lanes(int count, Type maskType, boolean powByExpLog) {
     /**
      * {@return the lanes for a body using {@code types} (numeric types; {@code bool} is ignored) at a preferred vector
      * of {@code preferredBits}}
@@ -38,8 +42,12 @@ public record Lanes(int count, Type maskType) {
         int widest = numeric.stream().mapToInt(Lanes::bits).max().orElse(32);
         Type mask = numeric.contains(Type.DOUBLE) ? Type.DOUBLE : numeric.contains(Type.FLOAT) ? Type.FLOAT
                 : numeric.contains(Type.LONG) ? Type.LONG : Type.INT;
-        return new Lanes(preferredBits / widest, mask);
+        return new Lanes(preferredBits / widest, mask, preferredBits < 512 && X86_64);
     }
+
+    /** Whether this JVM runs on x86-64, where the JDK's vector math functions are Intel's SVML. */
+    private static final boolean X86_64 = java.util.List.of("amd64", "x86_64")
+            .contains(System.getProperty("os.arch", ""));
 
     /** {@return the bits of one element of {@code type}: 32 or 64} */
     static int bits(Type type) {
@@ -69,6 +77,7 @@ public record Lanes(int count, Type maskType) {
 
     /** {@return what a report says of this path, e.g. {@code vector (FloatVector 512-bit, 16 lanes)}} */
     public String describe() {
-        return "vector (" + vectorClass(maskType) + " " + vectorBits(maskType) + "-bit, " + count + " lanes)";
+        return "vector (" + vectorClass(maskType) + " " + vectorBits(maskType) + "-bit, " + count + " lanes"
+                + (powByExpLog ? "; pow as exp(y·log x)" : "") + ")";
     }
 }

@@ -715,7 +715,8 @@ final class VectorCode {
             case ISINF -> toMaskSpecies(x + ".abs().compare(VectorOperators.EQ, " + infinity(t) + ")", t);
             case FABS -> x + ".abs()";
             case SQRT -> x + ".sqrt()";
-            case POW -> ConstantValue.isFinite(m.arguments().get(1))
+            case POW -> lanes.powByExpLog() ? call("powel", t, x, args.get(1))
+                    : ConstantValue.isFinite(m.arguments().get(1))
                     ? x + ".lanewise(VectorOperators.POW, " + args.get(1) + ")"
                     : call(f.languageName(), t, x, args.get(1));
             case FMIN, FMAX, FMOD -> call(f.languageName(), t, x, args.get(1));
@@ -736,6 +737,9 @@ final class VectorCode {
         runtime.add(name);
         if (stem.equals("rem")) {
             runtime.add(VectorRuntime.name("div", type)); // the remainder's method calls the division's
+        }
+        if (stem.equals("powel")) {
+            runtime.add(VectorRuntime.name("pow", type)); // for the lanes where exp(y·log x) is not pow(x, y)
         }
         return name + "(" + String.join(", ", args) + ")";
     }

@@ -6,7 +6,8 @@ import org.loopnest.internal.lang.Type;
 /**
  * The static methods a vector body's class carries where one Vector API call does not keep the language's meaning:
  * C's {@code fmin}/{@code fmax} (the other operand when one is NaN, where the API's {@code MIN}/{@code MAX} give NaN),
- * C99's {@code pow(1, y) = 1} and {@code pow(-1, ±∞) = 1}, {@code floor} and {@code ceil} (no API operator: by
+ * C99's {@code pow(1, y) = 1} and {@code pow(-1, ±∞) = 1} ({@code pow} as {@code exp(y·log x)} where the lanes
+ * allow and {@link Lanes#powByExpLog()} asks for it), {@code floor} and {@code ceil} (no API operator: by
  * truncation through the integer of the same width, exact below 2<sup>23</sup> or 2<sup>52</sup>, the argument above;
  * a zero result takes the argument's sign), {@code fmod} (no API operator: lane by lane, Java's {@code %}), and
  * integer division and remainder, which fail with Java's {@code ArithmeticException("/ by zero")} when a lane that
@@ -39,6 +40,31 @@ final class VectorRuntime {
                     .append("1L).or(x.compare(VectorOperators.EQ, -1L).and(y.abs().compare(VectorOperators.EQ, ")
                     .append(type == Type.FLOAT ? "Float" : "Double").append(".POSITIVE_INFINITY))));\n")
                     .append("    }\n");
+            case "powel" -> {
+                // exp(y·log x) where it is pow(x, y): x positive, finite and not 1, y finite, neither NaN; the other
+                // lanes, if any, through POW and C99's cases. Lanes are dropped with blends of a vector of 1s, not
+                // with mask logic (see VectorCode's mask logic)
+                String f = type == Type.FLOAT ? "f" : "";
+                String inf = (type == Type.FLOAT ? "Float" : "Double") + ".POSITIVE_INFINITY";
+                out.append(head).append("(").append(v).append(" x, ").append(v).append(" y) {\n")
+                        .append("        final ").append(v).append(" r = x.lanewise(VectorOperators.LOG).mul(y)")
+                        .append(".lanewise(VectorOperators.EXP);\n")
+                        .append("        final ").append(v).append(" ok = ").append(v).append(".broadcast(").append(s)
+                        .append(", 1").append(f).append(")")
+                        .append(".blend(0").append(f).append(", x.compare(VectorOperators.LE, 0").append(f)
+                        .append("))")
+                        .append(".blend(0").append(f).append(", x.compare(VectorOperators.EQ, ").append(inf)
+                        .append("))")
+                        .append(".blend(0").append(f).append(", x.compare(VectorOperators.EQ, 1").append(f).append("))")
+                        .append(".blend(0").append(f).append(", x.compare(VectorOperators.NE, x))")
+                        .append(".blend(0").append(f).append(", y.compare(VectorOperators.NE, y))")
+                        .append(".blend(0").append(f).append(", y.abs().compare(VectorOperators.EQ, ").append(inf)
+                        .append("));\n")
+                        .append("        final VectorMask other = ok.compare(VectorOperators.EQ, 0").append(f)
+                        .append(");\n")
+                        .append("        return other.anyTrue() ? r.blend(").append(name("pow", type))
+                        .append("(x, y), other) : r;\n    }\n");
+            }
             case "fmod" -> {
                 String e = type.keyword();
                 out.append(head).append("(").append(v).append(" x, ").append(v).append(" y) {\n")
