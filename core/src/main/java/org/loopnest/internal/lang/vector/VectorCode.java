@@ -267,13 +267,11 @@ final class VectorCode {
     /** Appends {@code statement} run under {@code region} at {@code indent}. */
     void statement(Stmt statement, Object region, String indent) {
         Region r = (Region) region;
-        boolean compound = statement instanceof Stmt.Block || statement instanceof Stmt.If
-                || statement instanceof Stmt.While || statement instanceof Stmt.For;
-        if (compound) {
-            cached.clear();
-        }
         printStatement(statement, r, indent);
-        if (compound) {
+        if (statement instanceof Stmt.Block || statement instanceof Stmt.If || statement instanceof Stmt.While
+                || statement instanceof Stmt.For) {
+            // what a block wrote may not have run, and its locals are out of scope; before it, and inside it, the
+            // locals cached so far hold (a loop forgets them at its head, a call after it)
             cached.clear();
         }
     }
