@@ -742,6 +742,55 @@ final class VectorCode {
         return name + "(" + String.join(", ", args) + ")";
     }
 
+    /** The expressions up to which a helper that only declares values and returns one is printed at its calls. */
+    static final int INLINE_UP_TO = 16;
+
+    /**
+     * Whether calls of {@code h} are printed in place: its body declares values (never assigned again) and returns the
+     * last, with at most {@link #INLINE_UP_TO} expressions. Such a helper has no control flow, so every lane of the
+     * call runs all of it; in place, its values stay in registers, where a method of its own passes them through the
+     * scratch rows (the weather body: 0.80 of the hand-written Vector API loop before, 0.93–0.97 after, on one
+     * thread; BENCHMARKS.md, run 29).
+     */
+    private static boolean inlines(Helper h) {
+        List<Stmt> body = h.body().statements();
+        if (body.isEmpty() || !(body.get(body.size() - 1) instanceof Stmt.Return) || size(h.body()) > INLINE_UP_TO) {
+            return false;
+        }
+        return body.subList(0, body.size() - 1).stream().allMatch(st -> st instanceof Stmt.Declare d
+                && d.init() != null);
+    }
+
+    /**
+     * Prints a call of {@code h} ({@link #inlines}) in place: each argument and declared value a local, under the
+     * caller's lanes {@code mask} (the lanes that may fail or enter a helper); {@return the local holding the result}
+     */
+    private String inline(Helper h, List<String> args, String mask, String indent) {
+        Map<String, Var> callerNames = names;
+        names = new HashMap<>();
+        Region lanes = new Region(new Slot(mask, Type.BOOL, false), null, null, true);
+        for (int i = 0; i < args.size(); i++) {
+            Helper.Parameter p = h.parameters().get(i);
+            Slot slot = new Slot(fresh("i") + "_" + p.name(), p.type(), false);
+            out.append(indent).append("final ").append(slot.declare(args.get(i))).append('\n');
+            names.put(p.name(), new Var(slot, lanes));
+        }
+        List<Stmt> body = h.body().statements();
+        for (Stmt st : body.subList(0, body.size() - 1)) {
+            Stmt.Declare d = (Stmt.Declare) st;
+            String init = expr(d.init(), mask, indent); // may print statements first: a helper it calls
+            Slot slot = new Slot(fresh("i") + "_" + d.name(), d.type(), false);
+            out.append(indent).append("final ").append(slot.declare(init)).append('\n');
+            names.put(d.name(), new Var(slot, lanes));
+        }
+        String value = fresh("r");
+        String result = expr(((Stmt.Return) body.get(body.size() - 1)).value(), mask, indent);
+        names = callerNames;
+        out.append(indent).append("final ").append(javaType(h.returnType())).append(' ').append(value).append(" = ")
+                .append(result).append(";\n");
+        return value;
+    }
+
     /** A helper's method: its name, and the memory rows of its arguments, its lanes and its result. */
     private record Frame(String method, List<Slot> parameters, Slot lanes, Slot result) {
     }
@@ -757,6 +806,9 @@ final class VectorCode {
         List<String> args = new ArrayList<>();
         for (Expr a : call.arguments()) {
             args.add(expr(a, mask, indent));
+        }
+        if (inlines(h)) {
+            return inline(h, args, mask, indent);
         }
         Frame frame = frames.get(h.name());
         if (frame == null) {

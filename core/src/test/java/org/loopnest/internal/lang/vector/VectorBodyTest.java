@@ -110,6 +110,25 @@ class VectorBodyTest {
     }
 
     @Test
+    void shouldPrintASmallStraightHelperInPlaceKeepingItsDivisionToTheLanesThatCallIt() {
+        Program program = program("r = y != 0 ? ratio(x, y) + twice(x) : -1;", """
+                int twice(int y) { return y * 2; }
+                int ratio(int a, int b) { const int q = a / b; int s = twice(q) - b; return s + a % b; }
+                """, Type.INT);
+        String source = VectorEmitter.emit(program, heap(), lanes(program));
+        assertTrue(!source.contains("ln_f_twice") && !source.contains("ln_f_ratio"), "both in place:\n" + source);
+        assertSame(program, 45, "helpers in place, y = 0 in some lanes (which take the other side of ?:)");
+    }
+
+    @Test
+    void shouldKeepAHelperWithControlFlowAMethodOfItsOwn() {
+        Program program = floats("r = clamp(x) + y;", "float clamp(float v) { if (v < 0.0f) { return 0.0f; } "
+                + "return v; }");
+        assertTrue(VectorEmitter.emit(program, heap(), lanes(program)).contains("private static void ln_f_clamp("));
+        assertSame(program, 29, "a helper with an early return");
+    }
+
+    @Test
     void shouldFailAsJavaDoesWhenALaneDividesByZero() {
         Program program = ints("r = x / y;");
         int n = 21;
