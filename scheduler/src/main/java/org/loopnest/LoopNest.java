@@ -516,14 +516,19 @@ public final class LoopNest {
         }
         // parsed and checked before anything else is planned: a body's errors come first
         Program program = deviceCode == null ? null
-                : KernelLanguage.check(deviceCode, KernelContext.of(space, arrays.values()));
+                : KernelLanguage.checkRemembered(deviceCode, KernelContext.of(space, arrays.values()));
         var bindings = java.util.List.copyOf(arrays.values());
         DeviceInfo limits = DeviceGroup.limits(targets);
         var costs = KernelRates.apply(limits.name(), deviceCode, DeviceGroup.costs(targets));
         PlannedSplit planned = SplitPlanner.plan(space, bindings, limits, costs,
                 splitDepth == null ? null : space.split(splitDepth, group), buffers);
         SplitChoice choice = planned.choice();
-        KernelSource source = program == null ? null : KernelGenerator.generate(choice.layout(), program);
+        if (program != null) {
+            KernelGenerator.checkNames(choice.layout(), program); // a name C cannot take fails now, on any device
+        }
+        // made when a device that compiles kernels first asks (RunPlan.kernelSource): never for a run on the cpu
+        java.util.function.Supplier<KernelSource> source = () -> program == null ? null
+                : KernelGenerator.generate(choice.layout(), program);
         PathChoice.Choice path = program == null ? null : PathChoice.choose(kernelPath, deviceCode, space.count());
         Kernel body = kernel == null ? (program == null ? null
                 : Kernel.ofProgram(program, path.path(), path.reason()))
@@ -542,7 +547,7 @@ public final class LoopNest {
                 ? new Replanning(new Replan.Planned(bindings, costs.get(), choice.split(), planned.buffers()),
                         limits.name(), deviceCode)
                 : null;
-        return new PlanBuilder().nest(space, arrays).kernel(body, source)
+        return new PlanBuilder().nest(space, arrays).kernelWithSourceOnDemand(body, source)
                 .devices(DeviceSource.given(targets))
                 .split(choice, planned.buffers()).buffersChosen(buffers == null).watch(timeout, progress, trace)
                 .replanning(replanning).build();

@@ -96,7 +96,8 @@ final class DeviceRun implements AutoCloseable {
     boolean allocate() {
         try {
             ChunkLayout layout = plan.layout();
-            RunSpec told = new RunSpec(layout.split(), plan.bindings(), plan.kernel(), plan.kernelSource());
+            RunSpec told = new RunSpec(layout.split(), plan.bindings(), plan.kernel(),
+                    device.runsCompiledKernels() ? plan.kernelSource() : null); // a Java device never reads it
             device.beginRun(told);
             spec = told;
             if (!direct) {
@@ -124,7 +125,8 @@ final class DeviceRun implements AutoCloseable {
      */
     Launch launch(Chunk chunk, ChunkBuffer in, ChunkBuffer out) {
         return direct ? new ChunkLaunch(plan, chunk, files, control::aborted)
-                : new PackedLaunch(plan.layout(), plan.arrays(), plan.kernel(), plan.kernelSource(), chunk, in.device,
+                : new PackedLaunch(plan.layout(), plan.arrays(), plan.kernel(),
+                        device.runsCompiledKernels() ? plan.kernelSource() : null, chunk, in.device,
                 out.device, buffers.resident(), control::aborted);
     }
 

@@ -65,7 +65,8 @@ public final class RunPlan {
     private final IndexSpace space;
     private final Map<String, ArrayBinding> arrays;
     private final Kernel kernel;
-    private final KernelSource kernelSource;
+    /** Made when first asked ({@link #kernelSource()}): a run on Java devices alone never asks. */
+    private final java.util.function.Supplier<KernelSource> kernelSource;
     private final DeviceSource devices;
     private final SplitChoice split;
     private final BufferCounts buffers;
@@ -94,7 +95,7 @@ public final class RunPlan {
             throw new IllegalArgumentException("timeout = " + b.timeout() + " (expected: > 0, or null for none)");
         }
         this.timeout = b.timeout();
-        this.kernelSource = b.kernelSource();
+        this.kernelSource = once(b.kernelSource() == null ? () -> null : b.kernelSource());
         this.progress = b.progress();
         this.replanning = b.replanning();
         this.buffersChosen = b.buffersChosen();
@@ -133,8 +134,29 @@ public final class RunPlan {
         this.trace = plan.trace;
         this.replanning = null; // a split chosen for this plan is kept as it is
         this.split = split;
-        this.kernelSource = kernel.program().map(program -> KernelGenerator.generate(split.layout(), program))
-                .orElse(null);
+        this.kernelSource = once(() -> kernel.program()
+                .map(program -> KernelGenerator.generate(split.layout(), program)).orElse(null));
+    }
+
+    /**
+     * {@return {@code make}, called at most once, on the first {@code get}} The C generator costs about half of a warm
+     * plan of the weather nest (0.25 of 0.47 ms), and more until the JIT compiler has compiled it, where only OpenCL
+     * and CUDA devices use what it makes (BENCHMARKS.md, run 29). Thread-safe.
+     */
+    private static java.util.function.Supplier<KernelSource> once(java.util.function.Supplier<KernelSource> make) {
+        return new java.util.function.Supplier<>() {
+            private boolean made;
+            private KernelSource value;
+
+            @Override
+            public synchronized KernelSource get() {
+                if (!made) {
+                    value = make.get();
+                    made = true;
+                }
+                return value;
+            }
+        };
     }
 
     /**
@@ -247,7 +269,7 @@ public final class RunPlan {
      * @return the generated kernel, or {@code null} if the nest has no device code
      */
     public KernelSource kernelSource() {
-        return kernelSource;
+        return kernelSource.get();
     }
 
     /** Where each run gets its devices. */
@@ -307,6 +329,7 @@ public final class RunPlan {
      * @throws IOException if a file cannot be written
      */
     public List<Path> writeKernels(Path dir) throws IOException {
+        KernelSource kernelSource = kernelSource();
         if (kernelSource == null) {
             throw new IllegalStateException("no device code to write (expected: deviceCode(...) on the nest)");
         }

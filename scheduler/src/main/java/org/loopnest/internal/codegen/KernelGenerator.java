@@ -42,21 +42,11 @@ public final class KernelGenerator {
      *     kernel's name is {@code u_} followed by one of its helpers' names (the helper's name in the C source)
      */
     public static KernelSource generate(ChunkLayout layout, Program program) {
-        IndexSpace space = layout.split().space();
+        checkNames(layout, program);
         String entry = program.code().name();
-        Identifiers.checkKernelName(entry);
-        Identifiers.checkKernelNameAgainstHelpers(entry, program.helpers().stream().map(Helper::name).toList());
-        for (String name : space.names()) {
-            Identifiers.check("loop index", name);
-        }
         List<Placement> placements = placements(layout);
         boolean usesDouble = DoubleUse.in(program);
         for (Placement p : placements) {
-            Identifiers.check(p.binding().role() + " array", p.binding().name());
-            if (space.indexOf(p.binding().name()) >= 0) {
-                throw new IllegalArgumentException(p.binding() + " has the name of a loop index (expected: distinct "
-                        + "names for arrays and indices, which device code uses alike)");
-            }
             usesDouble |= p.binding().type() == ElementType.DOUBLE;
         }
         Map<KernelTarget, String> sources = new EnumMap<>(KernelTarget.class);
@@ -64,6 +54,32 @@ public final class KernelGenerator {
             sources.put(target, render(target, layout, placements, program, usesDouble));
         }
         return new KernelSource(entry, sources, usesDouble);
+    }
+
+    /**
+     * Checks what {@link #generate} checks of the names, without generating: what a plan does for every run, so that
+     * a name that cannot stand in C fails before the run even where no device compiles the kernel (the source is made
+     * only for those).
+     *
+     * @param layout the chunk layout the kernel would be generated for
+     * @param program the checked body
+     * @throws IllegalArgumentException as {@link #generate}
+     */
+    public static void checkNames(ChunkLayout layout, Program program) {
+        IndexSpace space = layout.split().space();
+        String entry = program.code().name();
+        Identifiers.checkKernelName(entry);
+        Identifiers.checkKernelNameAgainstHelpers(entry, program.helpers().stream().map(Helper::name).toList());
+        for (String name : space.names()) {
+            Identifiers.check("loop index", name);
+        }
+        for (Placement p : placements(layout)) {
+            Identifiers.check(p.binding().role() + " array", p.binding().name());
+            if (space.indexOf(p.binding().name()) >= 0) {
+                throw new IllegalArgumentException(p.binding() + " has the name of a loop index (expected: distinct "
+                        + "names for arrays and indices, which device code uses alike)");
+            }
+        }
     }
 
     private static List<Placement> placements(ChunkLayout layout) {

@@ -22,7 +22,7 @@ public final class PlanBuilder {
     private IndexSpace space;
     private Map<String, ArrayBinding> arrays;
     private Kernel kernel;
-    private KernelSource kernelSource;
+    private java.util.function.Supplier<KernelSource> kernelSource;
     private DeviceSource devices;
     private SplitChoice split;
     private BufferCounts buffers;
@@ -57,6 +57,18 @@ public final class PlanBuilder {
      * @return this builder
      */
     public PlanBuilder kernel(Kernel kernel, KernelSource source) {
+        return kernelWithSourceOnDemand(kernel, () -> source);
+    }
+
+    /**
+     * The kernel, and what makes its generated device code for OpenCL and CUDA devices: called at most once, by the
+     * first device of a run that compiles kernels (never for a run on Java devices alone).
+     *
+     * @param kernel the kernel
+     * @param source makes the generated kernel, or gives {@code null} where there is no device code
+     * @return this builder
+     */
+    public PlanBuilder kernelWithSourceOnDemand(Kernel kernel, java.util.function.Supplier<KernelSource> source) {
         this.kernel = kernel;
         this.kernelSource = source;
         return this;

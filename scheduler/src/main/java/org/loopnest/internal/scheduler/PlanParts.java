@@ -17,7 +17,8 @@ import org.loopnest.scheduler.RunPlan;
  * @param space        the nest
  * @param arrays       bound arrays by name, in binding order
  * @param kernel       the kernel
- * @param kernelSource the generated device code, or {@code null}
+ * @param kernelSource makes the generated device code (or gives {@code null}) when first asked: a run on Java devices
+ *     alone never asks
  * @param devices      where each run gets its devices
  * @param split        the split, its chunk layout, and why
  * @param buffers      input and output buffers per device
@@ -27,7 +28,8 @@ import org.loopnest.scheduler.RunPlan;
  * @param replanning   what re-planning after the first chunk needs, or {@code null} to keep the split
  * @param buffersChosen whether the planner chose the buffers for this split (the user set none)
  */
-public record PlanParts(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel, KernelSource kernelSource,
+public record PlanParts(IndexSpace space, Map<String, ArrayBinding> arrays, Kernel kernel,
+        java.util.function.Supplier<KernelSource> kernelSource,
         DeviceSource devices, SplitChoice split, BufferCounts buffers, Duration timeout, ProgressListener progress,
         TraceFiles trace, Replanning replanning, boolean buffersChosen) {
 }

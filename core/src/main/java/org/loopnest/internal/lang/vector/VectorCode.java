@@ -796,10 +796,11 @@ final class VectorCode {
     }
 
     /**
-     * Calls helper {@code call.helper()} for the lanes of {@code mask}: the arguments and the lanes go to the rows of
-     * the helper's method, which leaves its result in a row; the value is a local holding that result (another call of
-     * the helper may overwrite the row). Helpers are methods of their own, not inlined, so that no method of the
-     * printed class outgrows what C2 inlines (a vector passed to a call that is not inlined becomes an object).
+     * Calls helper {@code call.helper()} for the lanes of {@code mask}: in place if it is small and straight
+     * ({@link #inlines}); else the arguments and the lanes go to the rows of the helper's method, which leaves its
+     * result in a row, and the value is a local holding that result (another call of the helper may overwrite the
+     * row). Larger helpers are methods of their own so that no method of the printed class outgrows what C2 inlines
+     * (a vector passed to a call that is not inlined becomes an object).
      */
     private String callHelper(Expr.HelperCall call, String mask, String indent) {
         Helper h = helpers.get(call.helper());
