@@ -31,7 +31,9 @@ import org.loopnest.report.Stage;
  *       ({@code b.set(it, k, a.get(it, k))} for {@code k < it.runLength()}, then {@code it.advance}), the form
  *       that {@code cpu-copy-speed-ratio} measured before issue 12.</li>
  * </ul>
- * Rounds interleaved. Ratio = hand-written time ÷ LoopNest time. Each side writes its own output, checked bit for bit
+ * Each side first runs alone {@value WeatherSpeedRatio#VECTOR_WARMUP} times ({@link Rounds#warmAlone}, as the weather
+ * rows do: until the JIT compiler has compiled the planner and the cpu device's walk, a run's own time is several
+ * times what it is after), then rounds interleaved. Ratio = hand-written time ÷ LoopNest time. Each side writes its own output, checked bit for bit
  * against the input before the measured rounds and after them. The full size holds five arrays of 256 MiB (1.25 GiB
  * of heap).
  */
@@ -98,6 +100,8 @@ public final class CpuCopyRatio implements RatioRun {
             }
             sides.forEach(Runnable::run);
             checkSame(a, byHand, body, scalar, chunk);
+            int alone = rounds.warmup() > 0 ? WeatherSpeedRatio.VECTOR_WARMUP : 0;
+            sides.forEach(side -> Rounds.warmAlone(side, alone));
             s = rounds.interleave(sides);
         } finally {
             pool.shutdownNow();
