@@ -504,12 +504,14 @@ final class VectorCode {
             case FLOAT -> {
                 float f = (Float) v;
                 yield "FloatVector.broadcast(ln_F, " + (Float.isNaN(f) ? "Float.NaN" : Float.isInfinite(f)
-                        ? "Float.POSITIVE_INFINITY" : Float.toString(f) + "f") + ")";
+                        ? (f > 0 ? "Float.POSITIVE_INFINITY" : "Float.NEGATIVE_INFINITY") // a folded constant's sign
+                        : Float.toString(f) + "f") + ")";
             }
             case DOUBLE -> {
                 double d = (Double) v;
                 yield "DoubleVector.broadcast(ln_D, " + (Double.isNaN(d) ? "Double.NaN" : Double.isInfinite(d)
-                        ? "Double.POSITIVE_INFINITY" : Double.toString(d)) + ")";
+                        ? (d > 0 ? "Double.POSITIVE_INFINITY" : "Double.NEGATIVE_INFINITY")
+                        : Double.toString(d)) + ")";
             }
         });
     }

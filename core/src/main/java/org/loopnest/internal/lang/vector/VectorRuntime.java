@@ -41,11 +41,15 @@ final class VectorRuntime {
                     .append(type == Type.FLOAT ? "Float" : "Double").append(".POSITIVE_INFINITY))));\n")
                     .append("    }\n");
             case "powel" -> {
-                // exp(y·log x) where it is pow(x, y): x positive, finite and not 1, y finite, neither NaN; the other
-                // lanes, if any, through POW and C99's cases. Lanes are dropped with blends of a vector of 1s, not
-                // with mask logic (see VectorCode's mask logic)
+                // exp(y·log x) where it is pow(x, y) within the documented ulps: x positive, finite and not 1, y
+                // finite and not a whole number, neither NaN; the other lanes, if any, through POW and C99's cases. A
+                // whole y goes through POW so that pow(5, 1), pow(2, 6) stay exact ((int) pow(5.0, 1.0) is 5, not 4):
+                // |y| + 2^23 - 2^23 (2^52 for double) is |y| rounded to a whole number below 2^23, where every larger
+                // float is whole. Lanes are dropped with blends of a vector of 1s, not with mask logic (see
+                // VectorCode's mask logic)
                 String f = type == Type.FLOAT ? "f" : "";
                 String inf = (type == Type.FLOAT ? "Float" : "Double") + ".POSITIVE_INFINITY";
+                String whole = type == Type.FLOAT ? "8388608.0f" : "4.503599627370496E15";
                 out.append(head).append("(").append(v).append(" x, ").append(v).append(" y) {\n")
                         .append("        final ").append(v).append(" r = x.lanewise(VectorOperators.LOG).mul(y)")
                         .append(".lanewise(VectorOperators.EXP);\n")
@@ -58,8 +62,10 @@ final class VectorRuntime {
                         .append(".blend(0").append(f).append(", x.compare(VectorOperators.EQ, 1").append(f).append("))")
                         .append(".blend(0").append(f).append(", x.compare(VectorOperators.NE, x))")
                         .append(".blend(0").append(f).append(", y.compare(VectorOperators.NE, y))")
-                        .append(".blend(0").append(f).append(", y.abs().compare(VectorOperators.EQ, ").append(inf)
-                        .append("));\n")
+                        .append(".blend(0").append(f).append(", y.abs().compare(VectorOperators.GE, ").append(whole)
+                        .append("))")
+                        .append(".blend(0").append(f).append(", y.abs().add(").append(whole).append(").sub(")
+                        .append(whole).append(").compare(VectorOperators.EQ, y.abs()));\n")
                         .append("        final VectorMask other = ok.compare(VectorOperators.EQ, 0").append(f)
                         .append(");\n")
                         .append("        return other.anyTrue() ? r.blend(").append(name("pow", type))

@@ -129,6 +129,34 @@ class VectorBodyTest {
     }
 
     @Test
+    void shouldFoldAConstantToNegativeInfinityWithItsSign() {
+        assertSame(floats("r = fmax(x, 0.5f * -INFINITY) + (2.0f * -INFINITY < y ? 1.0f : 0.0f)"
+                + " + (float) (-1.0 / 0.0 < (double) y ? 2.0 : 0.0);", ""), 21, "-∞ folded from constants");
+    }
+
+    @Test
+    void shouldKeepWholePowersExactWhereTheVectorsAreNarrowerThan512Bits() {
+        Program program = floats("r = pow(x, y) + pow(x, 2.0f);", "");
+        Lanes narrow = VectorEmitter.lanes(program, 256);
+        org.junit.jupiter.api.Assumptions.assumeTrue(narrow.powByExpLog(), "exp(y·log x) is printed on x86-64 only");
+        float[] x = {2, 5, 3, 10, 7, 2, 5, 1.5f, 4, 9, 2, 3, 0.5f, 6, 2, 8, 2.5f};
+        float[] y = {3, 1, 4, 2, 2, 6, 2, 2, -1, 0.5f, 10, -2, 3, 1, 0.25f, 2, 1.5f};
+        float[] expected = new float[x.length];
+        float[] actual = new float[x.length];
+        COMPILER.compile(JavaEmitter.emit(program, heap())).run(new Object[] {x, y, expected}, new long[3],
+                new long[1], x.length);
+        COMPILER.compile(VectorEmitter.emit(program, heap(), narrow)).run(new Object[] {x, y, actual}, new long[3],
+                new long[1], x.length);
+        for (int k = 0; k < x.length; k++) {
+            if (y[k] == Math.rint(y[k])) {
+                assertEquals(expected[k], actual[k], "pow(" + x[k] + ", " + y[k] + ") + x² exactly");
+            } else {
+                assertEquals(expected[k], actual[k], Math.abs(expected[k]) * 1e-6f, "pow(" + x[k] + ", " + y[k] + ")");
+            }
+        }
+    }
+
+    @Test
     void shouldFailAsJavaDoesWhenALaneDividesByZero() {
         Program program = ints("r = x / y;");
         int n = 21;
