@@ -5,6 +5,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.loopnest.device.Device;
+import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
 import org.loopnest.device.RunSpec;
 import org.loopnest.error.DeviceLostException;
@@ -96,8 +97,7 @@ final class DeviceRun implements AutoCloseable {
     boolean allocate() {
         try {
             ChunkLayout layout = plan.layout();
-            RunSpec told = new RunSpec(layout.split(), plan.bindings(), plan.kernel(),
-                    device.runsCompiledKernels() ? plan.kernelSource() : null); // a Java device never reads it
+            RunSpec told = new RunSpec(layout.split(), plan.bindings(), plan.kernel(), kernelSource());
             device.beginRun(told);
             spec = told;
             if (!direct) {
@@ -120,13 +120,20 @@ final class DeviceRun implements AutoCloseable {
     }
 
     /**
+     * {@return the generated kernel for a device that compiles kernels (made on the plan's first request), else
+     * {@code null}: a Java device never reads it, so a run on the cpu never generates it}
+     */
+    private KernelSource kernelSource() {
+        return device.runsCompiledKernels() ? plan.kernelSource() : null;
+    }
+
+    /**
      * The launch of {@code chunk}: straight over the user's arrays on a host-addressable device, else over the
      * device buffers {@code in} and {@code out}.
      */
     Launch launch(Chunk chunk, ChunkBuffer in, ChunkBuffer out) {
         return direct ? new ChunkLaunch(plan, chunk, files, control::aborted)
-                : new PackedLaunch(plan.layout(), plan.arrays(), plan.kernel(),
-                        device.runsCompiledKernels() ? plan.kernelSource() : null, chunk, in.device,
+                : new PackedLaunch(plan.layout(), plan.arrays(), plan.kernel(), kernelSource(), chunk, in.device,
                 out.device, buffers.resident(), control::aborted);
     }
 

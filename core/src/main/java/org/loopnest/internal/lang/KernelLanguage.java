@@ -1,7 +1,5 @@
 package org.loopnest.internal.lang;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.loopnest.error.KernelSyntaxException;
 import org.loopnest.kernel.DeviceCode;
 
@@ -17,12 +15,7 @@ public final class KernelLanguage {
     private record Key(DeviceCode code, KernelContext context) {
     }
 
-    private static final Map<Key, Program> CHECKED = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Program> eldest) {
-            return size() > REMEMBERED;
-        }
-    };
+    private static final Remembered<Key, Program> CHECKED = new Remembered<>(REMEMBERED);
 
     private KernelLanguage() {
     }
@@ -39,18 +32,7 @@ public final class KernelLanguage {
      * @throws KernelSyntaxException at the first error, with its line, column, the line and a caret
      */
     public static Program checkRemembered(DeviceCode code, KernelContext context) {
-        Key key = new Key(code, context);
-        synchronized (CHECKED) {
-            Program known = CHECKED.get(key);
-            if (known != null) {
-                return known;
-            }
-        }
-        Program checked = check(code, context);
-        synchronized (CHECKED) {
-            CHECKED.putIfAbsent(key, checked);
-            return CHECKED.get(key);
-        }
+        return CHECKED.get(new Key(code, context), key -> check(key.code(), key.context()));
     }
 
     /**

@@ -8,5 +8,7 @@
  * tree) → {@code Checker} (names through {@code Scope} and {@code ReservedWords}, types and implicit conversions by
  * {@code ExprChecker}, statements and desugaring by {@code StmtChecker}) → {@code DefiniteAssignment} and
  * {@code CallGraph}. Every error is a {@link org.loopnest.error.KernelSyntaxException} built by {@code SourceText}.
+ * {@link org.loopnest.internal.lang.KernelLanguage#checkRemembered} keeps checked programs in a {@code Remembered},
+ * the bounded memory that the JVM target's compiled bodies use too.
  */
 package org.loopnest.internal.lang;

@@ -1,6 +1,7 @@
 package org.loopnest.perf.ratio;
 
 import java.util.Arrays;
+import java.util.Set;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
@@ -9,6 +10,8 @@ import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherFormulas;
 import org.loopnest.examples.weather.WeatherOutput;
+import org.loopnest.internal.lang.Type;
+import org.loopnest.internal.lang.vector.Lanes;
 
 /**
  * The weather loop as one would write it by hand with the JDK's Vector API: the formulas of
@@ -36,11 +39,10 @@ final class HandVectorWeather extends WeatherLoop {
     private static final float MISSING = WeatherFormulas.MISSING_BELOW;
     /**
      * Powers as {@code exp(y·log x)} (every base here is positive) where the JDK has no vector {@code POW}: x86-64
-     * without 512-bit vectors (no AVX-512DQ), as the kernel-language body does there ({@code Lanes#powByExpLog}); a
+     * without 512-bit vectors (no AVX-512DQ), by the kernel-language body's own rule ({@link Lanes#powByExpLog}); a
      * constant, so the JIT compiles only one form.
      */
-    private static final boolean EXP_LOG = S.vectorBitSize() < 512
-            && java.util.List.of("amd64", "x86_64").contains(System.getProperty("os.arch", ""));
+    private static final boolean EXP_LOG = Lanes.of(Set.of(Type.FLOAT), S.vectorBitSize()).powByExpLog();
 
     /** A loop on {@code threads} threads (made by {@link VectorOnly#create}). */
     HandVectorWeather(int threads) {

@@ -1,9 +1,8 @@
 package org.loopnest.internal.lang.jvm;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.loopnest.internal.lang.KernelContext;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Remembered;
 import org.loopnest.internal.lang.vector.Lanes;
 import org.loopnest.internal.lang.vector.VectorEmitter;
 import org.loopnest.kernel.DeviceCode;
@@ -25,12 +24,7 @@ final class SharedBodies {
     private record Key(DeviceCode code, KernelContext context, AccessSignature access, Lanes lanes) {
     }
 
-    private static final Map<Key, RunBody> BODIES = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, RunBody> eldest) {
-            return size() > CAPACITY;
-        }
-    };
+    private static final Remembered<Key, RunBody> BODIES = new Remembered<>(CAPACITY);
 
     private SharedBodies() {
     }
@@ -44,18 +38,8 @@ final class SharedBodies {
      * @throws org.loopnest.error.KernelCompileException if the emitted source does not compile (a bug)
      */
     static RunBody compiled(Program program, AccessSignature access, Lanes lanes) {
-        Key key = new Key(program.code(), program.context(), access, lanes);
-        synchronized (BODIES) {
-            RunBody known = BODIES.get(key);
-            if (known != null) {
-                return known;
-            }
-        }
-        RunBody made = JvmCompiler.shared().compile(lanes == null ? JavaEmitter.emit(program, access)
-                : VectorEmitter.emit(program, access, lanes));
-        synchronized (BODIES) {
-            BODIES.putIfAbsent(key, made);
-            return BODIES.get(key);
-        }
+        return BODIES.get(new Key(program.code(), program.context(), access, lanes),
+                key -> JvmCompiler.shared().compile(lanes == null ? JavaEmitter.emit(program, access)
+                        : VectorEmitter.emit(program, access, lanes)));
     }
 }

@@ -37,8 +37,8 @@ final class ConstantValue {
         }
         if (e instanceof Expr.Binary b) {
             OptionalDouble left = of(b.left());
-            OptionalDouble right = of(b.right());
-            if (left.isEmpty() || right.isEmpty()) {
+            OptionalDouble right = left.isEmpty() ? left : of(b.right());
+            if (right.isEmpty()) {
                 return OptionalDouble.empty();
             }
             double x = left.getAsDouble();

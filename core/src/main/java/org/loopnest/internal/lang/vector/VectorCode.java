@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 import org.loopnest.internal.lang.BinaryOp;
@@ -78,10 +79,21 @@ final class VectorCode {
                 return java;
             }
             Type held = held(type);
-            String load = Lanes.vectorClass(held) + ".fromArray(" + species(held) + ", " + scratch(held) + ", "
-                    + offset + " * ln_L)";
             return type == Type.BOOL
-                    ? toMaskSpecies(load + ".compare(VectorOperators.NE, " + zeroOrOne(held, false) + ")", held) : load;
+                    ? toMaskSpecies(row() + ".compare(VectorOperators.NE, " + zeroOrOne(held, false) + ")", held)
+                    : row();
+        }
+
+        /** {@return the row as a vector of its held type (a mask's row holds 0 and 1)} */
+        private String row() {
+            Type held = held(type);
+            return Lanes.vectorClass(held) + ".fromArray(" + species(held) + ", " + scratch(held) + ", " + offset
+                    + " * ln_L)";
+        }
+
+        /** {@return the statement storing {@code vector}, of the held type, into the row} */
+        private String store(String vector) {
+            return "(" + vector + ").intoArray(" + scratch(held(type)) + ", " + offset + " * ln_L);";
         }
 
         String write(String value) {
@@ -94,8 +106,7 @@ final class VectorCode {
             String stored = type == Type.BOOL
                     ? zeroOrOne(held, false) + ".blend(" + zeroOrOne(held, true) + ", " + maskOf(local, held) + ")"
                     : local;
-            return "final " + javaType(type) + " " + local + " = " + value + "; (" + stored + ").intoArray("
-                    + scratch(held) + ", " + offset + " * ln_L);";
+            return "final " + javaType(type) + " " + local + " = " + value + "; " + store(stored);
         }
 
         String declare(String value) {
@@ -112,11 +123,7 @@ final class VectorCode {
             }
             cached.remove(this);
             Type held = held(type);
-            String load = Lanes.vectorClass(held) + ".fromArray(" + species(held) + ", " + scratch(held) + ", "
-                    + offset + " * ln_L)";
-            return "(" + load + ".blend(" + zeroOrOne(held, false) + ", " + maskOf(mask, held) + ")).intoArray("
-                    + scratch(held) + ", " + offset
-                    + " * ln_L);";
+            return store(row() + ".blend(" + zeroOrOne(held, false) + ", " + maskOf(mask, held) + ")");
         }
     }
 
@@ -464,11 +471,12 @@ final class VectorCode {
      * @param mask the lanes that evaluate {@code e} (a mask variable): only they may fail or enter a helper
      */
     String expr(Expr e, String mask, String indent) {
+        OptionalDouble folded = e instanceof Expr.Binary ? ConstantValue.of(e) : OptionalDouble.empty();
         if (e instanceof Expr.Literal l) {
             return literal(l);
-        } else if (e instanceof Expr.Binary && ConstantValue.of(e).isPresent()) {
+        } else if (folded.isPresent()) {
             // folded in the expression's type, as Java folds a constant expression: the scalar path's value
-            double v = ConstantValue.of(e).getAsDouble();
+            double v = folded.getAsDouble();
             return literal(new Expr.Literal(e.type(), e.at(), e.type() == Type.FLOAT ? (Object) (float) v : v));
         } else if (e instanceof Expr.Local l) {
             return names.get(l.name()).slot().read();
