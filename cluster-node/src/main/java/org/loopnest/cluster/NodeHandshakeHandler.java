@@ -109,9 +109,11 @@ final class NodeHandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         state = State.AUTHENTICATED;
         giveBackPlace();
+        // claimed before READY is sent: a coordinator that has its READY is the first unless one was told before it
+        // (after the write, another connection's event loop could claim first while this one is descheduled)
+        first.authenticated(ctx.channel());
         ctx.writeAndFlush(Replies.ready(ctx.alloc(), config.device(), config.maxFrame()));
         LOG.log(System.Logger.Level.INFO, "node: coordinator " + ctx.channel().remoteAddress() + " authenticated");
-        first.authenticated(ctx.channel());
         liftPipeline(ctx.pipeline());
     }
 
