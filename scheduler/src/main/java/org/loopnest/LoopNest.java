@@ -61,6 +61,12 @@ public final class LoopNest {
     private final Map<String, ArrayBinding> arrays = new LinkedHashMap<>();
     /** Arrays bound by index names not known yet, before {@link #names} was called; bound once it is. */
     private final Map<String, BindRequest> pending = new LinkedHashMap<>();
+    /** The column axes by name, with their extents, in the order declared. */
+    private final Map<String, Long> columns = new LinkedHashMap<>();
+    /** The column axes walked from their last stored element ({@link #columnFromLast}). */
+    private final java.util.Set<String> fromLast = new java.util.HashSet<>();
+    /** The names of the column arrays bound (each is one binding per level in {@link #arrays}). */
+    private final java.util.Set<String> columnArrays = new java.util.HashSet<>();
     private boolean named;
     private Kernel kernel;
     private DeviceCode deviceCode;
@@ -111,12 +117,61 @@ public final class LoopNest {
     }
 
     /**
+     * Declares a column axis: an axis of the arrays that the nest does not iterate, so that every iteration (a
+     * column) sees all {@code extent} levels along it. An array bound with the axis among its indices ({@code in("T",
+     * data, "t", "z", "y", "x")} for data stored {@code [t][z][y][x]}) is a column array: a body in the kernel
+     * language reads level {@code k} of the current column as {@code T[k]} and writes a column output's level as
+     * {@code gh[k] = …}; {@code len(z)} is the extent. A chunk always holds whole columns. Declare an axis before
+     * binding the arrays that use it.
+     *
+     * @param name the axis' name, distinct from the loop indices and the other axes
+     * @param extent the number of levels, 1 to {@link Integer#MAX_VALUE}
+     * @return this builder
+     * @throws IllegalArgumentException if the name is blank, taken by a loop index or another axis, or the extent is
+     *     out of range
+     */
+    public LoopNest column(String name, long extent) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("column: axis name is blank (expected: a non-empty name such as \"z\")");
+        }
+        if (space.indexOf(name) >= 0 || columns.containsKey(name)) {
+            throw new IllegalArgumentException("column '" + name + "': the name is taken by "
+                    + (columns.containsKey(name) ? "another column axis" : "a loop index") + " (expected: a name of "
+                    + "its own; loop indices: " + String.join(", ", space.names()) + ")");
+        }
+        if (extent < 1 || extent > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("column '" + name + "': extent " + extent + " (expected: 1 to "
+                    + Integer.MAX_VALUE + " levels)");
+        }
+        columns.put(name, extent);
+        return this;
+    }
+
+    /**
+     * As {@link #column}, for arrays that store the axis from the top down: level {@code k} of the body is element
+     * {@code extent − 1 − k} along the axis, in every array that has it (a file whose pressure levels increase, as
+     * ERA5's do, walked from the ground up without a copy). Levels of outputs are stored the same way.
+     *
+     * @param name the axis' name
+     * @param extent the number of levels
+     * @return this builder
+     * @throws IllegalArgumentException as for {@link #column}
+     */
+    public LoopNest columnFromLast(String name, long extent) {
+        column(name, extent);
+        fromLast.add(name);
+        return this;
+    }
+
+    /**
      * Binds an input the kernel reads. {@code array} is a flat primitive array (row-major over {@code indices}),
      * a jagged array with one level per index, or a {@link org.loopnest.data.Holder} (buffers, strides).
      *
      * @param name the name the body and the device code look the array up by
      * @param array the user's data; kept, not copied: the run reads it in place or chunk by chunk
-     * @param indices the loop indices the array is indexed by, in nest order; none = every loop
+     * @param indices the loop indices the array is indexed by, in nest order; none = every loop. With a {@linkplain
+     *     #column column axis} among them (anywhere, as stored) it is a column array, bound as one array per level
+     *     named {@code name[level]} (what a Java body looks up)
      * @return this builder
      * @throws IllegalArgumentException if the name is taken, an index is unknown, the shape does not match, or the
      *     array overlaps an output
@@ -155,6 +210,21 @@ public final class LoopNest {
     }
 
     /**
+     * Binds an output stored over {@code indices}: every loop index in nest order, and at most one {@linkplain
+     * #column column axis} (anywhere, as stored), which makes it a column output whose levels the body writes
+     * ({@code gh[k] = …}); a level the body leaves unwritten comes back NaN (0 for integer elements).
+     *
+     * @param name the name the body and the device code look the array up by
+     * @param array the user's data; kept, not copied: the run writes into it
+     * @param indices every loop index in nest order, and the column axis where it is stored
+     * @return this builder
+     * @throws IllegalArgumentException as for {@link #out(String, Object)}, or if a loop index is missing
+     */
+    public LoopNest out(String name, Object array, String... indices) {
+        return bind(name, Role.OUT, array, null, indices);
+    }
+
+    /**
      * Binds an output by its typed handle, as {@link #out(String, Object)} binds it by name.
      *
      * @param handle the array's typed handle, which gives its name and element type
@@ -175,11 +245,11 @@ public final class LoopNest {
     }
 
     private LoopNest bind(String name, Role role, Object array, NamedArray<?> handle, String... indices) {
-        if (name != null && arrays.containsKey(name)) {
+        if (name != null && (arrays.containsKey(name) || columnArrays.contains(name) || pending.containsKey(name))) {
             throw new IllegalArgumentException("array name '" + name + "' is bound twice (expected: distinct names)");
         }
         BindRequest request = new BindRequest(name, role, array, handle, indices == null ? null : indices.clone());
-        if (!named && request.namesUnknownIndex(space)) {
+        if (!named && request.namesUnknownIndex(space, columns)) {
             arrays.put(name, null); // keeps its place in the binding order
             pending.put(name, request);
             return this;
@@ -189,6 +259,12 @@ public final class LoopNest {
     }
 
     private void bindNow(BindRequest request) {
+        String axis = request.indices() == null ? null : java.util.Arrays.stream(request.indices())
+                .filter(columns::containsKey).findFirst().orElse(null);
+        if (axis != null) {
+            bindColumn(request, axis);
+            return;
+        }
         ArrayBinding binding = ArrayBinding.of(request.name(), request.role(), request.array(), space,
                 request.indices());
         if (request.handle() != null && binding.type() != request.handle().type()) {
@@ -199,10 +275,36 @@ public final class LoopNest {
         arrays.put(request.name(), binding);
     }
 
+    private void bindColumn(BindRequest request, String axis) {
+        List<ArrayBinding> levels = ArrayBinding.ofColumn(request.name(), request.role(), request.array(), space, axis,
+                columns.get(axis), fromLast.contains(axis), request.indices());
+        for (String other : request.indices()) {
+            if (!other.equals(axis) && columns.containsKey(other)) {
+                throw new IllegalArgumentException(request.role() + " '" + request.name() + "': column axes " + axis
+                        + " and " + other + " (expected: at most one column axis per array)");
+            }
+        }
+        ArrayBinding first = levels.get(0);
+        if (request.handle() != null && first.type() != request.handle().type()) {
+            throw new IllegalArgumentException(request.role() + " " + request.handle() + ": the array holds "
+                    + first.type() + " elements (expected: " + request.handle().type() + ", as the handle says)");
+        }
+        List<ArrayBinding> others = arrays.values().stream().filter(java.util.Objects::nonNull).toList();
+        for (ArrayBinding level : levels) { // levels of one array are apart by construction; each against the others
+            Overlap.checkApart(level, others);
+        }
+        arrays.remove(request.name()); // its place in the binding order, if it waited for names(...)
+        columnArrays.add(request.name());
+        for (ArrayBinding level : levels) {
+            arrays.put(level.name(), level);
+        }
+    }
+
     /** An {@link #in}/{@link #out} call kept until the index names it uses are known. */
     private record BindRequest(String name, Role role, Object array, NamedArray<?> handle, String[] indices) {
-        boolean namesUnknownIndex(IndexSpace space) {
-            return indices != null && java.util.Arrays.stream(indices).anyMatch(i -> space.indexOf(i) < 0);
+        boolean namesUnknownIndex(IndexSpace space, Map<String, Long> columns) {
+            return indices != null && java.util.Arrays.stream(indices)
+                    .anyMatch(i -> space.indexOf(i) < 0 && !columns.containsKey(i));
         }
     }
 

@@ -62,6 +62,14 @@ final class RunSpecCodec {
             for (int d : dims) {
                 b.writeInt(d);
             }
+            ArrayBinding.ColumnLevel level = a.column();
+            b.writeBoolean(level != null);
+            if (level != null) {
+                Frames.writeString(b, level.array());
+                Frames.writeString(b, level.axis());
+                b.writeInt(level.level());
+                b.writeInt(level.levels());
+            }
         }
         Frames.writeString(b, nodeCompiles ? "" : javaClassName(run.kernel()));
         DeviceCode code = run.kernel().deviceCode().orElse(null);
@@ -164,7 +172,9 @@ final class RunSpecCodec {
             for (int m = 0; m < dims.length; m++) {
                 dims[m] = b.readInt();
             }
-            bindings.add(ArrayBinding.descriptor(name, role, type, space, dims));
+            ArrayBinding.ColumnLevel level = b.readBoolean() ? new ArrayBinding.ColumnLevel(Frames.readString(b),
+                    Frames.readString(b), b.readInt(), b.readInt()) : null;
+            bindings.add(ArrayBinding.descriptor(name, role, type, space, dims, level));
         }
         String javaClass = Frames.readString(b);
         DeviceCode code = b.readBoolean()

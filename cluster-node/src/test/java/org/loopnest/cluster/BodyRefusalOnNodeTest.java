@@ -95,5 +95,6 @@ class BodyRefusalOnNodeTest {
     private static void array(ByteBuf b, String name, Role role) {
         Frames.writeString(b, name);
         b.writeByte(role.ordinal()).writeByte(ElementType.FLOAT.ordinal()).writeInt(1).writeInt(0);
+        b.writeBoolean(false); // no column level
     }
 }

@@ -1,6 +1,8 @@
 package org.loopnest.data;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.StringJoiner;
 import org.loopnest.index.IndexSpace;
 import org.loopnest.internal.data.Overlap;
@@ -16,14 +18,176 @@ public final class ArrayBinding {
     private final int[] dims;
     private final long[] shape;
     private final int depth;
+    private final ColumnLevel column;
 
     private ArrayBinding(String name, Role role, Holder holder, int[] dims, long[] shape, int depth) {
+        this(name, role, holder, dims, shape, depth, null);
+    }
+
+    private ArrayBinding(String name, Role role, Holder holder, int[] dims, long[] shape, int depth,
+                         ColumnLevel column) {
         this.name = name;
         this.role = role;
         this.holder = holder;
         this.dims = dims;
         this.shape = shape;
         this.depth = depth;
+        this.column = column;
+    }
+
+    /**
+     * Which level of which column array a binding is: a column array (one with an axis the nest does not iterate,
+     * see {@link #ofColumn}) is bound as one binding per level, named {@code array[level]}, each an ordinary binding
+     * over the nest's indices that addresses that level of the user's store in place.
+     *
+     * @param array the column array's name, as the body subscripts it
+     * @param axis the column axis' name
+     * @param level this binding's level, from 0
+     * @param levels the axis' extent
+     */
+    public record ColumnLevel(String array, String axis, int level, int levels) {
+        /**
+         * Checks the numbers.
+         *
+         * @param array the column array's name
+         * @param axis the column axis' name
+         * @param level this binding's level
+         * @param levels the axis' extent
+         */
+        public ColumnLevel {
+            if (levels < 1 || level < 0 || level >= levels) {
+                throw new IllegalArgumentException("column level " + level + " of " + levels + " (expected: "
+                        + "0 <= level < levels)");
+            }
+        }
+
+        /**
+         * {@return the binding name of level {@code level} of column array {@code array}: {@code array[level]}}
+         *
+         * @param array the column array's name
+         * @param level a level
+         */
+        public static String bindingName(String array, int level) {
+            return array + "[" + level + "]";
+        }
+    }
+
+    /**
+     * Binds a column array: {@code array} is stored over {@code indices}, which name loop indices (in nest order,
+     * as for {@link #of}) and, once and anywhere among them as stored, the column axis {@code axis} of extent
+     * {@code levels}, which the nest does not iterate. Returns one binding per level (level 0 first), each named
+     * {@code name[level]} and addressing its level of the user's store in place (no copy): level {@code l} is
+     * element {@code l} along the axis.
+     *
+     * @param name the array's name, as the body subscripts it ({@code T[k]})
+     * @param role whether kernels read or write it
+     * @param array a flat primitive array, a buffer holder or a file holder (strided or not); kept, not copied
+     * @param space the nest
+     * @param axis the column axis' name
+     * @param levels the column axis' extent, at least 1 and at most {@link Integer#MAX_VALUE}
+     * @param indices the loop indices and the axis, in the order the array is stored
+     * @return the level bindings, level 0 first
+     * @throws IllegalArgumentException naming the array if the name is blank, the axis is missing or repeated, a loop
+     *     index is unknown, repeated or out of nest order, the array is jagged, its shape does not match, or an output
+     *     does not use every loop index or reaches one element twice
+     */
+    public static List<ArrayBinding> ofColumn(String name, Role role, Object array, IndexSpace space, String axis,
+                                              long levels, String... indices) {
+        return ofColumn(name, role, array, space, axis, levels, false, indices);
+    }
+
+    /**
+     * As {@link #ofColumn(String, Role, Object, IndexSpace, String, long, String...)}, where {@code fromLast} walks
+     * the axis from its last stored element: level {@code l} is element {@code levels − 1 − l} along the axis (for
+     * files that store pressure levels from the top down), still without a copy.
+     *
+     * @param name the array's name
+     * @param role whether kernels read or write it
+     * @param array the user's data
+     * @param space the nest
+     * @param axis the column axis' name
+     * @param levels the axis' extent
+     * @param fromLast whether level 0 is the last element stored along the axis
+     * @param indices the loop indices and the axis, as stored
+     * @return the level bindings, level 0 first
+     * @throws IllegalArgumentException as the other form
+     */
+    public static List<ArrayBinding> ofColumn(String name, Role role, Object array, IndexSpace space, String axis,
+                                              long levels, boolean fromLast, String... indices) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException(role + ": array name is blank (expected: a non-empty name)");
+        }
+        String what = role + " '" + name + "'";
+        if (levels < 1 || levels > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(what + ": column axis '" + axis + "' has extent " + levels
+                    + " (expected: 1 to " + Integer.MAX_VALUE + ")");
+        }
+        int position = -1;
+        List<String> loops = new ArrayList<>();
+        for (int m = 0; m < indices.length; m++) {
+            if (axis.equals(indices[m])) {
+                if (position >= 0) {
+                    throw new IllegalArgumentException(what + ": column axis '" + axis + "' is named twice in "
+                            + Arrays.toString(indices) + " (expected: once, where it stands in the stored order)");
+                }
+                position = m;
+            } else {
+                loops.add(indices[m]);
+            }
+        }
+        if (position < 0) {
+            throw new IllegalArgumentException(what + ": indices " + Arrays.toString(indices) + " do not name the "
+                    + "column axis '" + axis + "' (expected: the axis among the indices, as the array is stored)");
+        }
+        Holder holder;
+        try {
+            holder = Holder.of(array);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(what + ": " + bad.getMessage(), bad);
+        }
+        if (!(holder instanceof LinearHolder linear)) {
+            throw new IllegalArgumentException(what + ": a jagged array cannot carry column axis '" + axis
+                    + "' (expected: a flat primitive array, a buffer or a file, row-major or strided)");
+        }
+        int[] dims = loops.isEmpty() ? new int[0] : resolve(what, space, loops.toArray(String[]::new));
+        if (role == Role.OUT && dims.length != space.depth()) {
+            throw new IllegalArgumentException(what + " is indexed by " + text(space, dims) + " and column axis '"
+                    + axis + "' (expected: an output uses every loop index " + text(space, allDims(space.depth()))
+                    + ", so that no two iterations write the same element)");
+        }
+        long[] stored = new long[indices.length];
+        StringJoiner shapeText = new StringJoiner("×");
+        for (int m = 0, d = 0; m < indices.length; m++) {
+            stored[m] = m == position ? levels : space.extent(dims[d++]);
+            shapeText.add(Long.toString(stored[m]));
+        }
+        holder.check(what, stored, "(" + String.join(",", indices) + ") = " + shapeText);
+        if (holder instanceof FileHolder file) {
+            file.checkFile(what, role, stored);
+        }
+        if (role == Role.OUT && holder instanceof BufferHolder buffer && buffer.isReadOnly()) {
+            throw new IllegalArgumentException(what + ": the buffer is read-only (expected: a writable buffer)");
+        }
+        if (role == Role.OUT) {
+            linear.checkDistinct(what, stored);
+        }
+        long[] strides = linear.strides(stored);
+        long[] levelStrides = new long[dims.length];
+        long[] shape = new long[dims.length];
+        for (int m = 0, d = 0; m < indices.length; m++) {
+            if (m != position) {
+                levelStrides[d] = strides[m];
+                shape[d] = space.extent(dims[d]);
+                d++;
+            }
+        }
+        List<ArrayBinding> bindings = new ArrayList<>((int) levels);
+        for (int l = 0; l < levels; l++) {
+            Holder level = linear.moved((fromLast ? levels - 1 - l : l) * strides[position], levelStrides);
+            bindings.add(new ArrayBinding(ColumnLevel.bindingName(name, l), role, level, dims.clone(), shape.clone(),
+                    space.depth(), new ColumnLevel(name, axis, l, (int) levels)));
+        }
+        return List.copyOf(bindings);
     }
 
     /**
@@ -89,6 +253,23 @@ public final class ArrayBinding {
      * @throws IllegalArgumentException if a dimension is outside the nest or out of order
      */
     public static ArrayBinding descriptor(String name, Role role, ElementType type, IndexSpace space, int[] dims) {
+        return descriptor(name, role, type, space, dims, null);
+    }
+
+    /**
+     * As {@link #descriptor(String, Role, ElementType, IndexSpace, int[])}, for one level of a column array.
+     *
+     * @param name the binding's name ({@code array[level]} for a level)
+     * @param role whether kernels read or write it
+     * @param type the element type
+     * @param space the nest
+     * @param dims the loop numbers the array uses, in nest order
+     * @param column which level of which column array the binding is, or {@code null} for an ordinary array
+     * @return the descriptor
+     * @throws IllegalArgumentException if a dimension is outside the nest or out of order
+     */
+    public static ArrayBinding descriptor(String name, Role role, ElementType type, IndexSpace space, int[] dims,
+                                          ColumnLevel column) {
         long[] shape = new long[dims.length];
         for (int m = 0; m < dims.length; m++) {
             if (dims[m] < 0 || dims[m] >= space.depth() || (m > 0 && dims[m] <= dims[m - 1])) {
@@ -98,7 +279,7 @@ public final class ArrayBinding {
             shape[m] = space.extent(dims[m]);
         }
         Holder empty = Holder.of(java.nio.ByteBuffer.allocate(0), type);
-        return new ArrayBinding(name, role, empty, dims.clone(), shape, space.depth());
+        return new ArrayBinding(name, role, empty, dims.clone(), shape, space.depth(), column);
     }
 
     private static int[] resolve(String what, IndexSpace space, String[] indexNames) {
@@ -181,6 +362,11 @@ public final class ArrayBinding {
             n *= s;
         }
         return n;
+    }
+
+    /** {@return which level of which column array this binding is, or {@code null} for an ordinary array} */
+    public ColumnLevel column() {
+        return column;
     }
 
     /** {@return whether the array is indexed by every loop of the nest} */

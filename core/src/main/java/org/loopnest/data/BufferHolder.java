@@ -40,4 +40,9 @@ public final class BufferHolder extends LinearHolder {
     public Buffer typedView() {
         return ElementCopier.typed(buffer.slice().order(buffer.order()), type());
     }
+
+    @Override
+    LinearHolder moved(long deltaElements, long[] strides) {
+        return new BufferHolder(given, type(), offset() + deltaElements, strides.clone());
+    }
 }

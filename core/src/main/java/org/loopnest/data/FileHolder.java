@@ -161,4 +161,10 @@ public final class FileHolder extends LinearHolder {
     void checkFile(String what, Role role, long[] shape) {
         FileChecks.check(what, role, this, shape);
     }
+
+    @Override
+    LinearHolder moved(long deltaElements, long[] strides) {
+        return new FileHolder(path, type(), order, offsetBytes + deltaElements * type().bytes(), strides.clone(),
+                inPlace);
+    }
 }

@@ -32,4 +32,9 @@ public final class FlatHolder extends LinearHolder {
     public Buffer typedView() {
         return ElementCopier.wrap(array);
     }
+
+    @Override
+    LinearHolder moved(long deltaElements, long[] strides) {
+        return new FlatHolder(array, type(), offset() + deltaElements, strides.clone());
+    }
 }

@@ -67,6 +67,16 @@ public abstract sealed class LinearHolder extends Holder permits FlatHolder, Buf
         return rowMajor;
     }
 
+    /**
+     * {@return a holder of the same store whose element {@code (0, …, 0)} sits {@code deltaElements} further on, with
+     * explicit {@code strides}}: one level of a column array, which the bindings of that level address. The store is
+     * shared, not copied.
+     *
+     * @param deltaElements how far element {@code (0, …, 0)} moves, in elements (the level times the axis' stride)
+     * @param strides the element strides of the level's own indices
+     */
+    abstract LinearHolder moved(long deltaElements, long[] strides);
+
     /** {@return the number of elements the store holds} */
     public abstract long capacity();
 

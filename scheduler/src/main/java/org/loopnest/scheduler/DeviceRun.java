@@ -128,6 +128,14 @@ final class DeviceRun implements AutoCloseable {
     }
 
     /**
+     * {@return whether this run's kernels record bad column levels in the output buffer: a compiled kernel over a
+     * layout with column arrays} The JVM bodies fail at the bad level themselves.
+     */
+    boolean checksLevels() {
+        return !direct && device.runsCompiledKernels() && plan.layout().levelErrorBytes() > 0;
+    }
+
+    /**
      * The launch of {@code chunk}: straight over the user's arrays on a host-addressable device, else over the
      * device buffers {@code in} and {@code out}.
      */

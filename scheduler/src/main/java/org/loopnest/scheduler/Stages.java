@@ -56,6 +56,10 @@ final class Stages {
         void process(ChunkSlot slot) throws InterruptedException {
             DeviceRun run = slot.run;
             slot.out = run.buffers().outputs().take();
+            if (run.checksLevels()) { // the error words start at zero for every launch
+                run.control().await(run.device().copyIn(LevelErrors.zeros(), slot.out.device,
+                        run.layout().levelErrorBytes()));
+            }
             slot.kernelStart = System.nanoTime();
             CompletableFuture<Void> launched = run.device().launch(run.launch(slot.chunk, slot.in, slot.out));
             ChunkBuffer input = slot.in;
@@ -99,6 +103,9 @@ final class Stages {
             if (bytes > 0) {
                 run.control().await(run.device().copyOut(slot.out.device, slot.out.host, bytes));
                 run.bytesOut().add(bytes);
+            }
+            if (run.checksLevels()) {
+                LevelErrors.check(slot.out.host, run.plan().kernel().program().orElseThrow());
             }
             run.clock().add(Stage.COPY_OUT, slot.chunk.number(), start, System.nanoTime());
         }

@@ -138,6 +138,90 @@ public abstract class CompiledDeviceEqualityContract {
     }
 
     /** Asserts that every device that runs Java and ran chunks ran the path asked for (vector where it can). */
+    /**
+     * A body that walks columns: a nest over (i0, i1, i2) with column axis z of 5 levels, a float and an int column
+     * input stored with the axis in each place ({@code [z][i0][i1][i2]}, {@code [i0][z][i1][i2]}, {@code
+     * [i0][i1][i2][z]}), a column output stored in another place, a per-column output, and an input indexed by the
+     * innermost loop only; every split depth. Sums of small integers, so every device gives the sequential loop's
+     * values bit for bit; the level the body leaves unwritten is NaN (float) and 0 (int).
+     */
+    @Test
+    void shouldWalkColumnsAsASequentialJavaLoopDoesForEveryAxisPlaceAndSplit() {
+        long[] extents = {3, 4, 5};
+        String[] names = {"i0", "i1", "i2"};
+        int nz = 5;
+        int columns = 3 * 4 * 5;
+        Random random = new Random(7);
+        float[] af = new float[columns * nz];
+        int[] ai = new int[columns * nz];
+        for (int k = 0; k < af.length; k++) {
+            af[k] = random.nextInt(200) - 100;
+            ai[k] = random.nextInt(200) - 100;
+        }
+        float[] c = {1f, 2f, 3f, 4f, 5f};
+        String body = """
+                float sum = 0.0f;
+                int isum = 0;
+                for (int k = 0; k < len(z); k++) {
+                    sum += a[k] * (float) (k + 1);
+                    isum += n[k] * (k + 1);
+                    if (k > 0) {
+                        g[k] = a[k] - a[k - 1] + c;
+                        h[k] = n[k] - n[k - 1];
+                    }
+                }
+                s = sum;
+                m = isum;
+                """;
+        String[][] orders = {{"z", "i0", "i1", "i2"}, {"i0", "z", "i1", "i2"}, {"i0", "i1", "i2", "z"}};
+        for (int place = 0; place < orders.length; place++) {
+            String[] in = orders[place];
+            String[] out = orders[(place + 1) % orders.length];
+            for (int d = 0; d <= 2; d++) {
+                float[] s = new float[columns];
+                int[] m = new int[columns];
+                float[] g = new float[columns * nz];
+                int[] h = new int[columns * nz];
+                RunReport report = LoopNest.of(extents).names(names).column("z", nz).in("a", af, in).in("n", ai, in)
+                        .in("c", c, "i2").out("s", s).out("m", m).out("g", g, out).out("h", h, out)
+                        .deviceCode(body).kernelPath(kernelPath()).splitAt(d).on(devices).run();
+                assertTrue(report.chunks() > 0);
+                String what = "a stored " + Arrays.toString(in) + ", g " + Arrays.toString(out) + ", d=" + d;
+                for (DeviceReport r : report.perDevice()) { // the vector path does not read columns yet
+                    r.kernelPath().ifPresent(path -> assertTrue(path.startsWith("scalar: "), what + ", "
+                            + r.name() + ": kernel path " + path));
+                }
+                for (int col = 0; col < columns; col++) {
+                    int i2 = col % 5;
+                    float sum = 0f;
+                    int isum = 0;
+                    for (int k = 0; k < nz; k++) {
+                        sum += af[at(in, col, k)] * (k + 1);
+                        isum += ai[at(in, col, k)] * (k + 1);
+                        float level = k == 0 ? Float.NaN : af[at(in, col, k)] - af[at(in, col, k - 1)] + c[i2];
+                        int ilevel = k == 0 ? 0 : ai[at(in, col, k)] - ai[at(in, col, k - 1)];
+                        assertEquals(level, g[at(out, col, k)], what + ": g at column " + col + " level " + k);
+                        assertEquals(ilevel, h[at(out, col, k)], what + ": h at column " + col + " level " + k);
+                    }
+                    assertEquals(sum, s[col], what + ": s at column " + col);
+                    assertEquals(isum, m[col], what + ": m at column " + col);
+                }
+            }
+        }
+    }
+
+    /** The position of level {@code k} of column {@code col} (flat over 3×4×5) in an array stored as {@code order}. */
+    private static int at(String[] order, int col, int k) {
+        int[] index = {col / 20, col / 5 % 4, col % 5};
+        int[] extent = {3, 4, 5};
+        int position = 0;
+        for (String axis : order) {
+            int j = axis.equals("z") ? -1 : axis.charAt(1) - '0';
+            position = position * (j < 0 ? 5 : extent[j]) + (j < 0 ? k : index[j]);
+        }
+        return position;
+    }
+
     private void assertKernelPath(RunReport report, String what) {
         String expected = kernelPath() == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty() ? "vector ("
                 : "scalar: ";

@@ -49,6 +49,7 @@ final class Checker {
         Map<String, String> taken = new HashMap<>(mathNames());
         context.indices().forEach(i -> taken.put(i, "the loop index " + i));
         context.arrays().forEach(a -> taken.put(a.name(), "the array " + a.name()));
+        context.axes().forEach(z -> taken.put(z, "the column axis " + z));
         Map<String, Syntax.Function> signatures = new LinkedHashMap<>();
         for (Syntax.Function f : functions) {
             Scope.checkNewName(source, f.name(), f.nameAt());
@@ -88,6 +89,7 @@ final class Checker {
         signatures.keySet().forEach(h -> fixed.put(h, "the helper " + h));
         context.indices().forEach(i -> fixed.put(i, "the loop index " + i));
         context.arrays().forEach(a -> fixed.put(a.name(), "the array " + a.name()));
+        context.axes().forEach(z -> fixed.put(z, "the column axis " + z));
         return fixed;
     }
 

@@ -27,6 +27,8 @@ public final class Children {
             return m.arguments();
         } else if (e instanceof Expr.HelperCall h) {
             return h.arguments();
+        } else if (e instanceof Expr.Element el) {
+            return List.of(el.index());
         }
         return List.of();
     }
@@ -41,6 +43,9 @@ public final class Children {
         if (s instanceof Stmt.Declare d && d.init() != null) {
             out.add(d.init());
         } else if (s instanceof Stmt.Assign a) {
+            if (a.target() instanceof Expr.Element level) {
+                out.add(level.index()); // the level assigned is computed, as the value is
+            }
             out.add(a.value());
         } else if (s instanceof Stmt.If i) {
             out.add(i.condition());
@@ -93,7 +98,7 @@ public final class Children {
 
     /**
      * {@return every expression node in {@code root}'s statements, at any depth (an assignment's target excluded:
-     * its value has the target's type, and only outputs and locals are targets)}
+     * its value has the target's type, and only outputs and locals are targets; a level's index is included)}
      *
      * @param root a statement
      */

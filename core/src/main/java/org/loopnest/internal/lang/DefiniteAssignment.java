@@ -34,7 +34,7 @@ final class DefiniteAssignment {
      */
     static void body(SourceText source, Stmt.Block body, KernelContext context, Position end) {
         Set<String> assigned = new DefiniteAssignment(source).statement(body, Set.of());
-        List<String> missing = context.arrays().stream().filter(a -> a.role() == Role.OUT)
+        List<String> missing = context.arrays().stream().filter(a -> a.role() == Role.OUT && !a.isColumn())
                 .map(KernelContext.ArraySignature::name).filter(n -> !assigned.contains(n)).toList();
         if (!missing.isEmpty()) {
             String noun = missing.size() == 1 ? "output " : "outputs ";
@@ -68,6 +68,11 @@ final class DefiniteAssignment {
             read(d.init(), in);
             return with(in, d.name());
         } else if (s instanceof Stmt.Assign a) {
+            if (a.target() instanceof Expr.Element level) { // a level is NaN until assigned: nothing to track
+                read(level.index(), in);
+                read(a.value(), in);
+                return in;
+            }
             read(a.value(), in);
             return with(in, name(a.target()));
         } else if (s instanceof Stmt.If i) {

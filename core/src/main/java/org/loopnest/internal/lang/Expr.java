@@ -64,6 +64,23 @@ public sealed interface Expr {
     }
 
     /**
+     * A level of a column array: {@code name[index]}, the element at level {@code index} of the current iteration's
+     * column. Read for an input; read or assigned for an output (an output's level the body never assigns is NaN for
+     * floating types, 0 for integers). An index outside {@code 0 … levels − 1} fails the run.
+     *
+     * @param type the element type
+     * @param at where the array's name is
+     * @param name the array's name
+     * @param role whether the array is an input or an output
+     * @param index the level, {@code long}
+     * @param axis the column axis
+     * @param levels the axis' extent
+     */
+    record Element(Type type, Position at, String name, Role role, Expr index, String axis, int levels)
+            implements Expr {
+    }
+
+    /**
      * {@code op operand}; the type is the operand's.
      *
      * @param type the operand's type

@@ -59,6 +59,8 @@ final class ExprChecker {
             return conditional(c);
         } else if (node instanceof Syntax.Cast c) {
             return cast(c);
+        } else if (node instanceof Syntax.Subscript sub) {
+            return subscript(sub);
         }
         return call((Syntax.Call) node);
     }
@@ -125,8 +127,16 @@ final class ExprChecker {
             }
             for (KernelContext.ArraySignature a : context.arrays()) {
                 if (a.name().equals(n.name())) {
+                    if (a.isColumn()) {
+                        throw source.error(n.at(), "column array '" + a.name() + "' without a level", a.name()
+                                + "[k] with a level k from 0 to len(" + a.axis() + ") - 1");
+                    }
                     return new Expr.Array(a.type(), n.at(), a.name(), a.role());
                 }
+            }
+            if (context.axisExtent(n.name()) >= 0) {
+                throw source.error(n.at(), "'" + n.name() + "' is a column axis, not a value", "len(" + n.name()
+                        + ") for its extent, or a level of a column array such as A[k]");
             }
         }
         if (helpers.containsKey(n.name()) || MATH.containsKey(n.name())) {
@@ -236,7 +246,53 @@ final class ExprChecker {
         return operand.type() == c.type() ? operand : new Expr.Convert(c.type(), c.at(), operand, true);
     }
 
+    private Expr subscript(Syntax.Subscript sub) {
+        KernelContext.ArraySignature array = context == null ? null : context.arrays().stream()
+                .filter(a -> a.name().equals(sub.name())).findFirst().orElse(null);
+        if (array == null) {
+            Scope.Variable local = scope.lookup(sub.name());
+            boolean index = context != null && context.indices().contains(sub.name());
+            String what = local != null ? "the local '" + sub.name() + "'" : index ? "the loop index '" + sub.name()
+                    + "'" : "'" + sub.name() + "'";
+            String columns = context == null ? "" : context.arrays().stream().filter(
+                    KernelContext.ArraySignature::isColumn).map(KernelContext.ArraySignature::name)
+                    .collect(Collectors.joining(", "));
+            throw source.error(sub.at(), "subscript on " + what + ", which is no column array", context == null
+                    ? "no subscript in a helper: helpers see no arrays; pass the level's value as an argument"
+                    : "a column array" + (columns.isEmpty() ? " (this nest has none)" : " (" + columns + ")"));
+        }
+        if (!array.isColumn()) {
+            throw source.error(sub.at(), "subscript on array '" + array.name() + "', which has no column axis",
+                    array.name() + " alone: it stands for its element at the current iteration");
+        }
+        Expr index = check(sub.index());
+        if (!index.type().isInteger()) {
+            throw source.error(index.at(), "the level of '" + array.name() + "' is " + index.type(),
+                    "an int or long level, e.g. (int) v");
+        }
+        return new Expr.Element(array.type(), sub.at(), array.name(), array.role(), implicit(index, Type.LONG),
+                array.axis(), array.levels());
+    }
+
+    /** {@code len(axis)}: the extent of a column axis, an {@code int} literal. */
+    private Expr length(Syntax.Call c) {
+        if (c.arguments().size() != 1 || !(c.arguments().get(0) instanceof Syntax.Name axis)) {
+            throw source.error(c.at(), "len takes the name of a column axis", "len(z) for a column axis z");
+        }
+        int extent = context == null ? -1 : context.axisExtent(axis.name());
+        if (extent < 0) {
+            String axes = context == null ? "" : String.join(", ", context.axes());
+            throw source.error(axis.at(), "'" + axis.name() + "' is no column axis", context == null
+                    ? "len(...) in the body only: helpers see no axes; pass the extent as an argument"
+                    : axes.isEmpty() ? "a column axis; this nest's arrays have none" : "one of: " + axes);
+        }
+        return new Expr.Literal(Type.INT, c.at(), extent);
+    }
+
     private Expr call(Syntax.Call c) {
+        if (c.name().equals("len") && !helpers.containsKey("len")) {
+            return length(c);
+        }
         List<Expr> arguments = new ArrayList<>();
         for (Syntax.Node argument : c.arguments()) {
             arguments.add(check(argument));
@@ -313,6 +369,6 @@ final class ExprChecker {
     /** {@return the outputs' names, for messages} */
     List<String> outputs() {
         return context == null ? List.of() : context.arrays().stream().filter(a -> a.role() == Role.OUT)
-                .map(KernelContext.ArraySignature::name).toList();
+                .map(a -> a.isColumn() ? a.name() + "[k]" : a.name()).toList();
     }
 }

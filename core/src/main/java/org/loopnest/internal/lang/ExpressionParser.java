@@ -182,7 +182,7 @@ final class ExpressionParser {
             case "true", "false" -> deep(new Syntax.Literal(t.at(), Boolean.valueOf(t.text())), 1);
             case "NAN" -> deep(new Syntax.Literal(t.at(), Float.NaN), 1);
             case "INFINITY" -> deep(new Syntax.Literal(t.at(), Float.POSITIVE_INFINITY), 1);
-            default -> tokens.peek().is("(") ? call(t) : deep(name(t), 1);
+            default -> tokens.peek().is("(") ? call(t) : tokens.peek().is("[") ? subscript(t) : deep(name(t), 1);
         };
     }
 
@@ -193,6 +193,14 @@ final class ExpressionParser {
                     t.text() + after.text() + "; as a statement of its own");
         }
         return new Syntax.Name(t.at(), t.text());
+    }
+
+    private Syntax.Node subscript(Token name) {
+        tokens.advance();
+        Syntax.Node index = expression();
+        int inner = depth;
+        tokens.expect("]", "] after the level of " + name.text());
+        return deep(new Syntax.Subscript(name.at(), name.text(), index), inner + 1);
     }
 
     private Syntax.Node call(Token name) {

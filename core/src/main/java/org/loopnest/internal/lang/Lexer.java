@@ -10,7 +10,7 @@ import org.loopnest.error.KernelSyntaxException;
  * out-of-range literals (see {@link Literals}). Not thread-safe; one instance per text.
  */
 final class Lexer {
-    private static final String SINGLE_SYMBOLS = "+-*/%<>=!~&|^?:;,(){}";
+    private static final String SINGLE_SYMBOLS = "+-*/%<>=!~&|^?:;,(){}[]";
     /** The symbols {@code c=} is a symbol for: comparisons and compound assignments. */
     private static final String BEFORE_EQUALS = "<>=!+-*/%&|^";
     /** The symbols {@code cc} is a symbol for: shifts, logical operators, increments. */

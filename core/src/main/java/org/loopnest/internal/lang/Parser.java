@@ -230,14 +230,19 @@ final class Parser {
             throw unexpected(STATEMENT);
         }
         advance();
+        Syntax.Node index = null;
+        if (accept("[")) {
+            index = expression();
+            expect("]", "] after the level of " + t.text());
+        }
         Token op = peek();
         if (op.is("++") || op.is("--")) {
             advance();
-            return increment(t, op);
+            return increment(t, op, index);
         }
         if (op.is("=")) {
             advance();
-            return new Syntax.Assign(t.at(), t.text(), null, op.at(), expression());
+            return new Syntax.Assign(t.at(), t.text(), null, op.at(), expression(), index);
         }
         BinaryOp compound = op.kind() == Token.Kind.SYMBOL && op.text().endsWith("=") && op.text().length() > 1
                 ? ExpressionParser.operator(op.text().substring(0, op.text().length() - 1)) : null;
@@ -246,12 +251,16 @@ final class Parser {
                     + "'; a statement assigns, it is no expression");
         }
         advance();
-        return new Syntax.Assign(t.at(), t.text(), compound, op.at(), expression());
+        return new Syntax.Assign(t.at(), t.text(), compound, op.at(), expression(), index);
     }
 
     private Syntax.Statement increment(Token target, Token op) {
+        return increment(target, op, null);
+    }
+
+    private Syntax.Statement increment(Token target, Token op, Syntax.Node index) {
         BinaryOp add = op.text().equals("++") ? BinaryOp.ADD : BinaryOp.SUBTRACT;
-        return new Syntax.Assign(target.at(), target.text(), add, op.at(), null);
+        return new Syntax.Assign(target.at(), target.text(), add, op.at(), null, index);
     }
 
     private Syntax.Declare declaration() {

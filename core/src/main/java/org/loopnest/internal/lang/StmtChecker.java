@@ -89,14 +89,15 @@ final class StmtChecker {
     }
 
     private Stmt assign(Syntax.Assign a) {
-        Expr target = exprs.check(new Syntax.Name(a.at(), a.target()));
+        Expr target = exprs.check(a.targetNode());
         checkAssignable(target);
+        String written = a.index() == null ? a.target() : a.target() + "[...]";
         if (a.op() == null) {
             return new Stmt.Assign(a.at(), target, exprs.convert(exprs.check(a.value()), target.type(),
-                    "the value assigned to '" + a.target() + "'"));
+                    "the value assigned to '" + written + "'"));
         }
         Syntax.Node operand = a.value() != null ? a.value() : new Syntax.Literal(a.opAt(), one(target.type()));
-        Expr value = exprs.check(new Syntax.Binary(a.opAt(), a.op(), new Syntax.Name(a.at(), a.target()), operand));
+        Expr value = exprs.check(new Syntax.Binary(a.opAt(), a.op(), a.targetNode(), operand));
         return new Stmt.Assign(a.at(), target, ExprChecker.implicit(value, target.type()));
     }
 
@@ -107,6 +108,10 @@ final class StmtChecker {
         if (target instanceof Expr.Array a && a.role() == Role.IN) {
             throw source.error(a.at(), "assignment to input '" + a.name() + "'", "an output ("
                     + String.join(", ", exprs.outputs()) + ") or a local; inputs are read-only");
+        }
+        if (target instanceof Expr.Element e && e.role() == Role.IN) {
+            throw source.error(e.at(), "assignment to a level of input '" + e.name() + "'", "a level of a column "
+                    + "output, an output or a local; inputs are read-only");
         }
         if (target instanceof Expr.Index i) {
             throw source.error(i.at(), "assignment to loop index '" + i.name() + "'", "an output ("
@@ -153,7 +158,8 @@ final class StmtChecker {
      * runs (Java would also refuse a loop on a constant of its own).
      */
     private static boolean isConstant(Expr e) {
-        if (e instanceof Expr.Local || e instanceof Expr.Index || e instanceof Expr.Array) {
+        if (e instanceof Expr.Local || e instanceof Expr.Index || e instanceof Expr.Array
+                || e instanceof Expr.Element) {
             return false;
         }
         return Children.of(e).stream().allMatch(StmtChecker::isConstant);

@@ -90,6 +90,16 @@ final class Syntax {
         }
     }
 
+    /**
+     * {@code name[index]}: a level of a column array.
+     *
+     * @param at where the name is
+     * @param name the array's name as written
+     * @param index the level
+     */
+    record Subscript(Position at, String name, Node index) implements Node {
+    }
+
     /** A statement as written. */
     sealed interface Statement {
         /** {@return where it starts} */
@@ -131,8 +141,20 @@ final class Syntax {
      * @param op the operator combined with the old value, or {@code null} for plain {@code =}
      * @param opAt where the assignment operator is
      * @param value the value, or {@code null} for {@code ++}/{@code --}
+     * @param index the level assigned, for a column array's element ({@code target[index] = ...}), or {@code null}
      */
-    record Assign(Position at, String target, BinaryOp op, Position opAt, Node value) implements Statement {
+    record Assign(Position at, String target, BinaryOp op, Position opAt, Node value, Node index)
+            implements Statement {
+        /** An assignment of a whole name (a local, a parameter or an output of the current iteration). */
+        Assign(Position at, String target, BinaryOp op, Position opAt, Node value) {
+            this(at, target, op, opAt, value, null);
+        }
+
+        /** {@return the target as an expression: its name, or its subscript} */
+        Node targetNode() {
+            Name name = new Name(at, target);
+            return index == null ? name : new Subscript(at, target, index);
+        }
     }
 
     /**

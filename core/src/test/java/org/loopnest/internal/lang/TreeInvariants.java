@@ -34,7 +34,8 @@ final class TreeInvariants {
             assertEquals(Type.BOOL, f.condition().type());
         } else if (s instanceof Stmt.Assign a) {
             assertEquals(a.target().type(), a.value().type(), "assignment " + TreePrinter.print(s));
-            assertTrue(a.target() instanceof Expr.Local || a.target() instanceof Expr.Array);
+            assertTrue(a.target() instanceof Expr.Local || a.target() instanceof Expr.Array
+                    || a.target() instanceof Expr.Element);
         } else if (s instanceof Stmt.Declare d && d.init() != null) {
             assertEquals(d.type(), d.init().type(), "declaration " + TreePrinter.print(s));
         }

@@ -21,6 +21,8 @@ final class TreePrinter {
             return "(index " + i.name() + " " + i.loop() + ")";
         } else if (e instanceof Expr.Array a) {
             return a.name();
+        } else if (e instanceof Expr.Element el) {
+            return "(level " + el.name() + " " + print(el.index()) + ")";
         } else if (e instanceof Expr.Unary u) {
             return "(" + u.op().symbol() + ":" + u.type() + " " + print(u.operand()) + ")";
         } else if (e instanceof Expr.Binary b) {

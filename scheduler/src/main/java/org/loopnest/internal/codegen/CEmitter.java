@@ -119,7 +119,8 @@ public final class CEmitter {
             return (d.constant() ? "const " : "") + CExpressions.type(d.type()) + " " + CExpressions.name(d.name())
                     + (d.init() == null ? "" : " = " + expression(d.init()));
         } else if (st instanceof Stmt.Assign a) {
-            return expressions.print(a.target()) + " = " + expression(a.value());
+            return (a.target() instanceof Expr.Element el ? expressions.level(el) : expressions.print(a.target()))
+                    + " = " + expression(a.value());
         } else if (st instanceof Stmt.Break) {
             return "break";
         } else if (st instanceof Stmt.Continue) {

@@ -51,6 +51,17 @@ final class CExpressions {
         return print(e, false);
     }
 
+    /**
+     * {@return level {@code el.index()} of the column array's element, as an lvalue: {@code ln_at_T[ln_level(k,
+     * levels, line, column, ln_err) * ln_d_T]}, {@code ln_d_T} the elements between two levels in the chunk}
+     *
+     * @param el a level of a column array
+     */
+    String level(Expr.Element el) {
+        return "ln_at_" + el.name() + "[ln_level(" + printTop(el.index()) + ", " + el.levels() + ", " + el.at().line()
+                + ", " + el.at().column() + ", ln_err) * ln_d_" + el.name() + "]";
+    }
+
     private String print(Expr e, boolean wrap) {
         String text = primaryOrCompound(e);
         boolean compound = e instanceof Expr.Unary || e instanceof Expr.Binary || e instanceof Expr.Conditional
@@ -67,6 +78,8 @@ final class CExpressions {
             return name(i.name());
         } else if (e instanceof Expr.Array a) {
             return name(a.name());
+        } else if (e instanceof Expr.Element el) {
+            return level(el);
         } else if (e instanceof Expr.Unary u) {
             return u.op().symbol() + print(u.operand());
         } else if (e instanceof Expr.Binary b) {

@@ -46,6 +46,27 @@ final class Dialect {
     }
 
     /**
+     * {@return the function a kernel that subscripts column arrays checks each level with}: {@code ln_level(k, levels,
+     * line, column, err)} gives {@code k} when {@code 0 <= k < levels}; else it records the first bad level of the
+     * launch in the error words {@code err} (a flag claimed atomically, the body's line and column, the level's low
+     * and high 32 bits) and gives 0, so that no read or write leaves the column. The host reads the words back with
+     * the outputs and fails the run.
+     */
+    static String levelCheck(KernelTarget target) {
+        String claim = switch (target) {
+            case OPENCL -> "atomic_cmpxchg((volatile LN_GLOBAL int*) err, 0, 1) == 0";
+            case CUDA -> "atomicCAS(err, 0, 1) == 0";
+        };
+        return "LN_FUNC LN_I64 ln_level(const LN_I64 k, const LN_I64 levels, const int line, const int column, "
+                + "LN_GLOBAL int* const err)\n{\n"
+                + "    if (k >= 0 && k < levels) {\n        return k;\n    }\n"
+                + "    if (" + claim + ") {\n"
+                + "        err[1] = line;\n        err[2] = column;\n"
+                + "        err[3] = (int) (k & 0xffffffff);\n        err[4] = (int) (k >> 32);\n    }\n"
+                + "    return 0;\n}\n";
+    }
+
+    /**
      * {@return {@code target}'s name of {@code function} for arguments of type {@code floating}: OpenCL C's
      * overloaded name ({@code pow}); CUDA C's C name ({@code powf} for {@code float}, {@code pow} for
      * {@code double}; {@code isnan} and {@code isinf} are overloaded there too), or the name of its guard where

@@ -74,10 +74,15 @@ public final class KernelGenerator {
             Identifiers.check("loop index", name);
         }
         for (Placement p : placements(layout)) {
-            Identifiers.check(p.binding().role() + " array", p.binding().name());
-            if (space.indexOf(p.binding().name()) >= 0) {
-                throw new IllegalArgumentException(p.binding() + " has the name of a loop index (expected: distinct "
-                        + "names for arrays and indices, which device code uses alike)");
+            ArrayBinding.ColumnLevel level = p.binding().column();
+            if (level != null && level.level() > 0) {
+                continue; // a column array is named once, by its level 0
+            }
+            String name = level == null ? p.binding().name() : level.array();
+            Identifiers.check(p.binding().role() + " array", name);
+            if (space.indexOf(name) >= 0) {
+                throw new IllegalArgumentException(p.binding().role() + " '" + name + "' has the name of a loop index "
+                        + "(expected: distinct names for arrays and indices, which device code uses alike)");
             }
         }
     }
@@ -100,6 +105,10 @@ public final class KernelGenerator {
         s.append(Dialect.prelude(target, usesDouble)).append(NonFiniteUse.in(program).functions())
                 .append(NanGuards.functions(target, program));
         CEmitter emitter = new CEmitter(target);
+        boolean columns = placements.stream().anyMatch(p -> p.binding().column() != null);
+        if (columns) {
+            s.append('\n').append(Dialect.levelCheck(target));
+        }
         s.append('\n').append(emitter.helpers(program));
         s.append("LN_KERNEL void ").append(program.code().name())
                 .append("(LN_GLOBAL const LN_BYTE* ln_in, LN_GLOBAL LN_BYTE* ln_out, LN_GLOBAL const LN_BYTE* ln_res,\n")
@@ -110,7 +119,7 @@ public final class KernelGenerator {
         s.append(emitter.body(program, 2));
         line(s, "}");
         for (Placement p : placements) {
-            if (p.binding().role() == Role.OUT) {
+            if (p.binding().role() == Role.OUT && p.binding().column() == null) {
                 line(s, "*ln_at_" + p.binding().name() + " = " + CExpressions.name(p.binding().name()) + ";");
             }
         }
@@ -142,13 +151,38 @@ public final class KernelGenerator {
         line(s, unused.toString());
     }
 
-    /** A typed pointer at each array's element; each input loaded into a const local, each output a local. */
+    /**
+     * A typed pointer at each array's element; each input loaded into a const local, each output a local. A column
+     * array has one pointer, at its level 0, and the distance between its levels ({@code ln_d_T}); a column output's
+     * levels start as NaN (0 for integers). With column arrays, {@code ln_err} points at the error words at the start
+     * of the output buffer ({@link ChunkLayout#levelErrorBytes()}).
+     */
     private static void arrays(StringBuilder s, ChunkLayout layout, List<Placement> placements) {
+        if (placements.stream().anyMatch(p -> p.binding().column() != null)) {
+            line(s, "LN_GLOBAL int* const ln_err = (LN_GLOBAL int*) ln_out;");
+        }
         for (Placement p : placements) {
-            line(s, pointer(layout, p));
+            ArrayBinding.ColumnLevel level = p.binding().column();
+            if (level == null || level.level() == 0) {
+                line(s, pointer(layout, p));
+            }
+            if (level != null && level.level() == 0) {
+                line(s, "const LN_I64 ln_d_" + level.array() + " = " + literal(levelDistance(layout, p)) + ";");
+            }
         }
         for (Placement p : placements) {
             ArrayBinding b = p.binding();
+            ArrayBinding.ColumnLevel level = b.column();
+            if (level != null) {
+                if (level.level() == 0 && b.role() == Role.OUT) {
+                    String unset = b.type() == ElementType.FLOAT || b.type() == ElementType.DOUBLE ? "NAN" : "0";
+                    line(s, "for (LN_I64 ln_l = 0; ln_l < " + level.levels() + "; ln_l++) {");
+                    line(s, INDENT + "ln_at_" + level.array() + "[ln_l * ln_d_" + level.array() + "] = ("
+                            + b.type().cName() + ") " + unset + ";");
+                    line(s, "}");
+                }
+                continue;
+            }
             String local = CExpressions.name(b.name());
             line(s, b.role() == Role.IN
                     ? "const " + b.type().cName() + " " + local + " = *ln_at_" + b.name() + "; (void) " + local + ";"
@@ -156,12 +190,41 @@ public final class KernelGenerator {
         }
     }
 
+    /**
+     * {@return the elements between two consecutive levels of column array {@code first}'s level 0 in the chunk
+     * buffer}: the levels are bound one after another, so their regions follow each other at one distance
+     *
+     * @throws IllegalStateException if the levels' regions are not evenly spaced (a layout bug)
+     */
+    static long levelDistance(ChunkLayout layout, Placement first) {
+        ArrayBinding.ColumnLevel level = first.binding().column();
+        if (level.levels() == 1) {
+            return 0;
+        }
+        long bytes = first.binding().type().bytes();
+        long distance = -1;
+        Placement previous = first;
+        for (int l = 1; l < level.levels(); l++) {
+            Placement next = layout.placement(ArrayBinding.ColumnLevel.bindingName(level.array(), l));
+            long d = next == null || next.resident() != first.resident() ? -1
+                    : next.regionOffset() - previous.regionOffset();
+            if (d <= 0 || d % bytes != 0 || (distance >= 0 && d != distance)) {
+                throw new IllegalStateException("the levels of column array '" + level.array() + "' are not evenly "
+                        + "spaced in the chunk layout (level " + l + ")");
+            }
+            distance = d;
+            previous = next;
+        }
+        return distance / bytes;
+    }
+
     private static String pointer(ChunkLayout layout, Placement p) {
         ArrayBinding b = p.binding();
+        String name = b.column() == null ? b.name() : b.column().array();
         boolean input = b.role() == Role.IN;
         String buffer = p.resident() ? "ln_res" : input ? "ln_in" : "ln_out";
         String type = "LN_GLOBAL " + (input ? "const " : "") + b.type().cName() + "*";
-        return type + " const ln_at_" + b.name() + " = (" + type + ") (" + buffer + " + " + p.regionOffset() + ") + "
+        return type + " const ln_at_" + name + " = (" + type + ") (" + buffer + " + " + p.regionOffset() + ") + "
                 + position(layout, p) + ";";
     }
 

@@ -88,6 +88,7 @@ final class KernelCorpus {
         for (ElementType t : ElementType.values()) {
             all.add(generate(equalityBody(t), 1, 3, 4, 5));
         }
+        all.add(generateColumns(columnBody(), 1, 3, 4, 5));
         return all;
     }
 
@@ -112,6 +113,44 @@ final class KernelCorpus {
         arrays.add(Trees.array("out", t, org.loopnest.data.Role.OUT));
         return KernelLanguage.check(CompiledDeviceEqualityContract.code(type, names),
                 new KernelContext(List.of(names), arrays));
+    }
+
+    /**
+     * {@return a body over indices t, y, x that walks column arrays: double and int inputs and a float column output
+     * over axis z (7 levels), reading and writing levels with computed indices, and a per-column long output}
+     */
+    static Program columnBody() {
+        List<KernelContext.ArraySignature> arrays = List.of(
+                new KernelContext.ArraySignature("a", Type.DOUBLE, org.loopnest.data.Role.IN, "z", 7),
+                new KernelContext.ArraySignature("n", Type.INT, org.loopnest.data.Role.IN, "z", 7),
+                new KernelContext.ArraySignature("g", Type.FLOAT, org.loopnest.data.Role.OUT, "z", 7),
+                new KernelContext.ArraySignature("m", Type.LONG, org.loopnest.data.Role.OUT));
+        return KernelLanguage.check(new DeviceCode("columns", """
+                long total = 0L;
+                for (long k = 1L; k < (long) len(z); k++) {
+                    g[k] = (float) (a[k] - a[k - 1L]);
+                    g[k - 1L] += 1.0f;
+                    total += (long) n[(int) k];
+                }
+                m = total;
+                """, ""), new KernelContext(List.of("t", "y", "x"), arrays));
+    }
+
+    /** As {@link #generate}, binding each column array of {@code program} as one descriptor per level. */
+    static KernelSource generateColumns(Program program, int depth, long... extents) {
+        IndexSpace space = IndexSpace.of(extents).withNames(program.context().indices().toArray(String[]::new));
+        int[] all = java.util.stream.IntStream.range(0, space.depth()).toArray();
+        List<ArrayBinding> bindings = new ArrayList<>();
+        for (KernelContext.ArraySignature a : program.context().arrays()) {
+            for (int l = 0; l < a.bindings(); l++) {
+                ArrayBinding.ColumnLevel level = a.isColumn() ? new ArrayBinding.ColumnLevel(a.name(), a.axis(), l,
+                        a.levels()) : null;
+                bindings.add(ArrayBinding.descriptor(level == null ? a.name()
+                        : ArrayBinding.ColumnLevel.bindingName(a.name(), l), a.role(), elementType(a.type()), space,
+                        all, level));
+            }
+        }
+        return KernelGenerator.generate(ChunkLayout.of(space.split(depth, 1), bindings), program);
     }
 
     static Program renamed(Program p, String name) {

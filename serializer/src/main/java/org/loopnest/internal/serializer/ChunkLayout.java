@@ -15,6 +15,12 @@ import org.loopnest.index.Split;
 public final class ChunkLayout {
     /** Every region starts at a multiple of this many bytes. */
     public static final int ALIGNMENT = 64;
+    /**
+     * Bytes at the start of the output buffer, before every output's region, where a compiled kernel that subscripts
+     * column arrays records the first bad level of a launch (five {@code int}s: a flag, the body's line and column,
+     * the level's low and high halves); reserved only in a layout with column arrays.
+     */
+    public static final int LEVEL_ERROR_BYTES = 20;
 
     private final Split split;
     private final List<Placement> inputs;
@@ -23,15 +29,18 @@ public final class ChunkLayout {
     private final long inputBytes;
     private final long outputBytes;
     private final long residentBytes;
+    private final boolean levelChecks;
 
-    private ChunkLayout(Split split, List<Placement> inputs, List<Placement> outputs, List<Placement> resident) {
+    private ChunkLayout(Split split, List<Placement> inputs, List<Placement> outputs, List<Placement> resident,
+                        boolean levelChecks) {
         this.split = split;
         this.inputs = List.copyOf(inputs);
         this.outputs = List.copyOf(outputs);
         this.resident = List.copyOf(resident);
         this.inputBytes = end(inputs);
-        this.outputBytes = end(outputs);
+        this.outputBytes = Math.max(levelChecks ? LEVEL_ERROR_BYTES : 0, end(outputs));
         this.residentBytes = end(resident);
+        this.levelChecks = levelChecks;
     }
 
     /**
@@ -45,6 +54,7 @@ public final class ChunkLayout {
         List<Placement> in = new ArrayList<>();
         List<Placement> out = new ArrayList<>();
         List<Placement> res = new ArrayList<>();
+        boolean columns = bindings.stream().anyMatch(b -> b.column() != null);
         for (ArrayBinding b : bindings) {
             int[] dims = b.dims();
             int firstInner = 0;
@@ -61,9 +71,10 @@ public final class ChunkLayout {
             boolean isResident = b.role() == Role.IN && firstInner == 0;
             List<Placement> target = isResident ? res : b.role() == Role.IN ? in : out;
             long bytes = (isResident ? slab : slab * split.group()) * b.type().bytes();
-            target.add(new Placement(b, isResident, align(end(target)), slab, innerDims, innerStrides, bytes));
+            long start = target == out && columns ? Math.max(align(LEVEL_ERROR_BYTES), end(target)) : end(target);
+            target.add(new Placement(b, isResident, align(start), slab, innerDims, innerStrides, bytes));
         }
-        return new ChunkLayout(split, in, out, res);
+        return new ChunkLayout(split, in, out, res, columns);
     }
 
     private static long end(List<Placement> regions) {
@@ -98,6 +109,14 @@ public final class ChunkLayout {
         return resident;
     }
 
+    /**
+     * {@return the bytes at the start of the output buffer that hold a compiled kernel's level errors: {@link
+     * #LEVEL_ERROR_BYTES} in a layout with column arrays, else 0}
+     */
+    public int levelErrorBytes() {
+        return levelChecks ? LEVEL_ERROR_BYTES : 0;
+    }
+
     /** {@return bytes of the input buffer for a full chunk} */
     public long inputBytes() {
         return inputBytes;
@@ -128,7 +147,7 @@ public final class ChunkLayout {
      * @param chunk a chunk of this layout's split
      */
     public long outputBytes(Chunk chunk) {
-        return used(outputs, chunk);
+        return Math.max(levelErrorBytes(), used(outputs, chunk));
     }
 
     private static long used(List<Placement> regions, Chunk chunk) {

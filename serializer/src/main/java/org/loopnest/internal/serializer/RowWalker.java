@@ -124,7 +124,7 @@ final class RowWalker {
         for (int m = 0; m < dims.length; m++) {
             position += index[m] * strides[m];
         }
-        long step = strides[dims.length - 1];
+        long step = dims.length == 0 ? 1 : strides[dims.length - 1]; // a level of a column array may use no loop
         if (rowLength == 1 || step == 1) {
             if (runLength > 0 && runUser + runLength == position && runPacked + runLength == packedPosition) {
                 runLength += rowLength;

@@ -1,5 +1,6 @@
 package org.loopnest.internal.lang.jvm;
 
+import org.loopnest.data.ArrayBinding;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Set;
@@ -43,6 +44,8 @@ public final class CompiledBody implements BlockKernel {
     /** The most iterations a vector body runs in one call when runs are joined. */
     private static final int JOIN_LIMIT = 1 << 20;
     private final boolean readsIndex;
+    /** Whether the body subscripts column arrays, which only the scalar path reads so far. */
+    private final boolean columns;
 
     /**
      * A body compiled by the {@linkplain JvmCompiler#shared() shared} compiler.
@@ -94,7 +97,8 @@ public final class CompiledBody implements BlockKernel {
         this.path = path == KernelPath.AUTO ? KernelPath.VECTOR : path;
         this.scalarReason = scalarReason;
         this.readsIndex = Children.expressionsUnder(program.body()).anyMatch(e -> e instanceof Expr.Index);
-        this.lanes = this.path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty()
+        this.columns = program.context().arrays().stream().anyMatch(ArraySignature::isColumn);
+        this.lanes = this.path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty() && !columns
                 ? VectorEmitter.lanes(program, VectorSupport.preferredBits()) : null;
     }
 
@@ -110,6 +114,9 @@ public final class CompiledBody implements BlockKernel {
     public String pathReport() {
         if (path == KernelPath.SCALAR) {
             return scalarReason == null ? "scalar: asked for (kernel path scalar)" : "scalar: " + scalarReason;
+        }
+        if (lanes == null && columns && VectorSupport.unavailable().isEmpty()) {
+            return "scalar: the vector path does not read column arrays yet";
         }
         if (lanes == null) {
             return "scalar: " + VectorSupport.unavailable().orElse("the vector path is not available");
@@ -183,24 +190,31 @@ public final class CompiledBody implements BlockKernel {
     @Override
     public BlockBody bind(BoundArrays arrays) {
         List<ArraySignature> signatures = program.context().arrays();
-        RunAccess[] access = new RunAccess[signatures.size()];
-        for (int a = 0; a < access.length; a++) {
-            ArraySignature array = signatures.get(a);
-            Object view = switch (array.type()) {
-                case FLOAT -> arrays.floats(array.name());
-                case DOUBLE -> arrays.doubles(array.name());
-                case INT -> arrays.ints(array.name());
-                case LONG -> arrays.longs(array.name());
-                case BOOL -> throw new IllegalStateException("array " + array.name() + " of bool (expected: float, "
-                        + "double, int or long elements)");
-            };
-            if (!(view instanceof RunAccess run)) {
-                throw new IllegalStateException("the view of array " + array.name() + " is a "
-                        + view.getClass().getName() + " (expected: a view made by the runtime)");
+        RunAccess[] access = new RunAccess[program.context().firstBinding(signatures.size())];
+        int b = 0;
+        for (ArraySignature array : signatures) {
+            for (int l = 0; l < array.bindings(); l++) {
+                String name = array.isColumn() ? ArrayBinding.ColumnLevel.bindingName(array.name(), l) : array.name();
+                access[b++] = runAccess(arrays, array, name);
             }
-            access[a] = run;
         }
         return new Bound(access, program.context().indices().size());
+    }
+
+    private static RunAccess runAccess(BoundArrays arrays, ArraySignature array, String name) {
+        Object view = switch (array.type()) {
+            case FLOAT -> arrays.floats(name);
+            case DOUBLE -> arrays.doubles(name);
+            case INT -> arrays.ints(name);
+            case LONG -> arrays.longs(name);
+            case BOOL -> throw new IllegalStateException("array " + name + " of bool (expected: float, "
+                    + "double, int or long elements)");
+        };
+        if (!(view instanceof RunAccess run)) {
+            throw new IllegalStateException("the view of array " + name + " is a "
+                    + view.getClass().getName() + " (expected: a view made by the runtime)");
+        }
+        return run;
     }
 
     /** One block's walk: the stores, positions and indices of the current run, refilled per run. */

@@ -97,7 +97,31 @@ final class JavaCode {
     }
 
     private static String assignment(Stmt.Assign a) {
+        if (a.target() instanceof Expr.Element e) {
+            return levelStore(e.name(), level(e), expr(a.value()));
+        }
         return expr(a.target()) + " = " + expr(a.value());
+    }
+
+    /** {@return the statement that stores {@code value} at {@code level} of column array {@code array}'s element} */
+    static String levelStore(String array, String level, String value) {
+        String c = JavaEmitter.columnName(array);
+        return "ln_set(" + c + ", " + c + "_p, " + level + ", " + c + "_o, " + value + ")";
+    }
+
+    /** {@return the value of a level the body leaves unassigned: NaN, or 0 for an integer type} */
+    static String unset(Type type) {
+        return switch (type) {
+            case FLOAT -> "Float.NaN";
+            case DOUBLE -> "Double.NaN";
+            default -> "(" + type(type) + ") 0";
+        };
+    }
+
+    /** {@return the checked level of {@code e}: its index, or the run fails naming the body's line and the array} */
+    private static String level(Expr.Element e) {
+        return "ln_level(" + expr(e.index()) + ", " + e.levels() + ", \"" + e.name() + "\", \"" + e.axis() + "\", \"line "
+                + e.at().line() + ":" + e.at().column() + "\")";
     }
 
     /** {@code e} as a Java expression of the same type, in parentheses unless it is a name or a literal. */
@@ -110,6 +134,9 @@ final class JavaCode {
             return name(i.name());
         } else if (e instanceof Expr.Array a) {
             return name(a.name());
+        } else if (e instanceof Expr.Element el) {
+            String c = JavaEmitter.columnName(el.name());
+            return "ln_get(" + c + ", " + c + "_p, " + level(el) + ", " + c + "_o)";
         } else if (e instanceof Expr.Unary u) {
             return "(" + u.op().symbol() + expr(u.operand()) + ")";
         } else if (e instanceof Expr.Binary b) {

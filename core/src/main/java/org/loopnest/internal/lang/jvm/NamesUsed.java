@@ -17,10 +17,14 @@ final class NamesUsed {
         Children.statementsUnder(body).forEach(s -> {
             if (s instanceof Stmt.Assign a && a.target() instanceof Expr.Array target) {
                 names.add(target.name());
+            } else if (s instanceof Stmt.Assign a && a.target() instanceof Expr.Element target) {
+                names.add(target.name());
             }
         });
         Children.expressionsUnder(body).forEach(e -> {
             if (e instanceof Expr.Array a) {
+                names.add(a.name());
+            } else if (e instanceof Expr.Element a) {
                 names.add(a.name());
             }
         });

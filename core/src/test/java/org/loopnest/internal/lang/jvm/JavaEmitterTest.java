@@ -76,7 +76,7 @@ class JavaEmitterTest {
     void shouldRefuseASignatureForAnotherNumberOfArrays() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JavaEmitter.emit(plus,
                 new AccessSignature(List.of(new AccessSignature.Access(true, 1)))));
-        assertEquals("access signature for 1 arrays (expected: 3, one per array of the program)", e.getMessage());
+        assertEquals("access signature for 1 arrays (expected: 3, one per binding of the program)", e.getMessage());
     }
 
     @Test
