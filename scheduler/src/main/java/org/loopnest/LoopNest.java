@@ -631,7 +631,10 @@ public final class LoopNest {
         // made when a device that compiles kernels first asks (RunPlan.kernelSource): never for a run on the cpu
         java.util.function.Supplier<KernelSource> source = () -> program == null ? null
                 : KernelGenerator.generate(choice.layout(), program);
-        PathChoice.Choice path = program == null ? null : PathChoice.choose(kernelPath, deviceCode, space.count());
+        PathChoice.Choice path = program == null ? null
+                : program.context().arrays().stream().anyMatch(KernelContext.ArraySignature::isColumn)
+                ? new PathChoice.Choice(KernelPath.SCALAR, "the vector path does not read column arrays yet")
+                : PathChoice.choose(kernelPath, deviceCode, space.count());
         Kernel body = kernel == null ? (program == null ? null
                 : Kernel.ofProgram(program, path.path(), path.reason()))
                 : program == null ? kernel : kernel.withProgram(program);

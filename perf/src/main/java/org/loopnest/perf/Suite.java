@@ -9,10 +9,15 @@ import org.loopnest.device.sim.SimDevice;
 import org.loopnest.device.cuda.CudaDriver;
 import org.loopnest.internal.opencl.OpenCl;
 import org.loopnest.device.opencl.OpenClDevice;
+import org.loopnest.examples.weather.ColumnFields;
+import org.loopnest.examples.weather.ColumnNest;
+import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.perf.ratio.AutoSplitRegret;
 import org.loopnest.perf.ratio.ClusterScaling;
+import org.loopnest.perf.ratio.ColumnCapeRatio;
+import org.loopnest.perf.ratio.LevelCheckCost;
 import org.loopnest.perf.ratio.CompiledDeviceThroughput;
 import org.loopnest.perf.ratio.CpuCopyRatio;
 import org.loopnest.perf.ratio.FileStreamRatio;
@@ -51,7 +56,9 @@ final class Suite {
                 quick ? JvmKernelCompile.quick() : JvmKernelCompile.full(), simOverlap(quick), balancedOverlap(quick),
                 simOutOfCore(quick),
                 quick ? SerializerRatio.quick() : SerializerRatio.full(),
-                quick ? ClusterScaling.quick() : ClusterScaling.full()));
+                quick ? ClusterScaling.quick() : ClusterScaling.full(),
+                quick ? ColumnCapeRatio.quick() : ColumnCapeRatio.full(),
+                quick ? LevelCheckCost.quick() : LevelCheckCost.full(), columnOverlap(quick)));
         Rounds rounds = quick ? new Rounds(0, 1) : new Rounds(1, 5);
         if (OpenCl.discover().available()) {
             runs.add(new CompiledDeviceThroughput("opencl", () -> OpenClDevice.open(0), (quick ? 4L : 64L) << 20,
@@ -116,6 +123,18 @@ final class Suite {
         String workload = "weather nest t,z,y,x = " + fields.shape();
         return new SimOverlap(workload, () -> WeatherNest.nest(fields), 1, Duration.ofMillis(quick ? 1 : 2),
                 quick ? new Rounds(0, 1) : new Rounds(1, 5));
+    }
+
+    /**
+     * The weather example's column nest for the overlap rows (suffix {@code -columns}): 24 time steps of 23 × 36
+     * columns on 7 levels, split per time step (24 chunks of whole columns; 16 tiny chunks when quick).
+     */
+    private static SimOverlap columnOverlap(boolean quick) {
+        WeatherFields fields = quick ? WeatherFields.synthetic(16, 2, 4, 8, 7) : WeatherFields.synthetic(24, 7, 23,
+                36, 7);
+        String workload = "column nest t,y,x over z = " + fields.shape();
+        return new SimOverlap(workload, "-columns", () -> ColumnNest.nest(fields, new ColumnFields(fields.shape()),
+                MissingMarkers.NONE), 1, Duration.ofMillis(quick ? 1 : 2), quick ? new Rounds(0, 1) : new Rounds(1, 5));
     }
 
     /**

@@ -14,11 +14,17 @@ import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.StagedFiles;
 import org.loopnest.examples.weather.StagingNames;
+import org.loopnest.examples.weather.ColumnFields;
+import org.loopnest.examples.weather.ColumnNest;
+import org.loopnest.examples.weather.ColumnOutput;
+import org.loopnest.examples.weather.ColumnVerification;
+import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.Verification;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.examples.weather.files.FileNest;
+import org.loopnest.examples.weather.files.ColumnFileVerification;
 import org.loopnest.examples.weather.files.FileVerification;
 import org.loopnest.examples.weather.files.OutputFiles;
 import org.loopnest.examples.weather.files.RawInput;
@@ -162,6 +168,8 @@ public final class WeatherCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         WeatherFields fields;
         RunReport run;
+        ColumnFields columns;
+        RunReport columnRun;
         if (device.isSlurmWorker()) {
             return device.serveAsSlurmWorker(); // rank 0 runs the command; this task serves it its chunks
         }
@@ -171,19 +179,24 @@ public final class WeatherCommand implements Callable<Integer> {
             }
             fields = load();
             stdout.println("weather: synthetic fields (seed " + seed + "), " + fields);
-            run = run(WeatherNest.nest(fields), depth, targets, () -> saveInputs(fields));
+            run = run(WeatherNest.nest(fields), depth, targets, () -> saveInputs(fields), true);
+            columns = new ColumnFields(fields.shape());
+            columnRun = run(ColumnNest.nest(fields, columns, MissingMarkers.NONE), null, targets, () -> { }, false);
         }
         stdout.println(run);
+        stdout.println("columns: " + columnRun);
         if (verifying()) {
             Verification check = WeatherNest.verify(fields);
+            ColumnVerification columnCheck = ColumnNest.verify(fields, columns);
             stdout.println(check);
-            if (!check.passed()) {
+            stdout.println(columnCheck);
+            if (!check.passed() || !columnCheck.passed()) {
                 spec.commandLine().getErr().println(spec.qualifiedName()
                         + ": outputs did not verify; nothing written");
                 return ErrorHandler.FAILED;
             }
         }
-        write(fields, run, stdout);
+        write(fields, columns, run, stdout);
         stdout.flush();
         return ErrorHandler.OK;
     }
@@ -249,12 +262,16 @@ public final class WeatherCommand implements Callable<Integer> {
                  OutputFiles written = stageOutputs(out != null ? set : scratch, in)) {
                 stdout.println("weather: fields from " + in);
                 in.notes().forEach(note -> stdout.println("  " + note));
-                RunReport run = run(FileNest.nest(in, written), depth, targets, () -> saveInputs(in));
+                RunReport run = run(FileNest.nest(in, written), depth, targets, () -> saveInputs(in), true);
+                RunReport columnRun = run(FileNest.columns(in, written), null, targets, () -> { }, false);
                 stdout.println(run);
+                stdout.println("columns: " + columnRun);
                 if (verifying()) {
                     Verification check = FileVerification.verify(in, written);
+                    ColumnVerification columnCheck = ColumnFileVerification.verify(in, written);
                     stdout.println(check);
-                    if (!check.passed()) {
+                    stdout.println(columnCheck);
+                    if (!check.passed() || !columnCheck.passed()) {
                         spec.commandLine().getErr().println(spec.qualifiedName()
                                 + ": outputs did not verify; nothing written");
                         return ErrorHandler.FAILED;
@@ -342,9 +359,10 @@ public final class WeatherCommand implements Callable<Integer> {
         }
         long[] e = in.extents();
         try {
-            HeapBudget.current().check(FileVerification.heapBytes(e[2], e[3]), "--verify", FileVerification.GRIDS
-                    + " float32 grids of " + e[2] + " x " + e[3] + " points, compared one level at a time",
-                    "--no-verify");
+            HeapBudget.current().check(Math.max(FileVerification.heapBytes(e[2], e[3]),
+                    ColumnFileVerification.heapBytes(e[1], e[2], e[3])), "--verify", FileVerification.GRIDS
+                    + " float32 grids of " + e[2] + " x " + e[3] + " points, compared one level at a time, and "
+                    + "the columns of one time step", "--no-verify");
         } catch (IllegalArgumentException ex) {
             throw bad(ex.getMessage());
         }
@@ -391,9 +409,11 @@ public final class WeatherCommand implements Callable<Integer> {
         boolean verifying = verifying();
         String detail = WeatherFields.fieldCount(verifying) + " float32 fields of " + HeapBudget.bytes(
                 shape.fieldBytes()) + ": T, q, the " + WeatherOutput.COUNT + " outputs"
-                + (verifying ? " and " + WeatherOutput.COUNT + " more to verify them" : "");
+                + (verifying ? " and " + WeatherOutput.COUNT + " more to verify them" : "")
+                + ", and the column outputs (" + HeapBudget.bytes(ColumnFields.heapBytes(shape, verifying)) + ")";
         try {
-            HeapBudget.current().check(WeatherFields.heapBytes(shape, verifying), "--shape " + shape, detail,
+            HeapBudget.current().check(WeatherFields.heapBytes(shape, verifying) + ColumnFields.heapBytes(shape,
+                    verifying), "--shape " + shape, detail,
                     "fewer points in --shape" + (verifying ? ", or --no-verify" : ""));
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
@@ -441,17 +461,19 @@ public final class WeatherCommand implements Callable<Integer> {
 
     /**
      * Plans and runs {@code weather}; {@code planned} runs once the plan is made, so that a split that fits no device
-     * is bad input (exit code 2), which writes nothing.
+     * is bad input (exit code 2), which writes nothing. Only a {@code traced} run (the point nest, not the column
+     * nest that follows it) writes {@code --trace} and {@code --trace-svg}.
      */
-    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets, Planned planned) throws IOException {
+    private RunReport run(LoopNest weather, Integer depth, OpenDevices targets, Planned planned, boolean traced)
+            throws IOException {
         PrintWriter err = spec.commandLine().getErr();
-        try (ProgressDisplay progress = ProgressDisplay.interactive(err, "weather")) {
+        try (ProgressDisplay progress = ProgressDisplay.interactive(err, traced ? "weather" : "columns")) {
             LoopNest nest = device.buffersOn(weather.kernelPath(kernelPath.path()).on(targets.array()))
                     .onProgress(progress);
-            if (trace != null) {
+            if (trace != null && traced) {
                 nest.trace(trace);
             }
-            if (traceSvg != null) {
+            if (traceSvg != null && traced) {
                 nest.traceSvg(traceSvg);
             }
             RunPlan plan = SplitPolicy.plan(nest, depth, MIN_CHUNKS); // a split that does not fit exits 2: first
@@ -493,7 +515,8 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     /** Writes the outputs and the report as one set: all replaced, or none. */
-    private void write(WeatherFields fields, RunReport run, PrintWriter stdout) throws IOException {
+    private void write(WeatherFields fields, ColumnFields columns, RunReport run, PrintWriter stdout)
+            throws IOException {
         if (out == null && report == null) {
             return;
         }
@@ -503,6 +526,9 @@ public final class WeatherCommand implements Callable<Integer> {
                 Map<String, float[]> files = new LinkedHashMap<>();
                 for (WeatherOutput o : WeatherOutput.values()) {
                     files.put(o.fileName(), fields.output(o));
+                }
+                for (ColumnOutput o : ColumnOutput.values()) {
+                    files.put(o.fileName(), columns.output(o));
                 }
                 RawFloats.stageAll(set, out, files);
             }

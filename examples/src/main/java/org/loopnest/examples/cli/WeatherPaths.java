@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.loopnest.examples.weather.StagingNames;
+import org.loopnest.examples.weather.ColumnBody;
+import org.loopnest.examples.weather.ColumnOutput;
 import org.loopnest.examples.weather.WeatherBody;
 import org.loopnest.examples.weather.WeatherOutput;
 
@@ -32,13 +34,13 @@ import org.loopnest.examples.weather.WeatherOutput;
 record WeatherPaths(Path out, List<String> outNames, Path saveInputs, Path dumpKernels, Path trace, Path traceSvg,
         Path report) {
     /** The names of the outputs in {@code --out}: {@code theta.f32} and the others. */
-    static final List<String> OUTPUT_NAMES = Arrays.stream(WeatherOutput.values()).map(WeatherOutput::fileName)
-            .toList();
+    static final List<String> OUTPUT_NAMES = java.util.stream.Stream.concat(Arrays.stream(WeatherOutput.values())
+            .map(WeatherOutput::fileName), Arrays.stream(ColumnOutput.values()).map(ColumnOutput::fileName)).toList();
     /** The names of the inputs in {@code --save-inputs}. */
     static final List<String> INPUT_NAMES = List.of("T.f32", "q.f32");
     /** The names of the kernels in {@code --dump-kernels}. */
     static final List<String> KERNEL_NAMES = List.of(WeatherBody.NAME + ".cl", WeatherBody.NAME + ".cu",
-            WeatherBody.NAME + ".java");
+            WeatherBody.NAME + ".java", ColumnBody.NAME + ".cl", ColumnBody.NAME + ".cu", ColumnBody.NAME + ".java");
 
     /**
      * Checks every path with {@link PathChecks}, and that no two options write the same file. A {@code --report}

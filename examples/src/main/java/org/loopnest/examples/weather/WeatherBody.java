@@ -130,7 +130,11 @@ public final class WeatherBody {
                 + marked("wx_marked_q", markers.humidity()));
     }
 
-    private static String marked(String function, float[] values) {
+    /**
+     * {@return a helper {@code bool function(float v)} that is true where {@code v} equals one of {@code values}: the
+     * test of a file's own missing values, for this body and {@link ColumnBody}}
+     */
+    static String marked(String function, float[] values) {
         StringBuilder test = new StringBuilder();
         for (float v : values) {
             test.append(test.isEmpty() ? "" : " || ").append("v == ").append(literal(v));

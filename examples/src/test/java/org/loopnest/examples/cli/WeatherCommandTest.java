@@ -1,5 +1,6 @@
 package org.loopnest.examples.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,9 @@ import org.loopnest.internal.files.Processes;
 import org.junit.jupiter.api.io.TempDir;
 import org.loopnest.examples.weather.RawFloats;
 import org.loopnest.examples.weather.WeatherAssertions;
+import org.loopnest.examples.weather.ColumnFields;
+import org.loopnest.examples.weather.ColumnNest;
+import org.loopnest.examples.weather.ColumnOutput;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
@@ -43,7 +47,7 @@ class WeatherCommandTest {
     /** The written outputs: the sequential loop's bit for bit on the scalar path, within tolerance on the vector. */
     @ParameterizedTest(name = "{0}")
     @EnumSource(value = KernelPath.class, names = {"VECTOR", "SCALAR"})
-    void shouldVerifyOnASmallSimulatedDeviceAndWriteEightFiles(KernelPath path) throws IOException {
+    void shouldVerifyOnASmallSimulatedDeviceAndWriteTwelveFiles(KernelPath path) throws IOException {
         Path out = dir.resolve("out");
         Cli run = Cli.run("weather", "--shape", SMALL, "--device", "sim", "--device-memory", "8KiB",
                 "--link-bandwidth", "1GB/s", "--buffers", "3", "--out", out.toString(), "--kernel-path",
@@ -58,7 +62,15 @@ class WeatherCommandTest {
             RawFloats.read(out.resolve(o.fileName()), written);
             WeatherAssertions.assertMatches(path, o, reference[o.ordinal()], written, "written point");
         }
-        assertEquals(WeatherOutput.COUNT, count(out));
+        assertTrue(run.out().contains("verified columns: 2400 values of gh, pw, cape, cin match"), run.out());
+        ColumnFields columns = new ColumnFields(expected.shape());
+        ColumnNest.sequential(expected, columns);
+        for (ColumnOutput o : ColumnOutput.values()) {
+            float[] written = new float[ColumnFields.length(expected.shape(), o)];
+            RawFloats.read(out.resolve(o.fileName()), written);
+            assertArrayEquals(columns.output(o), written, o.key() + ": the column body runs on the scalar path");
+        }
+        assertEquals(WeatherOutput.COUNT + ColumnOutput.COUNT, count(out));
     }
 
     @Test
@@ -129,7 +141,7 @@ class WeatherCommandTest {
                 out.resolve("run.json").toString());
         assertEquals(0, run.code(), run.err());
         assertTrue(Files.readString(out.resolve("run.json")).contains("\"chunks\":"), "the report");
-        assertEquals(9, count(out), "eight outputs and the report");
+        assertEquals(13, count(out), "twelve outputs and the report");
     }
 
     @Test
@@ -324,7 +336,7 @@ class WeatherCommandTest {
         assertTrue(run.out().contains("removed " + stale + ", left by an interrupted run"), run.out());
         assertTrue(Files.notExists(stale));
         assertTrue(Files.exists(foreign));
-        assertEquals(9, count(out), "eight outputs and the foreign file");
+        assertEquals(13, count(out), "twelve outputs and the foreign file");
     }
 
     @Test
@@ -429,7 +441,9 @@ class WeatherCommandTest {
         assertEquals(1, run.errLines().length, run.err());
         assertTrue(run.err().startsWith("loopnest weather: --shape " + shape + ": the run needs about "), run.err());
         assertTrue(run.err().contains(" of heap (18 float32 fields of "), run.err());
-        assertTrue(run.err().contains(": T, q, the 8 outputs and 8 more to verify them) but the JVM may use "
+        assertTrue(run.err().contains(": T, q, the 8 outputs and 8 more to verify them, and the column outputs ("),
+                run.err());
+        assertTrue(run.err().contains(")) but the JVM may use "
                 + HeapBudget.bytes(max)), run.err());
         assertTrue(run.err().contains("(expected: a larger heap, e.g. JAVA_OPTS=-Xmx"), run.err());
         assertTrue(run.err().contains("g ./loopnest ..., or fewer points in --shape, or --no-verify)"), run.err());

@@ -153,7 +153,7 @@ class WeatherFilesCommandTest {
         Path ctl = out.resolve("weather.ctl");
         String output = grads(ctl, "set x 3\nset y 30\nset z 2\nset t 2\nd theta\nd lcl_p\n");
         assertTrue(output.contains("Descriptor: " + ctl.toAbsolutePath()), output);
-        assertTrue(output.contains("Number of Variables = 8"), output);
+        assertTrue(output.contains("Number of Variables = 12"), output);
         assertTrue(!output.toLowerCase(java.util.Locale.ROOT).contains("error"), output);
         List<Double> values = java.util.regex.Pattern.compile("Result value = (\\S+)").matcher(output).results()
                 .map(m -> Double.parseDouble(m.group(1))).toList();
@@ -164,6 +164,22 @@ class WeatherFilesCommandTest {
         float lcl = read(written.dataFile(), ByteOrder.LITTLE_ENDIAN, written.offset("lcl_p", 1, 1), 72 * 46)[at];
         assertEquals(theta, values.get(0), 1e-5 * theta, "theta at x=3 y=30 z=2 t=2 as GrADS displays it");
         assertEquals(lcl, values.get(1), 1e-5 * lcl, "lcl_p at x=3 y=30 z=2 t=2 as GrADS displays it");
+        float[] pws = read(written.dataFile(), ByteOrder.LITTLE_ENDIAN, written.offset("pw", 1, 0), 72 * 46);
+        int column = 0;
+        while (column < pws.length && !(pws[column] > 0)) { // a column with every level present
+            column++;
+        }
+        assertTrue(column < pws.length, "no column of the sample has every level");
+        float gh = read(written.dataFile(), ByteOrder.LITTLE_ENDIAN, written.offset("gh", 1, 1), 72 * 46)[column];
+        String columns = grads(ctl, "set x " + (column % 72 + 1) + "\nset y " + (column / 72 + 1) + "\nset z 2\n"
+                + "set t 2\nd gh\nd pw\n");
+        assertTrue(columns.contains("Number of Variables = 12"), columns);
+        values = java.util.regex.Pattern.compile("Result value = (\\S+)").matcher(columns).results()
+                .map(m -> Double.parseDouble(m.group(1))).toList();
+        float pw = pws[column];
+        assertTrue(gh > 100, "a level above the lowest: gh " + gh + " m");
+        assertEquals(gh, values.get(0), 1e-5 * gh, "gh at level 2, time 2 as GrADS displays it");
+        assertEquals(pw, values.get(1), 1e-5 * pw, "pw (no levels) at time 2 as GrADS displays it");
     }
 
     /** Runs GrADS in batch mode on {@code ctl} with {@code commands}; skips the test where it cannot start. */

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.loopnest.examples.weather.WeatherAssertions;
+import org.loopnest.examples.weather.ColumnFormulas;
 import org.loopnest.examples.weather.WeatherFormulas;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.format.grads.GradsDescriptor;
@@ -143,6 +144,71 @@ class WeatherNetcdfCommandTest {
         ncdumpHeader(dir.resolve("out-cpu/weather.nc"));
     }
 
+    /**
+     * The column run over a file that stores its levels from the top down (500, 850, 1000 hPa, in Pa, as ERA5 stores
+     * them): walked from its last level without a copy, {@code gh} 0 at 1000 hPa, every column as the sequential
+     * loop over the column from the ground up gives it, a column with the fill value NaN throughout; {@code cape} on
+     * {@code (time, lat, lon)}.
+     */
+    @Test
+    void shouldWalkTheColumnsOfAFileWhoseLevelsIncreaseFromItsLastLevel() throws Exception {
+        float[][] f = fields();
+        float[] t = new float[f[0].length];
+        float[] q = new float[t.length];
+        for (int k = 0; k < t.length; k++) { // level z of the file holds level NZ-1-z of the fields
+            int from = (k / (NZ * GRID) * NZ + NZ - 1 - k / GRID % NZ) * GRID + k % GRID;
+            t[k] = f[0][from];
+            q[k] = f[1][from];
+        }
+        Path in = dir.resolve("top-down.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(in)) {
+            w.dimension("time", NT).dimension("level", NZ).dimension("lat", NY).dimension("lon", NX);
+            w.variable("level", List.of("level"), NetcdfAttribute.text("units", "Pa"));
+            for (String v : new String[] {"t", "q"}) {
+                w.variable(v, List.of("time", "level", "lat", "lon"), NetcdfAttribute.floats("_FillValue", -999f));
+            }
+            w.writeHeader();
+            w.write("level", 0, new float[] {PA[2], PA[1], PA[0]});
+            w.write("t", 0, t);
+            w.write("q", 0, q);
+            w.commit();
+        }
+        Path out = dir.resolve("out");
+        Cli run = Cli.run("weather", "--input", in.toString(), "--out", out.toString(), "--format", "netcdf",
+                "--verify");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("verified columns: " + (NT * GRID * (NZ + 3)) + " values"), run.out());
+        NetcdfHeader h = NetcdfFile.open(out.resolve("weather.nc"));
+        assertEquals(List.of("time", "lat", "lon"), h.variable("cape").dimensionNames());
+        assertEquals(List.of("time", "level", "lat", "lon"), h.variable("gh").dimensionNames());
+        float[] gh = WeatherFilesCommandTest.read(h.file(), ByteOrder.BIG_ENDIAN, h.variable("gh").begin(),
+                NT * NZ * GRID);
+        float[] pw = WeatherFilesCommandTest.read(h.file(), ByteOrder.BIG_ENDIAN, h.variable("pw").begin(), NT * GRID);
+        float[] p = {1000, 850, 500};
+        float[] columnGh = new float[NZ];
+        float[] result = new float[ColumnFormulas.COUNT];
+        int complete = 0;
+        for (int c = 0; c < NT * GRID; c++) {
+            float[] ct = new float[NZ];
+            float[] cq = new float[NZ];
+            for (int k = 0; k < NZ; k++) { // from the ground up: the file's last level first
+                int stored = (c / GRID * NZ + NZ - 1 - k) * GRID + c % GRID;
+                ct[k] = t[stored] == -999 ? Float.NaN : t[stored];
+                cq[k] = q[stored] == -999 ? Float.NaN : q[stored];
+            }
+            ColumnFormulas.column(ct, cq, p, NZ, columnGh, result);
+            assertEquals(result[ColumnFormulas.PW], pw[c], "pw of column " + c);
+            for (int k = 0; k < NZ; k++) {
+                assertEquals(columnGh[k], gh[(c / GRID * NZ + NZ - 1 - k) * GRID + c % GRID], "gh of column " + c
+                        + " at " + p[k] + " hPa");
+            }
+            complete += Float.isNaN(pw[c]) ? 0 : 1;
+        }
+        assertTrue(complete > 0 && complete < NT * GRID, "some columns complete, those with a fill value NaN");
+        assertEquals(0f, gh[(NZ - 1) * GRID + 1], "gh at the file's last level, 1000 hPa, is 0");
+        assertTrue(gh[1] > 4000, "500 hPa, the file's first level, is some 5 km up: " + gh[1]);
+    }
+
     private void ncdumpHeader(Path nc) throws IOException, InterruptedException {
         Process ncdump;
         try {
@@ -159,6 +225,8 @@ class WeatherNetcdfCommandTest {
         assertTrue(text.contains("theta:units = \"K\" ;"), text);
         assertTrue(text.contains("level:units = \"hPa\" ;"), text);
         assertTrue(text.contains("lcl_p:long_name = \"Pressure of the lifting condensation level\" ;"), text);
+        assertTrue(text.contains("float cape(time, lat, lon) ;"), text);
+        assertTrue(text.contains("float gh(time, level, lat, lon) ;"), text);
     }
 
     @Test

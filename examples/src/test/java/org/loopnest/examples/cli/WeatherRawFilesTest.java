@@ -73,7 +73,9 @@ class WeatherRawFilesTest {
         String output = Cli.withoutIncubatorWarning(child.output());
         assertEquals(2, child.exit(), output);
         assertTrue(output.startsWith("loopnest weather: --verify: the run needs about 72.0 MiB of heap (18 float32 "
-                + "grids of 1024 x 1024 points, compared one level at a time) but the JVM may use"), output);
+                + "grids of 1024 x 1024 points, compared one level at a time, and the columns of one time step) but "
+                + "the "
+                + "JVM may use"), output);
         assertTrue(output.contains("or --no-verify)"), output);
         assertTrue(!output.contains("OutOfMemoryError"), output);
         assertTrue(!Files.exists(out), "nothing written, not even --out");

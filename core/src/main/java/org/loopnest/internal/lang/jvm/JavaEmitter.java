@@ -188,10 +188,14 @@ public final class JavaEmitter {
      */
     private static void appendRuntime(StringBuilder out) {
         out.append("    private static boolean ln_cond(boolean c) {\n        return c;\n    }\n");
+        // the check is small enough to be inlined at every level read; the message is made in a method of its own
         out.append("    private static int ln_level(long k, int levels, String array, String axis, String at) {\n"
-                + "        if (k < 0 || k >= levels) {\n            throw new IndexOutOfBoundsException(\"body \" + at"
+                + "        if (k < 0 || k >= levels) {\n            throw ln_outside(k, levels, array, axis, at);\n"
+                + "        }\n        return (int) k;\n    }\n");
+        out.append("    private static IndexOutOfBoundsException ln_outside(long k, int levels, String array, "
+                + "String axis, String at) {\n        return new IndexOutOfBoundsException(\"body \" + at"
                 + " + \": level \" + k + \" of column array '\" + array + \"' is outside 0 to \" + (levels - 1)"
-                + " + \" (len(\" + axis + \") = \" + levels + \")\");\n        }\n        return (int) k;\n    }\n");
+                + " + \" (len(\" + axis + \") = \" + levels + \")\");\n    }\n");
         out.append("    private static double ln_pow(double x, double y) {\n        return x == 1.0 || x == -1.0 "
                 + "&& Double.isInfinite(y) ? 1.0 : Math.pow(x, y);\n    }\n");
         for (String t : List.of("float", "double")) {

@@ -76,6 +76,14 @@ public record FileGrid(Path path, ByteOrder order, long firstByte, long tStrideB
         return Holder.fileInPlace(path, ElementType.FLOAT, order, firstByte, strides());
     }
 
+    /**
+     * {@return an output written straight into this existing file at level 0 only, indexed {@code t, y, x}: a
+     * variable without levels}
+     */
+    public FileHolder levelOutputInPlace() {
+        return Holder.fileInPlace(path, ElementType.FLOAT, order, firstByte, tStrideBytes / Float.BYTES, nx, 1);
+    }
+
     private long[] strides() {
         return new long[] {tStrideBytes / Float.BYTES, zStrideBytes / Float.BYTES, nx, 1};
     }

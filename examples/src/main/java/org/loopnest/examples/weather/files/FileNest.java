@@ -1,6 +1,9 @@
 package org.loopnest.examples.weather.files;
 
 import org.loopnest.LoopNest;
+import org.loopnest.examples.weather.ColumnBody;
+import org.loopnest.examples.weather.ColumnNest;
+import org.loopnest.examples.weather.ColumnOutput;
 import org.loopnest.examples.weather.WeatherBody;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.examples.weather.WeatherOutput;
@@ -30,5 +33,32 @@ public final class FileNest {
             nest.out(o.key(), out.holder(o));
         }
         return nest.deviceCode(WeatherBody.code(in.markers()));
+    }
+
+    /**
+     * {@return the column nest over {@code in} writing into {@code out}: the columns {@code t, y, x} with the
+     * levels as column axis, {@code T} and {@code q} file-backed column inputs, {@code p} the levels in memory, the
+     * four column outputs file-backed; the same body as {@link ColumnNest#nest} with the files' missing values. A
+     * file whose levels increase in pressure is walked from its last level, with no copy}
+     *
+     * @param in the input
+     * @param out the output files
+     */
+    public static LoopNest columns(WeatherInput in, OutputFiles out) {
+        long[] e = in.extents();
+        LoopNest nest = LoopNest.of(e[0], e[2], e[3]).names(ColumnNest.INDEX_NAMES);
+        nest = ColumnNest.fromTop(in.levels()) ? nest.columnFromLast(ColumnNest.AXIS, e[1])
+                : nest.column(ColumnNest.AXIS, e[1]);
+        nest.in("T", in.temperature().input(), "t", ColumnNest.AXIS, "y", "x")
+                .in("q", in.humidity().input(), "t", ColumnNest.AXIS, "y", "x")
+                .in("p", in.levels(), ColumnNest.AXIS);
+        for (ColumnOutput o : ColumnOutput.values()) {
+            if (o.perLevel()) {
+                nest.out(o.key(), out.holder(o), "t", ColumnNest.AXIS, "y", "x");
+            } else {
+                nest.out(o.key(), out.holder(o));
+            }
+        }
+        return nest.deviceCode(ColumnBody.code(in.markers()));
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.data.Holder;
+import org.loopnest.examples.weather.ColumnOutput;
 import org.loopnest.examples.weather.StagedFiles;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.format.grads.GradsDescriptor;
@@ -32,6 +33,7 @@ final class GradsOutput implements OutputFiles {
     private final Path dir;
     private final GradsDescriptor descriptor;
     private final List<FileGrid> layouts = new ArrayList<>();
+    private final List<FileGrid> columnLayouts = new ArrayList<>();
 
     private GradsOutput(StagedFiles set, Path dir, GradsDescriptor descriptor, Path staged, WeatherInput in) {
         this.set = set;
@@ -43,6 +45,13 @@ final class GradsOutput implements OutputFiles {
             long tStride = e[0] > 1 ? descriptor.offset(o.key(), 1, 0) - first : 0;
             long zStride = e[1] > 1 ? descriptor.offset(o.key(), 0, 1) - first : 0;
             layouts.add(new FileGrid(staged, ByteOrder.LITTLE_ENDIAN, first, tStride, zStride, (int) e[2],
+                    (int) e[3]));
+        }
+        for (ColumnOutput o : ColumnOutput.values()) {
+            long first = descriptor.offset(o.key(), 0, 0);
+            long tStride = e[0] > 1 ? descriptor.offset(o.key(), 1, 0) - first : 0;
+            long zStride = o.perLevel() && e[1] > 1 ? descriptor.offset(o.key(), 0, 1) - first : 0;
+            columnLayouts.add(new FileGrid(staged, ByteOrder.LITTLE_ENDIAN, first, tStride, zStride, (int) e[2],
                     (int) e[3]));
         }
     }
@@ -59,6 +68,9 @@ final class GradsOutput implements OutputFiles {
         List<GradsVariable> variables = new ArrayList<>();
         for (WeatherOutput o : WeatherOutput.values()) {
             variables.add(GradsVariable.of(o.key(), nz, o.longName() + " [" + o.unit() + "]"));
+        }
+        for (ColumnOutput o : ColumnOutput.values()) { // levs 0: one record per time step
+            variables.add(GradsVariable.of(o.key(), o.perLevel() ? nz : 0, o.longName() + " [" + o.unit() + "]"));
         }
         Path target = dir.resolve(DATA).toAbsolutePath();
         GradsDescriptor descriptor;
@@ -88,6 +100,17 @@ final class GradsOutput implements OutputFiles {
     @Override
     public FileGrid layout(WeatherOutput o) {
         return layouts.get(o.ordinal());
+    }
+
+    @Override
+    public Holder holder(ColumnOutput o) {
+        FileGrid grid = columnLayouts.get(o.ordinal());
+        return o.perLevel() ? grid.outputInPlace() : grid.levelOutputInPlace();
+    }
+
+    @Override
+    public FileGrid layout(ColumnOutput o) {
+        return columnLayouts.get(o.ordinal());
     }
 
     /** Stages {@value #DESCRIPTOR}. */

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.Holder;
+import org.loopnest.examples.weather.ColumnOutput;
 import org.loopnest.examples.weather.StagedFiles;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.format.netcdf.NetcdfAttribute;
@@ -18,7 +19,8 @@ import org.loopnest.format.netcdf.NetcdfWriter;
  * coordinate variables with the input's values (GrADS axes, or the NetCDF input's coordinates) and CF
  * {@code units}/{@code long_name} (times counted from the first, {@code <unit> since <first time>}, so that
  * {@code float} values hold them exactly); the eight outputs {@code (time, level, lat, lon)} with {@code units},
- * {@code long_name} and {@code _FillValue} NaN (what the body writes where data are missing). Written by
+ * {@code long_name} and {@code _FillValue} NaN (what the body writes where data are missing), and the column run's
+ * {@code gh (time, level, lat, lon)}, {@code pw}, {@code cape} and {@code cin (time, lat, lon)} likewise. Written by
  * {@link NetcdfWriter}: header and coordinates before the run, the outputs in place by the run
  * ({@link NetcdfWriter#holder}), committed by {@link #finish} into the staged target, which the set moves into
  * place. Threading and ownership as {@link OutputFiles}; the writer's temporary file is deleted by {@link #close}
@@ -30,6 +32,7 @@ final class NetcdfOutput implements OutputFiles {
 
     private final NetcdfWriter writer;
     private final List<FileGrid> layouts = new ArrayList<>();
+    private final List<FileGrid> columnLayouts = new ArrayList<>();
 
     private NetcdfOutput(NetcdfWriter writer, NetcdfHeader header, long[] extents) {
         this.writer = writer;
@@ -38,6 +41,12 @@ final class NetcdfOutput implements OutputFiles {
             FileHolder h = writer.holder(o.key());
             layouts.add(new FileGrid(h.path(), ByteOrder.BIG_ENDIAN, header.variable(o.key()).begin(),
                     extents[1] * grid, grid, (int) extents[2], (int) extents[3]));
+        }
+        for (ColumnOutput o : ColumnOutput.values()) {
+            FileHolder h = writer.holder(o.key());
+            columnLayouts.add(new FileGrid(h.path(), ByteOrder.BIG_ENDIAN, header.variable(o.key()).begin(),
+                    (o.perLevel() ? extents[1] : 1) * grid, o.perLevel() ? grid : 0, (int) extents[2],
+                    (int) extents[3]));
         }
     }
 
@@ -79,6 +88,11 @@ final class NetcdfOutput implements OutputFiles {
                         NetcdfAttribute.text("long_name", o.longName()), NetcdfAttribute.floats("_FillValue",
                                 Float.NaN));
             }
+            for (ColumnOutput o : ColumnOutput.values()) {
+                w.variable(o.key(), o.perLevel() ? List.of("time", "level", "lat", "lon") : List.of("time", "lat",
+                        "lon"), NetcdfAttribute.text("units", o.unit()), NetcdfAttribute.text("long_name",
+                        o.longName()), NetcdfAttribute.floats("_FillValue", Float.NaN));
+            }
             NetcdfHeader header = w.writeHeader();
             w.holder(WeatherOutput.THETA.key()).path().toFile().deleteOnExit();
             w.write("time", 0, floats(time.values()));
@@ -113,6 +127,16 @@ final class NetcdfOutput implements OutputFiles {
     @Override
     public FileGrid layout(WeatherOutput o) {
         return layouts.get(o.ordinal());
+    }
+
+    @Override
+    public Holder holder(ColumnOutput o) {
+        return writer.holder(o.key());
+    }
+
+    @Override
+    public FileGrid layout(ColumnOutput o) {
+        return columnLayouts.get(o.ordinal());
     }
 
     /** Commits the writer into the staged target. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.loopnest.examples.weather.StagedFiles;
+import org.loopnest.examples.weather.ColumnOutput;
 import org.loopnest.examples.weather.WeatherOutput;
 
 /** The formats {@code --format} names for the outputs of a run over files. Thread-safe (an enum). */
@@ -54,7 +55,9 @@ public enum OutputFormat {
      * @throws IOException if a file cannot be made
      */
     public OutputFiles create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
-        checkRoom("--out " + dir, dir, WeatherOutput.COUNT * in.points() * Float.BYTES);
+        long columns = in.points() / in.extents()[1];
+        checkRoom("--out " + dir, dir, ((WeatherOutput.COUNT + 1) * in.points() + (ColumnOutput.COUNT - 1) * columns)
+                * Float.BYTES);
         return this == GRADS ? GradsOutput.create(set, dir, in) : NetcdfOutput.create(set, dir, in);
     }
 

@@ -1,0 +1,159 @@
+package org.loopnest.perf.ratio;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.loopnest.data.Role;
+import org.loopnest.examples.weather.ColumnBody;
+import org.loopnest.examples.weather.GridShape;
+import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.internal.lang.KernelContext;
+import org.loopnest.internal.lang.KernelContext.ArraySignature;
+import org.loopnest.internal.lang.KernelLanguage;
+import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Type;
+import org.loopnest.internal.lang.jvm.AccessSignature;
+import org.loopnest.internal.lang.jvm.JavaEmitter;
+import org.loopnest.internal.lang.jvm.JvmCompiler;
+import org.loopnest.internal.lang.jvm.RunBody;
+import org.loopnest.kernel.DeviceCode;
+import org.loopnest.perf.report.BenchResult;
+
+/**
+ * {@code column-level-check-cost-jvm} and {@code -sum}: what the check of every column level costs on the JVM. The
+ * JVM target's class of a body is compiled twice from the same text: as the runtime prints it, and with its
+ * {@code ln_level} method reduced to {@code return (int) k;} (no check). Both run one thread over the same columns
+ * ({@code [z][x]}, one run of {@code x} columns per call), rounds interleaved; ratio = checked time ÷ unchecked time.
+ * The CAPE row is the weather example's column body on ERA5's 37 levels; the sum row a body that only reads levels
+ * ({@code s = Σ T[k]·p[k]}), where a check weighs most. A probe of the emitted code, not a user-facing path: the
+ * runtime has no switch that turns the check off.
+ */
+public final class LevelCheckCost implements RatioRun {
+    private final int columns;
+    private final int calls;
+    private final Rounds rounds;
+
+    /**
+     * @param columns the columns of one call (one run of the innermost loop)
+     * @param calls   calls per timed side
+     * @param rounds  warm-up and measured rounds
+     */
+    public LevelCheckCost(int columns, int calls, Rounds rounds) {
+        this.columns = columns;
+        this.calls = calls;
+        this.rounds = rounds;
+    }
+
+    /** The default: 4096 columns per call, 4 calls per side (the sum: 400), 3 + 9 rounds. */
+    public static LevelCheckCost full() {
+        return new LevelCheckCost(4096, 4, new Rounds(3, 9));
+    }
+
+    /** Tiny sizes for a smoke run. */
+    public static LevelCheckCost quick() {
+        return new LevelCheckCost(64, 1, new Rounds(1, 2));
+    }
+
+    @Override
+    public String label() {
+        return "column level check";
+    }
+
+    @Override
+    public List<BenchResult> run() {
+        int nz = ColumnCapeRatio.ERA5_LEVELS.length;
+        WeatherFields f = WeatherFields.synthetic(new GridShape(1, nz, 1, columns), ColumnCapeRatio.ERA5_LEVELS, 5);
+        List<ArraySignature> capeArrays = List.of(column("T", Role.IN, nz), column("q", Role.IN, nz),
+                column("p", Role.IN, nz), column("gh", Role.OUT, nz), new ArraySignature("pw", Type.FLOAT, Role.OUT),
+                new ArraySignature("cape", Type.FLOAT, Role.OUT), new ArraySignature("cin", Type.FLOAT, Role.OUT));
+        Program cape = KernelLanguage.check(ColumnBody.CODE, new KernelContext(List.of("t", "y", "x"), capeArrays));
+        List<ArraySignature> sumArrays = List.of(column("T", Role.IN, nz), column("p", Role.IN, nz),
+                new ArraySignature("s", Type.FLOAT, Role.OUT));
+        Program sum = KernelLanguage.check(DeviceCode.of("float v = 0.0f;\nfor (int k = 0; k < len(z); k++) {\n"
+                + "    v += T[k] * p[k];\n}\ns = v;\n"), new KernelContext(List.of("t", "y", "x"), sumArrays));
+        Data capeData = new Data(f, List.of(f.temperature(), f.humidity(), f.levels()), 4, nz, columns);
+        Data sumData = new Data(f, List.of(f.temperature(), f.levels()), 1, nz, columns);
+        return List.of(measure("column-level-check-cost-jvm", "the weather example's column body (gh, pw, CAPE, "
+                + "CIN)", cape, capeData, calls), measure("column-level-check-cost-jvm-sum", "a body that only reads "
+                + "levels, s = sum of T[k]*p[k]", sum, sumData, calls * 100));
+    }
+
+    private static ArraySignature column(String name, Role role, int levels) {
+        return new ArraySignature(name, Type.FLOAT, role, "z", levels);
+    }
+
+    private BenchResult measure(String row, String what, Program program, Data data, int times) {
+        String source = JavaEmitter.emit(program, data.access);
+        int at = source.indexOf("if (k < 0 || k >= levels)");
+        int end = source.indexOf("return (int) k;\n    }", at);
+        if (at < 0 || end < 0) {
+            throw new IllegalStateException("no ln_level check in the emitted class (expected: one per body)");
+        }
+        String unchecked = source.substring(0, at) + source.substring(end);
+        RunBody checkedBody = JvmCompiler.shared().compile(source);
+        RunBody uncheckedBody = JvmCompiler.shared().compile(unchecked);
+        Runnable checked = () -> data.run(checkedBody, times);
+        Runnable plain = () -> data.run(uncheckedBody, times);
+        checked.run();
+        float[][] first = data.outputsCopy();
+        plain.run();
+        if (!java.util.Arrays.deepEquals(first, data.outputsCopy())) {
+            throw new IllegalStateException(row + ": the unchecked body computes otherwise (expected: the same bits)");
+        }
+        List<Samples> s = rounds.interleave(List.of(plain, checked));
+        Comparison c = new Comparison("unchecked", s.get(0), "checked", s.get(1));
+        return new BenchResult(row, 1 / c.ratio(), "ratio", String.format(Locale.ROOT, "checked time / unchecked "
+                + "time on one thread, %s, %d columns of %d levels per call, %d calls per side; %s", what,
+                data.columns, data.levels, times, c.describe()));
+    }
+
+    /** The stores of one run of columns laid out {@code [z][x]}, level by level, and the outputs. */
+    private static final class Data {
+        final AccessSignature access;
+        final Object[] stores;
+        final long[] positions;
+        final int columns;
+        final int levels;
+        final List<float[]> outputs = new ArrayList<>();
+
+        Data(WeatherFields f, List<float[]> inputs, int outputArrays, int levels, int columns) {
+            this.columns = columns;
+            this.levels = levels;
+            List<AccessSignature.Access> list = new ArrayList<>();
+            List<Object> s = new ArrayList<>();
+            List<Long> p = new ArrayList<>();
+            for (float[] in : inputs) {
+                boolean perLevel = in.length == levels; // the pressures: one value per level, for every column
+                for (int l = 0; l < levels; l++) {
+                    list.add(new AccessSignature.Access(true, perLevel ? 0 : 1));
+                    s.add(in);
+                    p.add(perLevel ? l : (long) l * columns);
+                }
+            }
+            for (int o = 0; o < outputArrays; o++) {
+                boolean column = o == 0 && outputArrays > 1; // gh of the CAPE body
+                float[] out = new float[column ? levels * columns : columns];
+                outputs.add(out);
+                for (int l = 0; l < (column ? levels : 1); l++) {
+                    list.add(new AccessSignature.Access(true, 1));
+                    s.add(out);
+                    p.add((long) l * columns);
+                }
+            }
+            this.access = new AccessSignature(list);
+            this.stores = s.toArray();
+            this.positions = p.stream().mapToLong(Long::longValue).toArray();
+        }
+
+        void run(RunBody body, int times) {
+            long[] indices = new long[3];
+            for (int i = 0; i < times; i++) {
+                body.run(stores, positions, indices, columns);
+            }
+        }
+
+        float[][] outputsCopy() {
+            return outputs.stream().map(float[]::clone).toArray(float[][]::new);
+        }
+    }
+}
