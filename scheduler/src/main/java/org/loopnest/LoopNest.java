@@ -365,8 +365,8 @@ public final class LoopNest {
      * KernelPath#VECTOR} compiles it to the JDK's Vector API, many iterations of the innermost loop at once; {@link
      * KernelPath#SCALAR} to plain Java, one at a time; {@link KernelPath#AUTO} (the default) takes the vector path for
      * a run long enough to repay the JIT compiler's warm-up of the vector code ({@value
-     * KernelPath#VECTOR_PAYS_FROM} iterations, counting this JVM's earlier runs of the same body) and the scalar path
-     * for a shorter one. The choice is made when the run is planned; worker nodes are told the path with the run and
+     * KernelPath#VECTOR_PAYS_FROM} iterations, counting this JVM's earlier runs of the same body; {@value
+     * KernelPath#VECTOR_PAYS_FROM_COLUMNS} for a body that walks column arrays) and the scalar path for a shorter one. The choice is made when the run is planned; worker nodes are told the path with the run and
      * compile the body by it themselves. Compiled devices (OpenCL, CUDA) and a Java body ({@link #kernel}, {@link
      * #blockKernel}) are not affected.
      *
@@ -631,10 +631,8 @@ public final class LoopNest {
         // made when a device that compiles kernels first asks (RunPlan.kernelSource): never for a run on the cpu
         java.util.function.Supplier<KernelSource> source = () -> program == null ? null
                 : KernelGenerator.generate(choice.layout(), program);
-        PathChoice.Choice path = program == null ? null
-                : program.context().arrays().stream().anyMatch(KernelContext.ArraySignature::isColumn)
-                ? new PathChoice.Choice(KernelPath.SCALAR, "the vector path does not read column arrays yet")
-                : PathChoice.choose(kernelPath, deviceCode, space.count());
+        PathChoice.Choice path = program == null ? null : PathChoice.choose(kernelPath, deviceCode, space.count(),
+                program.context().axes().isEmpty() ? KernelPath.VECTOR_PAYS_FROM : KernelPath.VECTOR_PAYS_FROM_COLUMNS);
         Kernel body = kernel == null ? (program == null ? null
                 : Kernel.ofProgram(program, path.path(), path.reason()))
                 : program == null ? kernel : kernel.withProgram(program);

@@ -98,6 +98,53 @@ class ColumnNestTest {
     }
 
     @Test
+    void shouldWalkEachColumnOnTheVectorPathWithLanesForNeighbouringColumns() {
+        try (CpuDevice cpu = new CpuDevice(2)) {
+            assertColumns(run(n -> n.on(cpu).kernelPath(org.loopnest.kernel.KernelPath.VECTOR), BODY), "cpu vector");
+        }
+    }
+
+    /** Lanes that ask for different levels (a level per column) read and write each its own, on both paths. */
+    @Test
+    void shouldReadAndWriteALevelPerLaneWhenNeighbouringColumnsAskForDifferentLevels() {
+        String body = """
+                const int k = (int) ((x + 2L * y) % 4L);
+                s = T[k] + p[(int) (x % 3L)];
+                g[k] = (float) k;
+                if (x % 2L == 0L) {
+                    g[(k + 1) % len(z)] += 10.0f;
+                }
+                """;
+        float[] t = temperature();
+        for (org.loopnest.kernel.KernelPath path : org.loopnest.kernel.KernelPath.values()) {
+            if (path == org.loopnest.kernel.KernelPath.AUTO) {
+                continue;
+            }
+            Result r;
+            try (CpuDevice cpu = new CpuDevice(2)) {
+                r = run(n -> n.on(cpu).kernelPath(path), body);
+            }
+            for (int it = 0; it < NT; it++) {
+                for (int y = 0; y < NY; y++) {
+                    for (int x = 0; x < NX; x++) {
+                        int column = (it * NY + y) * NX + x;
+                        int k = (x + 2 * y) % 4;
+                        assertEquals(t[((it * NZ + k) * NY + y) * NX + x] + P[x % 3], r.s()[column], path + ": s");
+                        for (int level = 0; level < NZ; level++) {
+                            float expected = level == k ? k : Float.NaN;
+                            if (x % 2 == 0 && level == (k + 1) % NZ) {
+                                expected += 10f;
+                            }
+                            assertEquals(expected, r.g()[column * NZ + level], path + ": g at column " + column
+                                    + ", level " + level);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     @Tag("opencl")
     void shouldWalkEachColumnOnOpenCl() {
         OpenClSupport.assumeOpenCl();
@@ -175,6 +222,17 @@ class ColumnNestTest {
     void shouldFailTheRunAtALevelOutsideTheColumnOnTheCpu() {
         try (CpuDevice cpu = new CpuDevice(2)) {
             assertLevelError(cpu);
+        }
+    }
+
+    @Test
+    void shouldFailTheRunAtALevelOutsideTheColumnOnTheVectorPath() {
+        try (CpuDevice cpu = new CpuDevice(2)) {
+            LoopNestException e = assertThrows(LoopNestException.class, () -> run(n -> n.on(cpu).splitAt(2)
+                    .kernelPath(org.loopnest.kernel.KernelPath.VECTOR), OUT_OF_COLUMN));
+            String message = String.valueOf(e.getMessage()) + " / " + e.getCause();
+            assertTrue(message.contains("body line 3:12: level 4 of column array 'T' is outside 0 to 3 (len(z) = 4)"),
+                    message);
         }
     }
 

@@ -45,7 +45,13 @@ class BenchMainTest {
                 "sim-overlap-efficiency-b2-balanced", "sim-overlap-efficiency-b3-balanced",
                 "sim-speedup-over-serial-balanced", "sim-fraction-of-serial-bound-balanced",
                 "sim-speedup-over-b1-balanced", "sim-out-of-core-ratio",
-                "serializer-contiguous-ratio", "cluster-scaling-2"));
+                "serializer-contiguous-ratio", "cluster-scaling-2", "column-cape-throughput",
+                "column-cape-throughput-scalar", "column-cape-vs-hand-java", "column-cape-vs-hand-java-scalar",
+                "column-level-check-cost-jvm", "column-level-check-cost-jvm-sum", "column-level-check-cost-jvm-vector",
+                "column-level-check-control-jvm-vector", "sim-overlap-efficiency-b1-columns",
+                "sim-overlap-efficiency-b2-columns", "sim-overlap-efficiency-b3-columns",
+                "sim-speedup-over-serial-columns", "sim-fraction-of-serial-bound-columns",
+                "sim-speedup-over-b1-columns"));
         for (String kind : compiledDevicesPresent()) {
             expected.addAll(List.of(kind + "-h2d-bandwidth", kind + "-weather-bandwidth-fraction",
                     kind + "-overlap-efficiency", kind + "-speedup-over-serial", kind + "-speedup-over-b1"));
@@ -68,7 +74,8 @@ class BenchMainTest {
             }
             assertTrue((Double) r.get("value") > 0, r.toString());
             assertEquals(name.endsWith("-bandwidth") ? "bytes/s" : name.endsWith("-ms") ? "ms"
-                    : name.contains("-speedup-") || name.startsWith("cluster-scaling-") ? "x" : "ratio",
+                    : name.contains("-speedup-") || name.startsWith("cluster-scaling-") ? "x"
+                    : name.startsWith("column-cape-throughput") ? "columns/s" : "ratio",
                     r.get("unit"), name);
         }
         assertTrue(text(out).startsWith("machine: "), text(out));

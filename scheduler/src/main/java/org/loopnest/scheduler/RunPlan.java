@@ -342,11 +342,9 @@ public final class RunPlan {
         AccessSignature inNestOrder = AccessSignature.heapArrays(arrays.values(), space.depth());
         String java = JavaEmitter.emit(program, inNestOrder);
         written.add(Files.writeString(dir.resolve(kernelSource.entryPoint() + ".java"), java));
-        if (program.context().arrays().stream().noneMatch(a -> a.isColumn())) { // no vector path for columns yet
-            int bits = VectorSupport.unavailable().isEmpty() ? VectorSupport.preferredBits() : 512;
-            String vector = VectorEmitter.emit(program, inNestOrder, VectorEmitter.lanes(program, bits));
-            written.add(Files.writeString(dir.resolve(kernelSource.entryPoint() + ".vector.java"), vector));
-        }
+        int bits = VectorSupport.unavailable().isEmpty() ? VectorSupport.preferredBits() : 512;
+        String vector = VectorEmitter.emit(program, inNestOrder, VectorEmitter.lanes(program, bits));
+        written.add(Files.writeString(dir.resolve(kernelSource.entryPoint() + ".vector.java"), vector));
         return written;
     }
 

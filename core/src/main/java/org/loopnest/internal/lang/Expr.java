@@ -72,7 +72,7 @@ public sealed interface Expr {
      * @param at where the array's name is
      * @param name the array's name
      * @param role whether the array is an input or an output
-     * @param index the level, {@code long}
+     * @param index the level, {@code int} or {@code long} as written
      * @param axis the column axis
      * @param levels the axis' extent
      */

@@ -270,8 +270,8 @@ final class ExprChecker {
             throw source.error(index.at(), "the level of '" + array.name() + "' is " + index.type(),
                     "an int or long level, e.g. (int) v");
         }
-        return new Expr.Element(array.type(), sub.at(), array.name(), array.role(), implicit(index, Type.LONG),
-                array.axis(), array.levels());
+        return new Expr.Element(array.type(), sub.at(), array.name(), array.role(), index, array.axis(),
+                array.levels());
     }
 
     /** {@code len(axis)}: the extent of a column axis, an {@code int} literal. */

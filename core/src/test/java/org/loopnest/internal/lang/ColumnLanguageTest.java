@@ -32,7 +32,7 @@ class ColumnLanguageTest {
         Expr.Binary sum = (Expr.Binary) assign.value();
         Expr.Element level = assertInstanceOf(Expr.Element.class, sum.left());
         assertEquals(Type.FLOAT, level.type());
-        assertEquals(Type.LONG, level.index().type());
+        assertEquals(Type.INT, level.index().type(), "the level keeps the type it is written in");
         assertEquals("z", level.axis());
         assertEquals(4, level.levels());
     }

@@ -16,7 +16,8 @@ public final class KernelPathOption {
             description = "How cpu, sim and worker nodes running Java run the body: vector (the JDK's Vector API, "
                     + "many iterations of the innermost loop at once; a JVM without the module jdk.incubator.vector, "
                     + "which ./loopnest adds, runs the scalar path instead), scalar (one iteration at a time), or "
-                    + "auto: vector from " + KernelPath.VECTOR_PAYS_FROM + " iterations on, where it repays the "
+                    + "auto: vector from " + KernelPath.VECTOR_PAYS_FROM + " iterations on (" + KernelPath
+                    .VECTOR_PAYS_FROM_COLUMNS + " columns for a body that walks columns), where it repays the "
                     + "JIT's warm-up, scalar below. The report's 'kernel path:' line says which ran, and why. OpenCL "
                     + "and CUDA are not affected. Default: ${DEFAULT-VALUE}.")
     private KernelPath path = KernelPath.AUTO;

@@ -68,7 +68,13 @@ class WeatherCommandTest {
         for (ColumnOutput o : ColumnOutput.values()) {
             float[] written = new float[ColumnFields.length(expected.shape(), o)];
             RawFloats.read(out.resolve(o.fileName()), written);
-            assertArrayEquals(columns.output(o), written, o.key() + ": the column body runs on the scalar path");
+            if (path == KernelPath.SCALAR) {
+                assertArrayEquals(columns.output(o), written, o.key() + ": the scalar path's bits");
+            } else {
+                for (int i = 0; i < written.length; i++) {
+                    assertTrue(o.accepts(written[i], columns.output(o)[i]), o.key() + " at " + i);
+                }
+            }
         }
         assertEquals(WeatherOutput.COUNT + ColumnOutput.COUNT, count(out));
     }

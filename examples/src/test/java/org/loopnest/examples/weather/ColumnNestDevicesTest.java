@@ -19,6 +19,7 @@ import org.loopnest.device.opencl.OpenClSupport;
 import org.loopnest.device.sim.SimConfig;
 import org.loopnest.device.sim.SimDevice;
 import org.loopnest.internal.codegen.Nvcc;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.report.RunReport;
 
 /**
@@ -147,6 +148,22 @@ class ColumnNestDevicesTest {
     }
 
     @Test
+    void shouldMatchWithinTheTolerancesOnTheVectorPathWithLanesForNeighbouringColumns() {
+        WeatherFields f = fields(false);
+        try (CpuDevice cpu = new CpuDevice(2); SimDevice sim = new SimDevice(SimConfig.builder().threads(2).build())) {
+            for (Device device : new Device[] {cpu, sim}) {
+                ColumnFields out = new ColumnFields(f.shape());
+                RunReport report = ColumnNest.nest(f, out, MissingMarkers.NONE).kernelPath(KernelPath.VECTOR)
+                        .splitAt(1).on(device).run();
+                String path = report.perDevice().get(0).kernelPath().orElse("");
+                assertTrue(path.startsWith("vector (") || path.startsWith("scalar: jdk.incubator.vector"), path);
+                assertSequential(f, out, false, device.info().name() + " vector");
+                assertAgainstReference(out, device.info().name() + " vector");
+            }
+        }
+    }
+
+    @Test
     void shouldGiveTheSameColumnsForLevelsStoredFromTheTopDown() {
         WeatherFields up = fields(false);
         WeatherFields down = fields(true);
@@ -190,7 +207,8 @@ class ColumnNestDevicesTest {
             List<Path> files = ColumnNest.nest(f, new ColumnFields(f.shape()), MissingMarkers.NONE).splitAt(d)
                     .dumpKernels(dir.resolve("d" + d));
             assertEquals(List.of(dir.resolve("d" + d + "/column.cl"), dir.resolve("d" + d + "/column.cu"),
-                    dir.resolve("d" + d + "/column.java")), files, "the three targets, no vector class for columns");
+                    dir.resolve("d" + d + "/column.java"), dir.resolve("d" + d + "/column.vector.java")), files,
+                    "the three targets and the JVM's vector class");
             Nvcc.assertCompiles(files.get(1));
         }
     }

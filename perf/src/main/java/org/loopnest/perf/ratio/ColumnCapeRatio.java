@@ -8,19 +8,22 @@ import org.loopnest.examples.weather.ColumnFields;
 import org.loopnest.examples.weather.ColumnFormulas;
 import org.loopnest.examples.weather.ColumnNest;
 import org.loopnest.examples.weather.ColumnOutput;
+import org.loopnest.examples.weather.ColumnVerification;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.perf.report.BenchResult;
+import org.loopnest.kernel.KernelPath;
 import org.loopnest.report.RunReport;
 
 /**
- * {@code column-cape-throughput}: columns per second of the weather example's column body ({@link ColumnNest}: gh,
- * pw, CAPE and CIN of each column) on a {@link CpuDevice} with one thread per processor, over synthetic fields on
- * ERA5's 37 pressure levels; and {@code column-cape-vs-hand-java}: the same algorithm written by hand in parallel
+ * {@code column-cape-throughput} (and {@code -scalar}): columns per second of the weather example's column body
+ * ({@link ColumnNest}: gh, pw, CAPE and CIN of each column) on a {@link CpuDevice} with one thread per processor, on
+ * the vector path (lanes = neighbouring columns) and the scalar one, over synthetic fields on ERA5's 37 pressure
+ * levels; and {@code column-cape-vs-hand-java} (and {@code -scalar}): the same algorithm written by hand in parallel
  * scalar Java ({@link ColumnFormulas#column} per column, rows of columns on a fixed pool of as many threads) against
- * it, rounds interleaved: ratio = hand-written time ÷ LoopNest time. Both write the same bits (checked before and
- * after the rounds): the body runs on the scalar path, as {@link ColumnFormulas} does. MetPy's {@code cape_cin},
+ * it, rounds interleaved: ratio = hand-written time ÷ LoopNest time. The scalar path writes the hand loop's bits; the
+ * vector path's values are within {@link ColumnOutput}'s tolerances of them (checked before and after the rounds). MetPy's {@code cape_cin},
  * which takes one profile per call, manages about 50 profiles per second (its issue #480), for scale.
  */
 public final class ColumnCapeRatio implements RatioRun {
@@ -66,36 +69,59 @@ public final class ColumnCapeRatio implements RatioRun {
         ColumnFields byHand = new ColumnFields(shape);
         int threads = Runtime.getRuntime().availableProcessors();
         int columns = shape.t() * shape.y() * shape.x();
-        RunReport[] last = new RunReport[1];
+        RunReport[] last = new RunReport[2];
+        ColumnFields scalar = new ColumnFields(shape);
         List<Samples> s;
+        ColumnVerification vectorErrors;
         try (CpuDevice cpu = new CpuDevice(threads); HandColumns hand = new HandColumns(threads)) {
-            Runnable body = () -> last[0] = ColumnNest.nest(fields, nest, MissingMarkers.NONE).on(cpu).run();
+            Runnable vector = () -> last[0] = ColumnNest.nest(fields, nest, MissingMarkers.NONE)
+                    .kernelPath(KernelPath.VECTOR).on(cpu).run();
+            Runnable scalarBody = () -> last[1] = ColumnNest.nest(fields, scalar, MissingMarkers.NONE)
+                    .kernelPath(KernelPath.SCALAR).on(cpu).run();
             Runnable baseline = () -> hand.run(fields, byHand);
-            body.run();
+            vector.run();
+            scalarBody.run();
             baseline.run();
-            same(byHand, nest);
-            s = rounds.interleave(List.of(baseline, body));
-            same(byHand, nest);
+            same(byHand, scalar);
+            vectorErrors = within(byHand, nest);
+            Rounds.warmAlone(vector, rounds.warmup() > 0 ? WeatherSpeedRatio.VECTOR_WARMUP : 0);
+            s = rounds.interleave(List.of(baseline, vector, scalarBody));
+            same(byHand, scalar);
+            within(byHand, nest);
         }
-        Comparison c = new Comparison("hand-written", s.get(0), "LoopNest column body", s.get(1));
+        Comparison c = new Comparison("hand-written", s.get(0), "LoopNest column body, vector path", s.get(1));
+        Comparison cs = new Comparison("hand-written", s.get(0), "LoopNest column body, scalar path", s.get(2));
         RunReport r = last[0];
         long lifted = 0;
-        for (float v : nest.output(ColumnOutput.CAPE)) {
+        for (float v : scalar.output(ColumnOutput.CAPE)) {
             lifted += v > 0 ? 1 : 0;
         }
         String setup = String.format(Locale.ROOT, "grid t,z,y,x = %s on ERA5's 37 levels (%d columns, %d with CAPE "
                 + "> 0), %d threads each (fixed pool over (t, y) rows of columns vs CpuDevice(%d), split d=%d, %d "
-                + "chunks); %s", shape, columns, lifted, threads, threads, r.splitDepth(), r.chunks(),
-                KernelPathNote.of(r));
-        double perSecond = columns / (s.get(1).median() / 1e9);
+                + "chunks)", shape, columns, lifted, threads, threads, r.splitDepth(), r.chunks());
         return List.of(
-                new BenchResult("column-cape-throughput", perSecond, "columns/s", String.format(Locale.ROOT,
-                        "columns per second of the column body (gh, pw, CAPE, CIN per column) on the cpu, median "
-                                + "of the rounds (%s); MetPy's cape_cin: about 50 profiles/s; %s",
-                        s.get(1).describeMillis(), setup)),
+                new BenchResult("column-cape-throughput", columns / (s.get(1).median() / 1e9), "columns/s",
+                        String.format(Locale.ROOT, "columns per second of the column body (gh, pw, CAPE, CIN per "
+                                + "column) on the cpu, %s, median of the rounds (%s); MetPy's cape_cin: about 50 "
+                                + "profiles/s; %s", KernelPathNote.of(r), s.get(1).describeMillis(), setup)),
+                new BenchResult("column-cape-throughput-scalar", columns / (s.get(2).median() / 1e9), "columns/s",
+                        String.format(Locale.ROOT, "the same on the scalar path (%s); %s", s.get(2).describeMillis(),
+                                setup)),
                 new BenchResult("column-cape-vs-hand-java", c.ratio(), "ratio", "hand-written time / LoopNest "
-                        + "time, the same algorithm (ColumnFormulas.column) by hand in parallel scalar Java; " + setup
-                        + "; " + c.describe() + "; outputs the same bits"));
+                        + "time, the same algorithm (ColumnFormulas.column) by hand in parallel scalar Java against "
+                        + "the body on the vector path; " + KernelPathNote.of(r) + "; " + setup + "; " + c.describe()
+                        + "; outputs within ColumnOutput's tolerances of the hand-written loop's: " + vectorErrors),
+                new BenchResult("column-cape-vs-hand-java-scalar", cs.ratio(), "ratio", "the same against the body "
+                        + "on the scalar path; " + KernelPathNote.of(last[1]) + "; " + setup + "; " + cs.describe()
+                        + "; outputs the same bits"));
+    }
+
+    private static ColumnVerification within(ColumnFields expected, ColumnFields actual) {
+        ColumnVerification v = ColumnVerification.compare(expected, actual);
+        if (!v.passed()) {
+            throw new IllegalStateException("the column body on the vector path: " + v);
+        }
+        return v;
     }
 
     private static void same(ColumnFields expected, ColumnFields actual) {

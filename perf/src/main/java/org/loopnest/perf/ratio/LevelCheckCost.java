@@ -16,6 +16,8 @@ import org.loopnest.internal.lang.jvm.AccessSignature;
 import org.loopnest.internal.lang.jvm.JavaEmitter;
 import org.loopnest.internal.lang.jvm.JvmCompiler;
 import org.loopnest.internal.lang.jvm.RunBody;
+import org.loopnest.internal.lang.vector.VectorEmitter;
+import org.loopnest.internal.lang.vector.VectorSupport;
 import org.loopnest.kernel.DeviceCode;
 import org.loopnest.perf.report.BenchResult;
 
@@ -25,7 +27,9 @@ import org.loopnest.perf.report.BenchResult;
  * {@code ln_level} method reduced to {@code return (int) k;} (no check). Both run one thread over the same columns
  * ({@code [z][x]}, one run of {@code x} columns per call), rounds interleaved; ratio = checked time ÷ unchecked time.
  * The CAPE row is the weather example's column body on ERA5's 37 levels; the sum row a body that only reads levels
- * ({@code s = Σ T[k]·p[k]}), where a check weighs most. A probe of the emitted code, not a user-facing path: the
+ * ({@code s = Σ T[k]·p[k]}), where a check weighs most; the {@code -vector} row the CAPE body's vector class (where
+ * the JVM has {@code jdk.incubator.vector}; its values may differ between the two compiles by the JIT's state, so
+ * only the scalar rows check that both give the same bits). A probe of the emitted code, not a user-facing path: the
  * runtime has no switch that turns the check off.
  */
 public final class LevelCheckCost implements RatioRun {
@@ -73,35 +77,57 @@ public final class LevelCheckCost implements RatioRun {
                 + "    v += T[k] * p[k];\n}\ns = v;\n"), new KernelContext(List.of("t", "y", "x"), sumArrays));
         Data capeData = new Data(f, List.of(f.temperature(), f.humidity(), f.levels()), 4, nz, columns);
         Data sumData = new Data(f, List.of(f.temperature(), f.levels()), 1, nz, columns);
-        return List.of(measure("column-level-check-cost-jvm", "the weather example's column body (gh, pw, CAPE, "
-                + "CIN)", cape, capeData, calls), measure("column-level-check-cost-jvm-sum", "a body that only reads "
-                + "levels, s = sum of T[k]*p[k]", sum, sumData, calls * 100));
+        List<BenchResult> rows = new ArrayList<>(List.of(measure("column-level-check-cost-jvm", "the weather "
+                + "example's column body (gh, pw, CAPE, CIN)", JavaEmitter.emit(cape, capeData.access), capeData, calls),
+                measure("column-level-check-cost-jvm-sum", "a body that only reads levels, s = sum of T[k]*p[k]",
+                        JavaEmitter.emit(sum, sumData.access), sumData, calls * 100)));
+        if (VectorSupport.unavailable().isEmpty()) {
+            int bits = VectorSupport.preferredBits();
+            String vector = VectorEmitter.emit(cape, capeData.access, VectorEmitter.lanes(cape, bits));
+            rows.add(measure("column-level-check-cost-jvm-vector", "the column body on the vector path ("
+                    + VectorEmitter.lanes(cape, bits).describe() + ")", vector, capeData, calls * 4));
+            rows.add(measure("column-level-check-control-jvm-vector", "a control: the checked vector class against "
+                    + "itself compiled again, sides and order as the -vector row, so an order effect shows here",
+                    vector, capeData, calls * 4, vector));
+        } else {
+            String why = VectorSupport.unavailable().get();
+            rows.add(BenchResult.skipped("column-level-check-cost-jvm-vector", why));
+            rows.add(BenchResult.skipped("column-level-check-control-jvm-vector", why));
+        }
+        return rows;
     }
 
     private static ArraySignature column(String name, Role role, int levels) {
         return new ArraySignature(name, Type.FLOAT, role, "z", levels);
     }
 
-    private BenchResult measure(String row, String what, Program program, Data data, int times) {
-        String source = JavaEmitter.emit(program, data.access);
-        int at = source.indexOf("if (k < 0 || k >= levels)");
-        int end = source.indexOf("return (int) k;\n    }", at);
+    private BenchResult measure(String row, String what, String source, Data data, int times) {
+        return measure(row, what, source, data, times, null);
+    }
+
+    /** As the other form; {@code control}, if given, is compiled as the "unchecked" side instead of the stripped text. */
+    private BenchResult measure(String row, String what, String source, Data data, int times, String control) {
+        boolean vector = source.contains("ln_vlevel(long k");
+        String check = vector ? "if (k >= 0 && k < levels)" : "if (k < 0 || k >= levels)";
+        int at = source.indexOf(check);
+        int end = vector ? source.indexOf("return 0;\n    }", at) : source.indexOf("return (int) k;\n    }", at);
         if (at < 0 || end < 0) {
-            throw new IllegalStateException("no ln_level check in the emitted class (expected: one per body)");
+            throw new IllegalStateException("no level check in the emitted class (expected: one per body)");
         }
-        String unchecked = source.substring(0, at) + source.substring(end);
+        String unchecked = source.substring(0, at) + (vector ? "return (int) k;\n    }" + source.substring(
+                end + "return 0;\n    }".length()) : source.substring(end));
+        RunBody uncheckedBody = JvmCompiler.shared().compile(control == null ? unchecked : control + "\n");
         RunBody checkedBody = JvmCompiler.shared().compile(source);
-        RunBody uncheckedBody = JvmCompiler.shared().compile(unchecked);
         Runnable checked = () -> data.run(checkedBody, times);
         Runnable plain = () -> data.run(uncheckedBody, times);
-        checked.run();
-        float[][] first = data.outputsCopy();
         plain.run();
-        if (!java.util.Arrays.deepEquals(first, data.outputsCopy())) {
+        float[][] first = data.outputsCopy();
+        checked.run();
+        if (!java.util.Arrays.deepEquals(first, data.outputsCopy()) && !row.endsWith("-vector")) {
             throw new IllegalStateException(row + ": the unchecked body computes otherwise (expected: the same bits)");
         }
-        List<Samples> s = rounds.interleave(List.of(plain, checked));
-        Comparison c = new Comparison("unchecked", s.get(0), "checked", s.get(1));
+        List<Samples> s = rounds.interleave(List.of(checked, plain));
+        Comparison c = new Comparison("unchecked", s.get(1), "checked", s.get(0));
         return new BenchResult(row, 1 / c.ratio(), "ratio", String.format(Locale.ROOT, "checked time / unchecked "
                 + "time on one thread, %s, %d columns of %d levels per call, %d calls per side; %s", what,
                 data.columns, data.levels, times, c.describe()));

@@ -44,8 +44,6 @@ public final class CompiledBody implements BlockKernel {
     /** The most iterations a vector body runs in one call when runs are joined. */
     private static final int JOIN_LIMIT = 1 << 20;
     private final boolean readsIndex;
-    /** Whether the body subscripts column arrays, which only the scalar path reads so far. */
-    private final boolean columns;
 
     /**
      * A body compiled by the {@linkplain JvmCompiler#shared() shared} compiler.
@@ -97,8 +95,7 @@ public final class CompiledBody implements BlockKernel {
         this.path = path == KernelPath.AUTO ? KernelPath.VECTOR : path;
         this.scalarReason = scalarReason;
         this.readsIndex = Children.expressionsUnder(program.body()).anyMatch(e -> e instanceof Expr.Index);
-        this.columns = program.context().arrays().stream().anyMatch(ArraySignature::isColumn);
-        this.lanes = this.path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty() && !columns
+        this.lanes = this.path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty()
                 ? VectorEmitter.lanes(program, VectorSupport.preferredBits()) : null;
     }
 
@@ -114,9 +111,6 @@ public final class CompiledBody implements BlockKernel {
     public String pathReport() {
         if (path == KernelPath.SCALAR) {
             return scalarReason == null ? "scalar: asked for (kernel path scalar)" : "scalar: " + scalarReason;
-        }
-        if (lanes == null && columns && VectorSupport.unavailable().isEmpty()) {
-            return "scalar: the vector path does not read column arrays yet";
         }
         if (lanes == null) {
             return "scalar: " + VectorSupport.unavailable().orElse("the vector path is not available");
@@ -199,6 +193,17 @@ public final class CompiledBody implements BlockKernel {
             }
         }
         return new Bound(access, program.context().indices().size());
+    }
+
+    /** {@code arrays} with each column array repeated once per level: one signature per binding. */
+    private static List<ArraySignature> perBinding(List<ArraySignature> arrays) {
+        List<ArraySignature> all = new ArrayList<>();
+        for (ArraySignature a : arrays) {
+            for (int l = 0; l < a.bindings(); l++) {
+                all.add(a);
+            }
+        }
+        return all;
     }
 
     private static RunAccess runAccess(BoundArrays arrays, ArraySignature array, String name) {
@@ -319,7 +324,7 @@ public final class CompiledBody implements BlockKernel {
 
         /** The staging of {@code signature}'s layout for the vector body, noting the staged arrays; null if none. */
         private StagedRun staging(AccessSignature signature) {
-            List<ArraySignature> arrays = program.context().arrays();
+            List<ArraySignature> arrays = perBinding(program.context().arrays());
             for (int a = 0; a < arrays.size(); a++) {
                 if (StagedRun.needed(signature.arrays().get(a))) {
                     staged.add(arrays.get(a).name());

@@ -140,6 +140,23 @@ public final class JavaEmitter {
         return "ln_c_" + name;
     }
 
+    /**
+     * {@return the methods {@code ln_level(k, levels, array, axis, at)}, which gives {@code k} as an {@code int} when
+     * {@code 0 <= k < levels} and else throws {@code IndexOutOfBoundsException} naming the body's line ({@code at}),
+     * the array, the level and the extent, and {@code ln_outside}, which makes that exception} The check is small
+     * enough for the JIT compiler to inline at every level read; the message is built in a method of its own. The
+     * JVM's scalar and vector classes both print it.
+     */
+    public static String levelCheck() {
+        return "    private static int ln_level(long k, int levels, String array, String axis, String at) {\n"
+                + "        if (k < 0 || k >= levels) {\n            throw ln_outside(k, levels, array, axis, at);\n"
+                + "        }\n        return (int) k;\n    }\n"
+                + "    private static IndexOutOfBoundsException ln_outside(long k, int levels, String array, "
+                + "String axis, String at) {\n        return new IndexOutOfBoundsException(\"body \" + at"
+                + " + \": level \" + k + \" of column array '\" + array + \"' is outside 0 to \" + (levels - 1)"
+                + " + \" (len(\" + axis + \") = \" + levels + \")\");\n    }\n";
+    }
+
     /** {@code ln_get}/{@code ln_set} of a level, one overload per store type (resolved by the Java compiler). */
     private static void appendLevelAccess(StringBuilder out) {
         for (String t : List.of("float", "double", "int", "long")) {
@@ -188,14 +205,7 @@ public final class JavaEmitter {
      */
     private static void appendRuntime(StringBuilder out) {
         out.append("    private static boolean ln_cond(boolean c) {\n        return c;\n    }\n");
-        // the check is small enough to be inlined at every level read; the message is made in a method of its own
-        out.append("    private static int ln_level(long k, int levels, String array, String axis, String at) {\n"
-                + "        if (k < 0 || k >= levels) {\n            throw ln_outside(k, levels, array, axis, at);\n"
-                + "        }\n        return (int) k;\n    }\n");
-        out.append("    private static IndexOutOfBoundsException ln_outside(long k, int levels, String array, "
-                + "String axis, String at) {\n        return new IndexOutOfBoundsException(\"body \" + at"
-                + " + \": level \" + k + \" of column array '\" + array + \"' is outside 0 to \" + (levels - 1)"
-                + " + \" (len(\" + axis + \") = \" + levels + \")\");\n    }\n");
+        out.append(levelCheck());
         out.append("    private static double ln_pow(double x, double y) {\n        return x == 1.0 || x == -1.0 "
                 + "&& Double.isInfinite(y) ? 1.0 : Math.pow(x, y);\n    }\n");
         for (String t : List.of("float", "double")) {

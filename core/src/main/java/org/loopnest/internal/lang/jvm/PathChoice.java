@@ -45,6 +45,20 @@ public final class PathChoice {
      * @param iterations the run's iterations
      */
     public static Choice choose(KernelPath asked, DeviceCode code, long iterations) {
+        return choose(asked, code, iterations, KernelPath.VECTOR_PAYS_FROM);
+    }
+
+    /**
+     * {@return the path a run of {@code iterations} of {@code code} takes when {@code asked} for, the vector path paying
+     * from {@code paysFrom} iterations ({@link KernelPath#VECTOR_PAYS_FROM}, or {@link
+     * KernelPath#VECTOR_PAYS_FROM_COLUMNS} for a body that walks columns), counting the run}
+     *
+     * @param asked the path asked for
+     * @param code the body's text
+     * @param iterations the run's iterations
+     * @param paysFrom the iterations (earlier runs in this JVM included) from which {@code AUTO} takes the vector path
+     */
+    public static Choice choose(KernelPath asked, DeviceCode code, long iterations, long paysFrom) {
         long before;
         synchronized (RUN) {
             before = RUN.getOrDefault(code, 0L);
@@ -53,11 +67,11 @@ public final class PathChoice {
         if (asked != KernelPath.AUTO) {
             return new Choice(asked, null);
         }
-        if (VectorSupport.unavailable().isPresent() || before + iterations >= KernelPath.VECTOR_PAYS_FROM) {
+        if (VectorSupport.unavailable().isPresent() || before + iterations >= paysFrom) {
             return new Choice(KernelPath.VECTOR, null); // without the module, the report says that instead
         }
         return new Choice(KernelPath.SCALAR, "a short run (" + iterations + " iterations"
                 + (before > 0 ? ", " + before + " earlier in this JVM" : "") + "; the vector path repays the JIT's "
-                + "warm-up from about " + KernelPath.VECTOR_PAYS_FROM + "; kernel path vector forces it)");
+                + "warm-up from about " + paysFrom + "; kernel path vector forces it)");
     }
 }

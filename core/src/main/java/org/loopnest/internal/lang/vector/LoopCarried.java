@@ -33,7 +33,7 @@ final class LoopCarried {
             b.statements().forEach(inner -> walk(inner, depth, declared, carried));
         } else if (s instanceof Stmt.Declare d) {
             declared.put(d.name(), depth);
-        } else if (s instanceof Stmt.Assign a) {
+        } else if (s instanceof Stmt.Assign a && !(a.target() instanceof Expr.Element)) { // a level: no variable
             String name = a.target() instanceof Expr.Local l ? l.name() : ((Expr.Array) a.target()).name();
             if (depth > declared.getOrDefault(name, 0)) {
                 carried.add(name);

@@ -171,6 +171,12 @@ final class VectorCode {
     private final Map<String, String> constants = new java.util.LinkedHashMap<>();
     private final StringBuilder constantDeclarations = new StringBuilder();
     private Map<String, Var> names = new HashMap<>();
+    /** The column arrays, by name, in the order of their slots in {@code ln_s} (see {@link #columns(List)}). */
+    private final Map<String, Column> columns = new java.util.LinkedHashMap<>();
+    /** Each level access's extent, array, axis and place, joined by {@code |}, in the order first printed. */
+    private final List<String> sites = new ArrayList<>();
+    /** The element and index types of the level reads and writes printed, for their runtime methods. */
+    private final Set<String> levelAccess = new TreeSet<>();
     private HelperScope helper;
     private int serial;
 
@@ -180,6 +186,36 @@ final class VectorCode {
         for (Helper h : helpers) {
             this.helpers.put(h.name(), h);
         }
+    }
+
+    /**
+     * A column array as the printed class reaches it: its levels' stores ({@code ln_c_NAME}, an array of the element
+     * type's arrays) and positions ({@code ln_c_NAME_p}), unpacked from {@code ln_s} in every method.
+     *
+     * @param name the array's name
+     * @param type its element type
+     * @param levels its levels
+     * @param stepped whether its levels move along the run (step 1), else one element per run (step 0)
+     */
+    record Column(String name, Type type, int levels, boolean stepped) {
+    }
+
+    /** The first slot of {@code ln_s} that holds column stores: after the scratch rows and the tail's copies. */
+    static final int FIRST_COLUMN_SLOT = 6;
+
+    /**
+     * Sets the column arrays the body subscripts; call before printing. Their stores and positions sit in {@code ln_s}
+     * from {@link #FIRST_COLUMN_SLOT}, two slots each, then the step's first iteration ({@code ln_kk[0]}).
+     *
+     * @param list the column arrays, in slot order
+     */
+    void columns(List<Column> list) {
+        list.forEach(c -> columns.put(c.name(), c));
+    }
+
+    /** {@return the Java name of column array {@code name}'s level stores} */
+    static String columnName(String name) {
+        return "ln_c_" + name;
     }
 
     /**
@@ -371,12 +407,146 @@ final class VectorCode {
     }
 
     private void assign(Stmt.Assign a, Region r, String indent) {
+        if (a.target() instanceof Expr.Element el) {
+            String value = expr(a.value(), r.mask().read(), indent);
+            String level = expr(el.index(), r.mask().read(), indent);
+            if (!column(el).stepped()) {
+                throw new IllegalStateException("column output " + el.name() + " at step 0 (expected: an output uses "
+                        + "every loop, the innermost too)");
+            }
+            levelAccess.add(el.type().name() + " " + el.index().type().name());
+            String name = columnName(el.name());
+            out.append(indent).append("ln_lset").append(suffix(el.type())).append("(").append(name).append(", ")
+                    .append(name).append("_p, ln_kk[0], ln_kk, ").append(level).append(", ")
+                    .append(maskOf(r.mask().read(), el.index().type())).append(", ").append(value).append(", ")
+                    .append(maskOf(r.mask().read(), el.type())).append(", ").append(levelArguments(el)).append(");\n");
+            return;
+        }
         String target = a.target() instanceof Expr.Local l ? l.name() : ((Expr.Array) a.target()).name();
         Var v = names.get(target);
         String value = expr(a.value(), r.mask().read(), indent);
         Slot slot = v.slot();
         String assigned = v.region() == r ? value : blend(slot.read(), value, r.mask().read(), slot.type());
         out.append(indent).append(slot.write(assigned)).append('\n');
+    }
+
+    /** {@return level {@code el.index()} of the column array under the lanes of {@code mask}: see {@link #levelRuntime}} */
+    private String levelRead(Expr.Element el, String mask, String indent) {
+        String level = expr(el.index(), mask, indent);
+        Column c = column(el);
+        levelAccess.add(el.type().name() + " " + el.index().type().name());
+        String name = columnName(el.name());
+        return "ln_lget" + suffix(el.type()) + "(" + name + ", " + name + "_p, " + (c.stepped() ? 1 : 0)
+                + ", ln_kk[0], ln_kk, "
+                + level + ", " + maskOf(mask, el.index().type()) + ", " + levelArguments(el) + ")";
+    }
+
+    private Column column(Expr.Element el) {
+        Column c = columns.get(el.name());
+        if (c == null) {
+            throw new IllegalStateException("column array " + el.name() + " has no stores (expected: columns(...) set "
+                    + "before printing)");
+        }
+        return c;
+    }
+
+    /** The extent of a level and its site (an index into {@link #levelSites()}), for a level outside the column. */
+    private String levelArguments(Expr.Element el) {
+        String site = el.levels() + "|" + el.name() + "|" + el.axis() + "|line " + el.at().line() + ":" + el.at().column();
+        int index = sites.indexOf(site);
+        if (index < 0) {
+            sites.add(site);
+            index = sites.size() - 1;
+        }
+        return el.levels() + ", " + index;
+    }
+
+    /**
+     * {@return the constants that name each level access's site, and {@code ln_failed}: what {@code run} calls after
+     * the steps when a lane asked for a level outside its column} A level access never throws inside the vector code
+     * (a throw there made JDK 17's C2 keep the step's vectors as objects: the check cost 24 %); it records the first
+     * bad level in {@code ln_kk[1..4]} and reads level 0 instead, and the run fails once its steps are done.
+     */
+    String levelSites() {
+        StringBuilder s = new StringBuilder("    private static final String[] ln_SITES = {");
+        for (int i = 0; i < sites.size(); i++) {
+            s.append(i == 0 ? "" : ", ").append('"').append(sites.get(i)).append('"');
+        }
+        s.append("};\n");
+        s.append("    private static int ln_vlevel(long k, int levels, int[] kk, int site) {\n")
+                .append("        if (k >= 0 && k < levels)\n            return (int) k;\n")
+                .append("        if (kk[1] == 0) {\n            kk[1] = 1;\n            kk[2] = (int) k;\n")
+                .append("            kk[3] = (int) (k >>> 32);\n            kk[4] = site;\n        }\n")
+                .append("        return 0;\n    }\n");
+        s.append("    private static void ln_failed(int[] kk) {\n")
+                .append("        final String[] site = ln_SITES[kk[4]].split(\"[|]\");\n")
+                .append("        final long k = (kk[2] & 0xffffffffL) | ((long) kk[3] << 32);\n")
+                .append("        throw ln_outside(k, Integer.parseInt(site[0]), site[1], site[2], site[3]);\n    }\n");
+        return s.toString();
+    }
+
+    private static String suffix(Type type) {
+        return switch (type) {
+            case INT -> "I";
+            case LONG -> "J";
+            case FLOAT -> "F";
+            case DOUBLE -> "D";
+            case BOOL -> throw new IllegalArgumentException("a column of bool (expected: a numeric element type)");
+        };
+    }
+
+    /**
+     * {@return the runtime methods of the level reads and writes printed: {@code ln_lgetF(stores, positions, step,
+     * first, level, lanes, …)} gives a vector of each lane's level of its column, {@code ln_lsetF(…)} writes one}
+     * Where every lane that evaluates the access asks for the same level (a loop over the levels: the usual case), one
+     * vector load or masked store at that level; otherwise lane by lane. Lanes outside {@code lanes} read 0 and write
+     * nothing. Every level asked for is checked ({@code ln_level}).
+     */
+    String levelRuntime() {
+        StringBuilder s = new StringBuilder();
+        for (String key : levelAccess) {
+            Type element = Type.valueOf(key.substring(0, key.indexOf(' ')));
+            Type index = Type.valueOf(key.substring(key.indexOf(' ') + 1));
+            String e = element.keyword();
+            String v = Lanes.vectorClass(element);
+            String sp = species(element);
+            String iv = Lanes.vectorClass(index);
+            String ik = index.keyword();
+            s.append("\n    private static ").append(v).append(" ln_lget").append(suffix(element)).append("(")
+                    .append(e).append("[][] s, int[] p, int step, int k, int[] kk, ").append(iv)
+                    .append(" level, VectorMask on, int levels, int site) {\n")
+                    .append("        final int first = on.firstTrue();\n")
+                    .append("        if (first >= ln_L)\n            return ").append(v).append(".zero(").append(sp)
+                    .append(");\n")
+                    .append("        final ").append(ik).append(" l0 = level.lane(first);\n")
+                    .append("        if (!level.compare(VectorOperators.NE, l0, on).anyTrue()) {\n")
+                    .append("            final int l = ln_vlevel(l0, levels, kk, site);\n")
+                    .append("            return step == 0 ? ").append(v).append(".broadcast(").append(sp)
+                    .append(", s[l][p[l]]) : ").append(v).append(".fromArray(").append(sp)
+                    .append(", s[l], p[l] + k);\n        }\n")
+                    .append("        final ").append(e).append("[] g = new ").append(e).append("[ln_L];\n")
+                    .append("        for (int i = 0; i < ln_L; i++) {\n")
+                    .append("            if (on.laneIsSet(i)) {\n")
+                    .append("                final int l = ln_vlevel(level.lane(i), levels, kk, site);\n")
+                    .append("                g[i] = s[l][p[l] + step * (k + i)];\n            }\n        }\n")
+                    .append("        return ").append(v).append(".fromArray(").append(sp).append(", g, 0);\n    }\n");
+            s.append("\n    private static void ln_lset").append(suffix(element)).append("(").append(e)
+                    .append("[][] s, int[] p, int k, int[] kk, ").append(iv).append(" level, VectorMask on, ")
+                    .append(v)
+                    .append(" value, VectorMask onValue, int levels, int site) {\n")
+                    .append("        final int first = on.firstTrue();\n")
+                    .append("        if (first >= ln_L)\n            return;\n")
+                    .append("        final ").append(ik).append(" l0 = level.lane(first);\n")
+                    .append("        if (!level.compare(VectorOperators.NE, l0, on).anyTrue()) {\n")
+                    .append("            final int l = ln_vlevel(l0, levels, kk, site);\n")
+                    .append("            value.intoArray(s[l], p[l] + k, onValue);\n            return;\n")
+                    .append("        }\n")
+                    .append("        for (int i = 0; i < ln_L; i++) {\n")
+                    .append("            if (on.laneIsSet(i)) {\n")
+                    .append("                final int l = ln_vlevel(level.lane(i), levels, kk, site);\n")
+                    .append("                s[l][p[l] + k + i] = value.lane(i);\n            }\n        }\n    }\n");
+        }
+        return s.toString();
     }
 
     /** {@code old} with the lanes of {@code mask} taken from {@code value}. */
@@ -484,6 +654,8 @@ final class VectorCode {
             return names.get(i.name()).slot().read();
         } else if (e instanceof Expr.Array a) {
             return names.get(a.name()).slot().read();
+        } else if (e instanceof Expr.Element el) {
+            return levelRead(el, mask, indent);
         } else if (e instanceof Expr.Unary u) {
             String operand = expr(u.operand(), mask, indent);
             return switch (u.op()) {
@@ -878,12 +1050,24 @@ final class VectorCode {
     }
 
     /** Appends the locals naming the four scratch arrays of {@code Object[] ln_s} (int, long, float, double). */
-    static void unpackScratch(StringBuilder to, String indent) {
+    void unpackScratch(StringBuilder to, String indent) {
         int i = 0;
         for (Type t : SCRATCH_TYPES) {
             to.append(indent).append("final ").append(t.keyword()).append("[] ").append(scratch(t)).append(" = (")
                     .append(t.keyword()).append("[]) ln_s[").append(i++).append("];\n");
         }
+        if (columns.isEmpty()) {
+            return;
+        }
+        int slot = FIRST_COLUMN_SLOT;
+        for (Column c : columns.values()) {
+            String element = c.type().keyword();
+            to.append(indent).append("final ").append(element).append("[][] ").append(columnName(c.name()))
+                    .append(" = (").append(element).append("[][]) ln_s[").append(slot++).append("];\n");
+            to.append(indent).append("final int[] ").append(columnName(c.name())).append("_p = (int[]) ln_s[")
+                    .append(slot++).append("];\n");
+        }
+        to.append(indent).append("final int[] ln_kk = (int[]) ln_s[").append(slot).append("];\n");
     }
 
     /** The types of the scratch arrays, in their order in {@code ln_s}. */

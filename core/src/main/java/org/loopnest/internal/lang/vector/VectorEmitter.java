@@ -9,8 +9,10 @@ import org.loopnest.data.Role;
 import org.loopnest.internal.lang.Children;
 import org.loopnest.internal.lang.Expr;
 import org.loopnest.internal.lang.Helper;
+import org.loopnest.internal.lang.KernelContext;
 import org.loopnest.internal.lang.KernelContext.ArraySignature;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Stmt;
 import org.loopnest.internal.lang.Type;
 import org.loopnest.internal.lang.jvm.AccessSignature;
 import org.loopnest.internal.lang.jvm.JavaEmitter;
@@ -69,6 +71,13 @@ public final class VectorEmitter {
                 read.add(i.name());
             } else if (e instanceof Expr.Array a) {
                 read.add(a.name());
+            } else if (e instanceof Expr.Element a) {
+                read.add(a.name());
+            }
+        });
+        Children.statementsUnder(program.body()).forEach(s -> {
+            if (s instanceof Stmt.Assign a && a.target() instanceof Expr.Element level) {
+                read.add(level.name()); // a column output's levels are reached by subscript, not stored at the end
             }
         });
         return read;
@@ -85,19 +94,30 @@ public final class VectorEmitter {
      */
     public static String emit(Program program, AccessSignature access, Lanes lanes) {
         List<ArraySignature> arrays = program.context().arrays();
-        if (access.arrays().size() != arrays.size()) {
+        KernelContext context = program.context();
+        int bindings = context.firstBinding(arrays.size());
+        if (access.arrays().size() != bindings) {
             throw new IllegalArgumentException("access signature for " + access.arrays().size() + " arrays (expected: "
-                    + arrays.size() + ", one per array of the program)");
+                    + bindings + ", one per binding of the program)");
         }
-        for (int a = 0; a < arrays.size(); a++) {
-            AccessSignature.Access at = access.arrays().get(a);
+        for (int b = 0; b < bindings; b++) {
+            AccessSignature.Access at = access.arrays().get(b);
             if (!at.heapArray() || (at.step() != 0 && at.step() != 1)) {
-                throw new IllegalArgumentException("array " + arrays.get(a).name() + " reached as " + at
+                throw new IllegalArgumentException("array binding " + b + " reached as " + at
                         + " (expected: a heap array with step 0 or 1; stage other layouts)");
             }
         }
         StringBuilder body = new StringBuilder();
         VectorCode code = new VectorCode(lanes, program.helpers(), body);
+        List<VectorCode.Column> columns = new java.util.ArrayList<>();
+        for (int a = 0; a < arrays.size(); a++) {
+            ArraySignature array = arrays.get(a);
+            if (array.isColumn()) {
+                columns.add(new VectorCode.Column(array.name(), array.type(), array.levels(),
+                        access.arrays().get(context.firstBinding(a)).step() == 1));
+            }
+        }
+        code.columns(columns);
         Object root = code.rootRegion("ln_lanes", program.body());
         String indent = "            ";
         List<String> indices = program.context().indices();
@@ -108,36 +128,44 @@ public final class VectorEmitter {
         StringBuilder stores = new StringBuilder();
         StringBuilder tailIn = new StringBuilder();
         StringBuilder tailOut = new StringBuilder();
+        if (!columns.isEmpty()) {
+            loads.append(indent).append("ln_kk[0] = ln_k;\n");
+        }
         for (int a = 0; a < arrays.size(); a++) {
             ArraySignature array = arrays.get(a);
+            int b = context.firstBinding(a);
+            if (array.isColumn()) {
+                columnArray(array, b, access.arrays().get(b).step() == 1, setup, loads, tailIn, tailOut, indent);
+                continue;
+            }
             String element = array.type().keyword();
-            setup.append("        final ").append(element).append("[] ln_a").append(a).append(" = (").append(element)
-                    .append("[]) ln_stores[").append(a).append("];\n");
-            setup.append("        final int ln_p").append(a).append(" = (int) ln_positions[").append(a).append("];\n");
+            setup.append("        final ").append(element).append("[] ln_a").append(b).append(" = (").append(element)
+                    .append("[]) ln_stores[").append(b).append("];\n");
+            setup.append("        final int ln_p").append(b).append(" = (int) ln_positions[").append(b).append("];\n");
             String vector = Lanes.vectorClass(array.type());
             String species = VectorCode.species(array.type());
             String name = "u_" + array.name();
-            boolean step = access.arrays().get(a).step() == 1;
+            boolean step = access.arrays().get(b).step() == 1;
             if (array.role() == Role.IN && used.contains(array.name())) {
                 if (step) {
                     loads.append(indent).append(code.declareRoot(array.name(), name, array.type(), root, vector
-                            + ".fromArray(" + species + ", ln_a" + a + ", ln_p" + a + " + ln_k)")).append('\n');
-                    tailIn.append("        System.arraycopy(ln_stores[").append(a).append("], (int) ln_positions[")
-                            .append(a).append("] + ln_from, ln_t[").append(a).append("], 0, ln_count);\n");
+                            + ".fromArray(" + species + ", ln_a" + b + ", ln_p" + b + " + ln_k)")).append('\n');
+                    tailIn.append("        System.arraycopy(ln_stores[").append(b).append("], (int) ln_positions[")
+                            .append(b).append("] + ln_from, ln_t[").append(b).append("], 0, ln_count);\n");
                 } else {
                     setup.append("        ").append(code.declareRoot(array.name(), name, array.type(), root, vector
-                            + ".broadcast(" + species + ", ln_a" + a + "[ln_p" + a + "])")).append('\n');
+                            + ".broadcast(" + species + ", ln_a" + b + "[ln_p" + b + "])")).append('\n');
                 }
             } else if (array.role() == Role.OUT) {
                 loads.append(indent).append(code.declareOutput(array.name(), name, array.type(), root)).append('\n');
                 name = code.read(array.name());
                 if (step) {
-                    stores.append(indent).append(name).append(".intoArray(ln_a").append(a).append(", ln_p").append(a)
+                    stores.append(indent).append(name).append(".intoArray(ln_a").append(b).append(", ln_p").append(b)
                             .append(" + ln_k);\n");
-                    tailOut.append("        System.arraycopy(ln_t[").append(a).append("], 0, ln_stores[").append(a)
-                            .append("], (int) ln_positions[").append(a).append("] + ln_from, ln_count);\n");
+                    tailOut.append("        System.arraycopy(ln_t[").append(b).append("], 0, ln_stores[").append(b)
+                            .append("], (int) ln_positions[").append(b).append("] + ln_from, ln_count);\n");
                 } else { // every iteration of the run writes one element: the run's last iteration's value stays
-                    stores.append(indent).append("ln_a").append(a).append("[ln_p").append(a).append("] = ").append(name)
+                    stores.append(indent).append("ln_a").append(b).append("[ln_p").append(b).append("] = ").append(name)
                             .append(".lane(Math.min(ln_L, ln_n - ln_k) - 1);\n");
                 }
             }
@@ -160,6 +188,41 @@ public final class VectorEmitter {
             code.statement(s, root, indent);
         }
         return assemble(program, access, lanes, code, new Step(setup, loads, body, stores), tailIn, tailOut);
+    }
+
+    /**
+     * The levels of column array {@code array} (bindings {@code b} on): their stores and positions put in the step
+     * method's column slots; a column output's levels set to NaN (0 for integers) at each step; in the last, partial
+     * step, the stepped levels copied to and from the thread's padded copies.
+     */
+    private static void columnArray(ArraySignature array, int b, boolean stepped, StringBuilder setup,
+                                    StringBuilder loads, StringBuilder tailIn, StringBuilder tailOut, String indent) {
+        String c = VectorCode.columnName(array.name());
+        String element = array.type().keyword();
+        int levels = array.levels();
+        setup.append("        for (int ln_l = 0; ln_l < ").append(levels).append("; ln_l++) {\n")
+                .append("            ").append(c).append("[ln_l] = (").append(element).append("[]) ln_stores[")
+                .append(b).append(" + ln_l];\n")
+                .append("            ").append(c).append("_p[ln_l] = (int) ln_positions[").append(b)
+                .append(" + ln_l];\n        }\n");
+        if (array.role() == Role.OUT) {
+            String unset = Lanes.vectorClass(array.type()) + ".broadcast(" + VectorCode.species(array.type()) + ", "
+                    + (array.type() == Type.FLOAT ? "Float.NaN" : array.type() == Type.DOUBLE ? "Double.NaN" : "0")
+                    + ")";
+            loads.append(indent).append("for (int ln_l = 0; ln_l < ").append(levels).append("; ln_l++)\n")
+                    .append(indent).append("    ").append(unset).append(".intoArray(").append(c).append("[ln_l], ")
+                    .append(c).append("_p[ln_l] + ln_k);\n");
+        }
+        if (!stepped) {
+            return;
+        }
+        String copy = array.role() == Role.IN
+                ? "System.arraycopy(ln_stores[" + b + " + ln_l], (int) ln_positions[" + b + " + ln_l] + ln_from, "
+                + "ln_t[" + b + " + ln_l], 0, ln_count);"
+                : "System.arraycopy(ln_t[" + b + " + ln_l], 0, ln_stores[" + b + " + ln_l], (int) ln_positions[" + b
+                + " + ln_l] + ln_from, ln_count);";
+        (array.role() == Role.IN ? tailIn : tailOut).append("        for (int ln_l = 0; ln_l < ").append(levels)
+                .append("; ln_l++)\n            ").append(copy).append('\n');
     }
 
     /** The printed parts of the step method: before the loop, and the loads, body and stores of each step. */
@@ -193,12 +256,15 @@ public final class VectorEmitter {
         printTail(out, program, access, tailIn, tailOut);
         out.append("\n    private static void ln_steps(Object[] ln_s, Object[] ln_stores, long[] ln_positions,"
                 + " long[] ln_indices, long ln_first, int ln_n, VectorMask ln_lanes) {\n");
-        VectorCode.unpackScratch(out, "        ");
+        code.unpackScratch(out, "        ");
         out.append(step.setup());
         out.append("        for (int ln_k = 0; ln_k < ln_n; ln_k += ln_L) {\n");
         out.append(step.loads()).append(step.body()).append(step.stores());
         out.append("        }\n    }\n");
         out.append(code.methods());
+        if (program.context().arrays().stream().anyMatch(ArraySignature::isColumn)) {
+            out.append(code.levelRuntime()).append('\n').append(code.levelSites()).append(JavaEmitter.levelCheck());
+        }
         for (String name : code.runtime()) {
             out.append('\n');
             VectorRuntime.append(out, name);
@@ -221,12 +287,29 @@ public final class VectorEmitter {
         }
         out.append("new Object[] {");
         List<ArraySignature> arrays = program.context().arrays();
-        for (int a = 0; a < arrays.size(); a++) {
-            out.append(a == 0 ? "" : ", ").append(access.arrays().get(a).step() == 1
-                    ? "new " + arrays.get(a).type().keyword() + "[ln_L]" : "null");
+        int b = 0;
+        for (ArraySignature array : arrays) {
+            for (int l = 0; l < array.bindings(); l++, b++) {
+                out.append(b == 0 ? "" : ", ").append(access.arrays().get(b).step() == 1
+                        ? "new " + array.type().keyword() + "[ln_L]" : "null");
+            }
         }
-        out.append("}, new long[").append(arrays.size()).append("]};\n");
+        out.append("}, new long[").append(b).append("]");
+        boolean columns = false;
+        for (ArraySignature array : arrays) { // the column slots: the levels' stores and positions
+            if (array.isColumn()) {
+                out.append(", new ").append(array.type().keyword()).append("[").append(array.levels())
+                        .append("][], new int[").append(array.levels()).append("]");
+                columns = true;
+            }
+        }
+        out.append(columns ? ", new int[5]};\n" : "};\n");
         out.append("            ln_SCRATCH.set(ln_s);\n        }\n");
+        int kk = VectorCode.FIRST_COLUMN_SLOT + 2 * (int) arrays.stream().filter(ArraySignature::isColumn).count();
+        if (columns) { // a level outside its column is recorded by the steps, and fails the run after them
+            out.append("        final int[] ln_kk = (int[]) ln_s[").append(kk).append("];\n");
+            out.append("        ln_kk[1] = 0;\n");
+        }
         int last = program.context().indices().size() - 1;
         out.append("        final long ln_first = ln_indices[").append(last).append("];\n");
         out.append("        final int ln_whole = ln_n - ln_n % ln_L;\n");
@@ -235,6 +318,9 @@ public final class VectorEmitter {
         out.append("        if (ln_whole < ln_n)\n");
         out.append("            ln_tail(ln_s, ln_stores, ln_positions, ln_indices, ln_first + ln_whole, ln_whole,"
                 + " ln_n - ln_whole);\n");
+        if (columns) {
+            out.append("        if (ln_kk[1] != 0)\n            ln_failed(ln_kk);\n");
+        }
         out.append("    }\n");
     }
 
