@@ -276,12 +276,20 @@ public final class LoopNest {
     }
 
     private void bindColumn(BindRequest request, String axis) {
-        List<ArrayBinding> levels = ArrayBinding.ofColumn(request.name(), request.role(), request.array(), space, axis,
-                columns.get(axis), fromLast.contains(axis), request.indices());
         for (String other : request.indices()) {
             if (!other.equals(axis) && columns.containsKey(other)) {
                 throw new IllegalArgumentException(request.role() + " '" + request.name() + "': column axes " + axis
                         + " and " + other + " (expected: at most one column axis per array)");
+            }
+        }
+        List<ArrayBinding> levels = ArrayBinding.ofColumn(request.name(), request.role(), request.array(), space, axis,
+                columns.get(axis), fromLast.contains(axis), request.indices());
+        for (ArrayBinding level : levels) {
+            if (arrays.get(level.name()) != null) {
+                throw new IllegalArgumentException(request.role() + " '" + request.name() + "': its level "
+                        + level.name() + " has the name of an array bound before (expected: distinct names; a column "
+                        + "array's levels are named " + request.name() + "[0] to " + request.name() + "["
+                        + (levels.size() - 1) + "])");
             }
         }
         ArrayBinding first = levels.get(0);
@@ -366,7 +374,8 @@ public final class LoopNest {
      * KernelPath#SCALAR} to plain Java, one at a time; {@link KernelPath#AUTO} (the default) takes the vector path for
      * a run long enough to repay the JIT compiler's warm-up of the vector code ({@value
      * KernelPath#VECTOR_PAYS_FROM} iterations, counting this JVM's earlier runs of the same body; {@value
-     * KernelPath#VECTOR_PAYS_FROM_COLUMNS} for a body that walks column arrays) and the scalar path for a shorter one. The choice is made when the run is planned; worker nodes are told the path with the run and
+     * KernelPath#VECTOR_PAYS_FROM_COLUMNS} for a nest with column arrays) and the scalar path for a shorter one.
+     * The choice is made when the run is planned; worker nodes are told the path with the run and
      * compile the body by it themselves. Compiled devices (OpenCL, CUDA) and a Java body ({@link #kernel}, {@link
      * #blockKernel}) are not affected.
      *

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -202,6 +203,82 @@ class ColumnNestTest {
                 + "uses every loop index (t,y,x)"), e.getMessage());
     }
 
+    /** A level that C would not evaluate (the right of a false &&, the other branch of ?:) is never checked. */
+    @Test
+    void shouldNotCheckALevelThatALaneDoesNotEvaluateOnEitherPath() {
+        String body = """
+                int k = 0;
+                while (k < len(z) && T[k] > 0.0f) {
+                    k++;
+                }
+                s = k < len(z) ? T[k] : -1.0f;
+                """;
+        for (org.loopnest.kernel.KernelPath path : List.of(org.loopnest.kernel.KernelPath.SCALAR,
+                org.loopnest.kernel.KernelPath.VECTOR)) {
+            try (CpuDevice cpu = new CpuDevice(2)) {
+                Result r = run(n -> n.on(cpu).kernelPath(path), body);
+                for (float v : r.s()) {
+                    assertEquals(-1f, v, path + ": every T > 0, so k reaches len(z)");
+                }
+            }
+        }
+    }
+
+    /** A bad level fails at once on the JVM, on both paths: a loop that only a level's value ends does not spin. */
+    @Test
+    void shouldFailAtOnceWhenALoopReadsPastTheColumnOnEitherPath() {
+        String body = """
+                int k = 0;
+                while (T[k] > 0.0f) {
+                    k++;
+                }
+                s = (float) k;
+                """;
+        for (org.loopnest.kernel.KernelPath path : List.of(org.loopnest.kernel.KernelPath.SCALAR,
+                org.loopnest.kernel.KernelPath.VECTOR)) {
+            try (CpuDevice cpu = new CpuDevice(2)) {
+                LoopNestException e = assertThrows(LoopNestException.class, () -> run(n -> n.on(cpu)
+                        .kernelPath(path).timeout(java.time.Duration.ofSeconds(60)), body));
+                String message = String.valueOf(e.getMessage()) + " / " + e.getCause();
+                assertTrue(message.contains("body line 2:8: level 4 of column array 'T' is outside 0 to 3"), path
+                        + ": " + message);
+            }
+        }
+    }
+
+    /** Every level of a column output the body never names comes back NaN, on every path and device. */
+    @Test
+    void shouldGiveNaNForEveryLevelOfAColumnOutputTheBodyNeverNames() {
+        try (CpuDevice cpu = new CpuDevice(2); SimDevice sim = new SimDevice(SimConfig.builder().threads(2).build())) {
+            for (Device device : new Device[] {cpu, sim}) {
+                for (org.loopnest.kernel.KernelPath path : List.of(org.loopnest.kernel.KernelPath.SCALAR,
+                        org.loopnest.kernel.KernelPath.VECTOR)) {
+                    float[] g = new float[NT * NY * NX * NZ];
+                    java.util.Arrays.fill(g, 7f);
+                    LoopNest.of(NT, NY, NX).names("t", "y", "x").column("z", NZ)
+                            .in("T", temperature(), "t", "z", "y", "x").out("s", new float[NT * NY * NX])
+                            .out("g", g, "t", "y", "x", "z").deviceCode("s = 1.0f;").kernelPath(path).splitAt(1)
+                            .on(device).run();
+                    for (float v : g) {
+                        assertTrue(Float.isNaN(v), device.info().name() + ", " + path + ": " + v);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldRefuseALevelNamedLikeAnArrayAndTwoAxesOnOneArray() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoopNest.of(NT, NY, NX)
+                .names("t", "y", "x").column("z", NZ).in("T[0]", new float[NT * NY * NX])
+                .in("T", temperature(), "t", "z", "y", "x"));
+        assertEquals("in 'T': its level T[0] has the name of an array bound before (expected: distinct names; a "
+                + "column array's levels are named T[0] to T[3])", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> LoopNest.of(NT, NY, NX).names("t", "y", "x")
+                .column("z", NZ).column("w", 2).in("T", new float[NT * NZ * 2 * NY * NX], "t", "z", "w", "y", "x"));
+        assertEquals("in 'T': column axes z and w (expected: at most one column axis per array)", e.getMessage());
+    }
+
     private static final String OUT_OF_COLUMN = """
             float sum = 0.0f;
             for (int k = 0; k <= len(z); k++) {
@@ -242,6 +319,11 @@ class ColumnNestTest {
         OpenClSupport.assumeOpenCl();
         try (OpenClDevice opencl = OpenClDevice.open(0)) {
             assertLevelError(opencl);
+            LoopNestException e = assertThrows(LoopNestException.class, () -> run(n -> n.on(opencl).splitAt(2),
+                    "s = 0.0f;\nint k = 5;\ng[k] = 1.0f;\n"));
+            String message = String.valueOf(e.getMessage()) + " / " + e.getCause();
+            assertTrue(message.contains("body line 3:1: level 5 of column array 'g' is outside 0 to 3 (len(z) = 4)"),
+                    "a level written: " + message);
         }
     }
 }

@@ -10,9 +10,14 @@ public final class BufferHolder extends LinearHolder {
     private final ByteBuffer buffer;
 
     BufferHolder(ByteBuffer buffer, ElementType type, long offset, long[] strides) {
+        this(buffer, buffer.duplicate().order(buffer.order()), type, offset, strides);
+    }
+
+    /** A holder of {@code given}'s bytes as {@code asBound} has them (its position then): one level of a column. */
+    private BufferHolder(ByteBuffer given, ByteBuffer asBound, ElementType type, long offset, long[] strides) {
         super(type, offset, strides);
-        this.given = buffer;
-        this.buffer = buffer.duplicate().order(buffer.order());
+        this.given = given;
+        this.buffer = asBound;
     }
 
     /** The caller's buffer itself, so that the same buffer bound twice is recognised. */
@@ -43,6 +48,6 @@ public final class BufferHolder extends LinearHolder {
 
     @Override
     LinearHolder moved(long deltaElements, long[] strides) {
-        return new BufferHolder(given, type(), offset() + deltaElements, strides.clone());
+        return new BufferHolder(given, buffer, type(), offset() + deltaElements, strides.clone());
     }
 }

@@ -35,7 +35,7 @@ public enum KernelPath {
     public static final long VECTOR_PAYS_FROM = 7_000_000L;
 
     /**
-     * The same for a body that walks column arrays, counted in columns (iterations): each does a column's work, so the
+     * The same for a nest with column arrays, counted in columns (iterations): each does a column's work, so the
      * warm-up is repaid far sooner. Measured with the weather example's column body on 7 levels, in fresh JVMs on a
      * 2-core AVX-512 machine: 65 520 columns ran in 946 ms vector against 999 ms scalar (BENCHMARKS.md, run 30); with
      * more levels a column does more work, so this is where the vector path pays at the latest.

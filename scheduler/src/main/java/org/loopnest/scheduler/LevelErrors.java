@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 import org.loopnest.internal.lang.Children;
 import org.loopnest.internal.lang.Expr;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Stmt;
 import org.loopnest.internal.serializer.ChunkLayout;
 
 /**
@@ -40,7 +41,9 @@ final class LevelErrors {
         int line = words.getInt(4);
         int column = words.getInt(8);
         long level = (words.getInt(12) & 0xffffffffL) | ((long) words.getInt(16) << 32);
-        Expr.Element at = Children.expressionsUnder(program.body())
+        Expr.Element at = java.util.stream.Stream.concat(Children.expressionsUnder(program.body()),
+                        Children.statementsUnder(program.body()).filter(s -> s instanceof Stmt.Assign)
+                                .map(s -> ((Stmt.Assign) s).target())) // a level written
                 .filter(e -> e instanceof Expr.Element el && el.at().line() == line && el.at().column() == column)
                 .map(Expr.Element.class::cast).findFirst().orElse(null);
         String array = at == null ? "?" : at.name();

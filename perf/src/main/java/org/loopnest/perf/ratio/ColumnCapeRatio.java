@@ -23,8 +23,9 @@ import org.loopnest.report.RunReport;
  * levels; and {@code column-cape-vs-hand-java} (and {@code -scalar}): the same algorithm written by hand in parallel
  * scalar Java ({@link ColumnFormulas#column} per column, rows of columns on a fixed pool of as many threads) against
  * it, rounds interleaved: ratio = hand-written time ÷ LoopNest time. The scalar path writes the hand loop's bits; the
- * vector path's values are within {@link ColumnOutput}'s tolerances of them (checked before and after the rounds). MetPy's {@code cape_cin},
- * which takes one profile per call, manages about 50 profiles per second (its issue #480), for scale.
+ * vector path's values are within {@link ColumnOutput}'s tolerances of them (checked before and after the rounds).
+ * MetPy's {@code cape_cin}, which takes one profile per call, manages about 50 profiles per second (its issue #480),
+ * for scale.
  */
 public final class ColumnCapeRatio implements RatioRun {
     /** ERA5's 37 pressure levels, hPa, from the ground up. */

@@ -8,7 +8,7 @@ import org.loopnest.data.ArrayBinding;
  * How compiled code reaches each array of a program, in the program's array order: the part of the layout that
  * {@link JavaEmitter} bakes into the source. Immutable.
  *
- * @param arrays one access per array of the program's context
+ * @param arrays one access per binding of the program's context (a column array is one binding per level)
  */
 public record AccessSignature(List<Access> arrays) {
     /** Copies the list. */

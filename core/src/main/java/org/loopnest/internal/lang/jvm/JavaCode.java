@@ -120,7 +120,8 @@ final class JavaCode {
 
     /** {@return the checked level of {@code e}: its index, or the run fails naming the body's line and the array} */
     private static String level(Expr.Element e) {
-        return "ln_level(" + expr(e.index()) + ", " + e.levels() + ", \"" + e.name() + "\", \"" + e.axis() + "\", \"line "
+        return "ln_level(" + expr(e.index()) + ", " + e.levels() + ", \"" + e.name() + "\", \"" + e.axis()
+                + "\", \"line "
                 + e.at().line() + ":" + e.at().column() + "\")";
     }
 

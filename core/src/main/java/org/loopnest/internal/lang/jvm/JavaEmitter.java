@@ -62,8 +62,8 @@ public final class JavaEmitter {
             boolean heap = access.arrays().get(b).heapArray();
             String store = storeType(array.type(), heap);
             if (array.isColumn()) {
-                if (!read.contains(array.name())) {
-                    continue;
+                if (!read.contains(array.name()) && array.role() == Role.IN) {
+                    continue; // a column output's levels start as NaN even where the body never names it
                 }
                 String levels = Integer.toString(array.levels());
                 String c = columnName(array.name());
@@ -96,7 +96,7 @@ public final class JavaEmitter {
             int b = context.firstBinding(a);
             String type = JavaCode.type(array.type());
             if (array.isColumn()) {
-                if (read.contains(array.name())) {
+                if (read.contains(array.name()) || array.role() == Role.OUT) {
                     long step = access.arrays().get(b).step();
                     String c = columnName(array.name());
                     out.append("            final int ").append(c).append("_o = ")

@@ -49,7 +49,8 @@ public final class PathChoice {
     }
 
     /**
-     * {@return the path a run of {@code iterations} of {@code code} takes when {@code asked} for, the vector path paying
+     * {@return the path a run of {@code iterations} of {@code code} takes when {@code asked} for, the vector path
+     * paying
      * from {@code paysFrom} iterations ({@link KernelPath#VECTOR_PAYS_FROM}, or {@link
      * KernelPath#VECTOR_PAYS_FROM_COLUMNS} for a body that walks columns), counting the run}
      *

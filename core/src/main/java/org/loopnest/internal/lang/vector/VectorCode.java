@@ -204,8 +204,8 @@ final class VectorCode {
     static final int FIRST_COLUMN_SLOT = 6;
 
     /**
-     * Sets the column arrays the body subscripts; call before printing. Their stores and positions sit in {@code ln_s}
-     * from {@link #FIRST_COLUMN_SLOT}, two slots each, then the step's first iteration ({@code ln_kk[0]}).
+     * Sets the column arrays of the program's context; call before printing. Their stores and positions sit in
+     * {@code ln_s} from {@link #FIRST_COLUMN_SLOT}, two slots each, then the step's first iteration ({@code ln_kk[0]}).
      *
      * @param list the column arrays, in slot order
      */
@@ -430,7 +430,7 @@ final class VectorCode {
         out.append(indent).append(slot.write(assigned)).append('\n');
     }
 
-    /** {@return level {@code el.index()} of the column array under the lanes of {@code mask}: see {@link #levelRuntime}} */
+    /** {@return level {@code el.index()} of the column array under the lanes of {@code mask} (see levelRuntime)} */
     private String levelRead(Expr.Element el, String mask, String indent) {
         String level = expr(el.index(), mask, indent);
         Column c = column(el);
@@ -464,8 +464,10 @@ final class VectorCode {
     /**
      * {@return the constants that name each level access's site, and {@code ln_failed}: what {@code run} calls after
      * the steps when a lane asked for a level outside its column} A level access never throws inside the vector code
-     * (a throw there made JDK 17's C2 keep the step's vectors as objects: the check cost 24 %); it records the first
-     * bad level in {@code ln_kk[1..4]} and reads level 0 instead, and the run fails once its steps are done.
+     * (with a throw there the column body's runs took 23 % longer than without the check, BENCHMARKS.md run 30); it
+     * records the first bad level in {@code ln_kk[1..4]} and reads level 0 instead; every loop then ends at its next
+     * round (so a loop that only the values read would end cannot spin), and the run fails once its steps are done,
+     * with the message the scalar path gives.
      */
     String levelSites() {
         StringBuilder s = new StringBuilder("    private static final String[] ln_SITES = {");
@@ -499,8 +501,9 @@ final class VectorCode {
      * {@return the runtime methods of the level reads and writes printed: {@code ln_lgetF(stores, positions, step,
      * first, level, lanes, …)} gives a vector of each lane's level of its column, {@code ln_lsetF(…)} writes one}
      * Where every lane that evaluates the access asks for the same level (a loop over the levels: the usual case), one
-     * vector load or masked store at that level; otherwise lane by lane. Lanes outside {@code lanes} read 0 and write
-     * nothing. Every level asked for is checked ({@code ln_level}).
+     * vector load or masked store at that level; otherwise lane by lane. Lanes outside {@code lanes} write nothing,
+     * and their values read are not used (the caller blends them away). Every level a lane of {@code lanes} asks for is
+     * checked ({@code ln_vlevel}, see {@link #levelSites()}).
      */
     String levelRuntime() {
         StringBuilder s = new StringBuilder();
@@ -590,6 +593,9 @@ final class VectorCode {
         String now = hold(alive.read(), inner);
         String holds = expr(condition, now, inner);
         String going = hold(and(now, holds), inner);
+        if (!columns.isEmpty()) { // a level outside its column was recorded: the run fails after the steps
+            out.append(inner).append("if (ln_kk[1] != 0)\n").append(inner).append("    break;\n");
+        }
         out.append(inner).append("if (!").append(going).append(".anyTrue())\n");
         out.append(inner).append("    break;\n");
         out.append(inner).append(alive.write(going)).append('\n');
@@ -723,7 +729,7 @@ final class VectorCode {
 
     /** Whether evaluating {@code e} can fail or enters a helper, so that the lanes evaluating it matter. */
     private static boolean needsLanes(Expr e) {
-        if (e instanceof Expr.HelperCall) {
+        if (e instanceof Expr.HelperCall || e instanceof Expr.Element) { // a level is checked: only lanes that read it
             return true;
         }
         if (e instanceof Expr.Binary b && b.type().isInteger()
@@ -1049,7 +1055,11 @@ final class VectorCode {
         return frame;
     }
 
-    /** Appends the locals naming the four scratch arrays of {@code Object[] ln_s} (int, long, float, double). */
+    /**
+     * Appends the locals naming the four scratch arrays of {@code Object[] ln_s} (int, long, float, double), then, with
+     * column arrays, each one's level stores and positions and {@code ln_kk} (the step's first iteration, and the
+     * first level outside its column: see {@link #levelSites()}).
+     */
     void unpackScratch(StringBuilder to, String indent) {
         int i = 0;
         for (Type t : SCRATCH_TYPES) {

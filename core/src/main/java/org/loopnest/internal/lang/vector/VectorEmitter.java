@@ -23,7 +23,8 @@ import org.loopnest.internal.lang.jvm.RunBody;
  * unnamed package, implementing {@link RunBody} with the JDK's Vector API: each step of its loop ({@code ln_steps})
  * runs {@link Lanes#count()} consecutive iterations of the run at once, one per lane. It loads the inputs the body
  * reads ({@code fromArray}, or a broadcast for an array that does not use the innermost loop), runs the body under
- * lane masks ({@link VectorCode}), and stores each output once at the end of the step ({@code intoArray}). The whole
+ * lane masks ({@link VectorCode}), and stores each output once at the end of the step ({@code intoArray}); a column
+ * array's levels are read and written where the body subscripts them (lanes = neighbouring columns). The whole
  * steps of a run run with every lane on, a constant mask; the last, partial step ({@code ln_tail}) runs the same
  * code once over the thread's copies of the stepped arrays padded to a whole vector, with the lanes past the run's end
  * masked ({@code indexInRange}) and not copied back, so that no scalar remainder loop computes the last elements
@@ -87,7 +88,8 @@ public final class VectorEmitter {
      * {@return the Java source of {@code program} over {@code lanes}, reaching its arrays as {@code access} says}
      *
      * @param program the checked body
-     * @param access one access per array of the program's context, each a heap array with step 0 or 1
+     * @param access one access per binding of the program's context (a column array is one per level), each a heap
+     *     array with step 0 or 1
      * @param lanes the lanes, as {@link #lanes(Program, int)} gives them
      * @throws IllegalArgumentException if {@code access} has another number of arrays than the program, or an access
      *     that is not a heap array with step 0 or 1
@@ -305,10 +307,12 @@ public final class VectorEmitter {
         }
         out.append(columns ? ", new int[5]};\n" : "};\n");
         out.append("            ln_SCRATCH.set(ln_s);\n        }\n");
-        int kk = VectorCode.FIRST_COLUMN_SLOT + 2 * (int) arrays.stream().filter(ArraySignature::isColumn).count();
-        if (columns) { // a level outside its column is recorded by the steps, and fails the run after them
-            out.append("        final int[] ln_kk = (int[]) ln_s[").append(kk).append("];\n");
+        int slots = 2 * (int) arrays.stream().filter(ArraySignature::isColumn).count();
+        if (columns) { // the level stores are the caller's arrays: the thread's scratch lets go of them after the run
+            out.append("        final int[] ln_kk = (int[]) ln_s[").append(VectorCode.FIRST_COLUMN_SLOT + slots)
+                    .append("];\n");
             out.append("        ln_kk[1] = 0;\n");
+            out.append("        try {\n");
         }
         int last = program.context().indices().size() - 1;
         out.append("        final long ln_first = ln_indices[").append(last).append("];\n");
@@ -318,8 +322,13 @@ public final class VectorEmitter {
         out.append("        if (ln_whole < ln_n)\n");
         out.append("            ln_tail(ln_s, ln_stores, ln_positions, ln_indices, ln_first + ln_whole, ln_whole,"
                 + " ln_n - ln_whole);\n");
-        if (columns) {
+        if (columns) { // a level outside its column was recorded by the steps: the run fails now
             out.append("        if (ln_kk[1] != 0)\n            ln_failed(ln_kk);\n");
+            out.append("        } finally {\n");
+            for (int slot = VectorCode.FIRST_COLUMN_SLOT; slot < VectorCode.FIRST_COLUMN_SLOT + slots; slot += 2) {
+                out.append("            java.util.Arrays.fill((Object[]) ln_s[").append(slot).append("], null);\n");
+            }
+            out.append("        }\n");
         }
         out.append("    }\n");
     }
