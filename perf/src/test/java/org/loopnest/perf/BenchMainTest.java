@@ -20,7 +20,7 @@ import org.loopnest.testing.TinyJson;
 
 class BenchMainTest {
     /** Rows that need what a machine may lack (NumPy) and are skipped with a reason. */
-    private static final List<String> SKIPPABLE = List.of("cpu-weather-vs-numpy");
+    private static final List<String> SKIPPABLE = List.of("cpu-weather-vs-numpy", "column-level-check-cost-opencl");
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
@@ -48,7 +48,8 @@ class BenchMainTest {
                 "serializer-contiguous-ratio", "cluster-scaling-2", "column-cape-throughput",
                 "column-cape-throughput-scalar", "column-cape-vs-hand-java", "column-cape-vs-hand-java-scalar",
                 "column-level-check-cost-jvm", "column-level-check-cost-jvm-sum", "column-level-check-cost-jvm-vector",
-                "column-level-check-control-jvm-vector", "sim-overlap-efficiency-b1-columns",
+                "column-level-check-control-jvm-vector", "column-level-check-cost-opencl",
+                "sim-overlap-efficiency-b1-columns",
                 "sim-overlap-efficiency-b2-columns", "sim-overlap-efficiency-b3-columns",
                 "sim-speedup-over-serial-columns", "sim-fraction-of-serial-bound-columns",
                 "sim-speedup-over-b1-columns"));

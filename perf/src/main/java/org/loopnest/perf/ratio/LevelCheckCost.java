@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import org.loopnest.data.Role;
 import org.loopnest.examples.weather.ColumnBody;
+import org.loopnest.examples.weather.ColumnFields;
+import org.loopnest.examples.weather.ColumnNest;
+import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.internal.lang.KernelContext;
@@ -96,7 +99,36 @@ public final class LevelCheckCost implements RatioRun {
             rows.add(BenchResult.skipped("column-level-check-cost-jvm-vector", why));
             rows.add(BenchResult.skipped("column-level-check-control-jvm-vector", why));
         }
+        rows.add(openCl());
         return rows;
+    }
+
+    /**
+     * {@code column-level-check-cost-opencl}: the weather example's column nest on {@code opencl:0}, kernel busy time
+     * with the generated kernel against the same kernel with {@code ln_level} reduced to {@code return k;}
+     * ({@link UncheckedLevels}), rounds interleaved; skipped without an OpenCL device.
+     */
+    private BenchResult openCl() {
+        if (!org.loopnest.internal.opencl.OpenCl.discover().available()) {
+            return BenchResult.skipped("column-level-check-cost-opencl", "no OpenCL platform on this machine");
+        }
+        GridShape shape = columns >= 1024 ? new GridShape(2, 37, 45, 90) : new GridShape(1, 37, 2, 8);
+        WeatherFields f = WeatherFields.synthetic(shape, ColumnCapeRatio.ERA5_LEVELS, 5);
+        try (org.loopnest.device.opencl.OpenClDevice opencl = org.loopnest.device.opencl.OpenClDevice.open(0)) {
+            UncheckedLevels unchecked = new UncheckedLevels(opencl);
+            java.util.function.Function<org.loopnest.device.Device, Long> kernel = device -> {
+                org.loopnest.report.RunReport r = ColumnNest.nest(f, new ColumnFields(shape), MissingMarkers.NONE)
+                        .splitAt(1).on(device).run();
+                return r.busy().getOrDefault(org.loopnest.report.Stage.KERNEL, java.time.Duration.ZERO).toNanos();
+            };
+            List<Samples> s = rounds.interleaveTimed(List.of(() -> kernel.apply(opencl),
+                    () -> kernel.apply(unchecked)));
+            Comparison c = new Comparison("unchecked", s.get(1), "checked", s.get(0));
+            return new BenchResult("column-level-check-cost-opencl", 1 / c.ratio(), "ratio", String.format(
+                    Locale.ROOT, "checked kernel busy time / unchecked, the weather example's column nest on %s, "
+                            + "grid t,z,y,x = %s on ERA5's 37 levels, split per time step; %s",
+                    opencl.info().description(), shape, c.describe()));
+        }
     }
 
     private static ArraySignature column(String name, Role role, int levels) {
