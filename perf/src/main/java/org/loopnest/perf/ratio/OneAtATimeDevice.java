@@ -1,7 +1,6 @@
 package org.loopnest.perf.ratio;
 
 import java.nio.ByteBuffer;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -11,13 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.DeviceCosts;
-import org.loopnest.device.DeviceInfo;
-import org.loopnest.device.DeviceTimes;
-import org.loopnest.device.HostStaging;
-import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
-import org.loopnest.device.RunSpec;
 
 /**
  * A device, borrowed, that runs one operation at a time: each copy in, kernel launch and copy out is handed to the
@@ -32,8 +25,7 @@ import org.loopnest.device.RunSpec;
  * device. <b>Ownership:</b> {@link #close()} stops that thread and leaves the device open: its opener closes it.
  * <b>Failure:</b> an operation that fails fails its own future only; the next one still runs.
  */
-final class OneAtATimeDevice implements Device {
-    private final Device inner;
+final class OneAtATimeDevice extends BorrowedDevice {
     private final ExecutorService issuer;
     /** Hands a task to {@link #issuer}, or runs it here once the issuer is shut down (it then fails its operation). */
     private final Executor handOff;
@@ -45,7 +37,7 @@ final class OneAtATimeDevice implements Device {
      * @param inner the device, open, and closed by its owner after this wrapper
      */
     OneAtATimeDevice(Device inner) {
-        this.inner = inner;
+        super(inner);
         this.issuer = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "loopnest-perf-" + inner.info().name() + "-one-at-a-time");
             t.setDaemon(true);
@@ -60,20 +52,8 @@ final class OneAtATimeDevice implements Device {
         };
     }
 
-    @Override
-    public DeviceInfo info() {
-        return inner.info();
-    }
 
-    @Override
-    public DeviceBuffer allocate(long bytes) {
-        return inner.allocate(bytes);
-    }
 
-    @Override
-    public HostStaging allocateStaging(long bytes) {
-        return inner.allocateStaging(bytes);
-    }
 
     @Override
     public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
@@ -90,30 +70,10 @@ final class OneAtATimeDevice implements Device {
         return afterTheLast(() -> inner.launch(launch));
     }
 
-    @Override
-    public boolean runsCompiledKernels() {
-        return inner.runsCompiledKernels();
-    }
 
-    @Override
-    public void prepare(KernelSource kernel) {
-        inner.prepare(kernel);
-    }
 
-    @Override
-    public void beginRun(RunSpec run) {
-        inner.beginRun(run);
-    }
 
-    @Override
-    public Optional<DeviceCosts> costs() {
-        return inner.costs();
-    }
 
-    @Override
-    public Optional<DeviceTimes> measuredTimes() {
-        return inner.measuredTimes();
-    }
 
     @Override
     public boolean isClosed() {

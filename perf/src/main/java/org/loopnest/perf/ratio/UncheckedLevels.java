@@ -1,17 +1,10 @@
 package org.loopnest.perf.ratio;
 
-import java.nio.ByteBuffer;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
-import org.loopnest.device.DeviceCosts;
-import org.loopnest.device.DeviceInfo;
-import org.loopnest.device.DeviceTimes;
-import org.loopnest.device.HostStaging;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.KernelTarget;
 import org.loopnest.device.Launch;
@@ -22,13 +15,11 @@ import org.loopnest.index.Chunk;
  * {@code return k;} in the OpenCL and CUDA text, everything else delegated to the device it wraps. A probe for
  * {@link LevelCheckCost} only: the runtime has no such switch. Closing it leaves the wrapped device open.
  */
-final class UncheckedLevels implements Device {
+final class UncheckedLevels extends BorrowedDevice {
     private static final String CHECK = "    if (k >= 0 && k < levels) {\n        return k;\n    }\n";
-    private final Device device;
-
     /** @param device the compiled device that runs the kernels */
     UncheckedLevels(Device device) {
-        this.device = device;
+        super(device);
     }
 
     /** {@return {@code kernel} with {@code ln_level}'s body reduced to {@code return k;}} */
@@ -47,30 +38,10 @@ final class UncheckedLevels implements Device {
         return new KernelSource(kernel.entryPoint(), sources, kernel.usesDouble());
     }
 
-    @Override
-    public DeviceInfo info() {
-        return device.info();
-    }
 
-    @Override
-    public DeviceBuffer allocate(long bytes) {
-        return device.allocate(bytes);
-    }
 
-    @Override
-    public CompletableFuture<Void> copyIn(ByteBuffer host, DeviceBuffer target, long bytes) {
-        return device.copyIn(host, target, bytes);
-    }
 
-    @Override
-    public CompletableFuture<Void> copyOut(DeviceBuffer source, ByteBuffer host, long bytes) {
-        return device.copyOut(source, host, bytes);
-    }
 
-    @Override
-    public HostStaging allocateStaging(long bytes) {
-        return device.allocateStaging(bytes);
-    }
 
     @Override
     public boolean runsCompiledKernels() {
@@ -79,13 +50,19 @@ final class UncheckedLevels implements Device {
 
     @Override
     public void prepare(KernelSource kernel) {
-        device.prepare(unchecked(kernel));
+        inner.prepare(unchecked(kernel));
+    }
+
+    /** Builds the run's kernel unchecked, as {@link #prepare} does. */
+    @Override
+    public void beginRun(org.loopnest.device.RunSpec run) {
+        prepare(run.kernelSource());
     }
 
     @Override
     public CompletableFuture<Void> launch(Launch launch) {
         KernelSource source = unchecked(launch.kernelSource());
-        return device.launch(new Launch() {
+        return inner.launch(new Launch() {
             @Override
             public Chunk chunk() {
                 return launch.chunk();
@@ -123,28 +100,8 @@ final class UncheckedLevels implements Device {
         });
     }
 
-    @Override
-    public Optional<DeviceCosts> costs() {
-        return device.costs();
-    }
 
-    @Override
-    public Optional<DeviceTimes> measuredTimes() {
-        return device.measuredTimes();
-    }
 
-    @Override
-    public <T extends AutoCloseable> Optional<T> keep(Class<T> type, Supplier<? extends T> maker) {
-        return device.keep(type, maker);
-    }
 
-    @Override
-    public boolean isClosed() {
-        return device.isClosed();
-    }
 
-    /** Leaves the wrapped device open: its owner closes it. */
-    @Override
-    public void close() {
-    }
 }
