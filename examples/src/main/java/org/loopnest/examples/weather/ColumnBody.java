@@ -20,9 +20,9 @@ import org.loopnest.kernel.DeviceCode;
  * iteration by a step and, where the buoyancy is within a rounding of zero, the choice of the LFC or the EL: there
  * the results agree within a tolerance, not bit for bit.
  *
- * <p><b>Names:</b> the helpers are prefixed {@code col_} ({@code col_es}, {@code col_dewpoint},
- * {@code col_lcl_pressure}, ... are the weather body's {@code wx_} helpers under new names), so this body and
- * {@link WeatherBody} can be compiled side by side. Locals avoid the arrays' names ({@code T}, {@code q}, {@code p},
+ * <p><b>Names:</b> the thermodynamic helpers are {@link WeatherBody}'s own ({@code wx_missing}, {@code wx_es},
+ * {@code wx_dewpoint}, {@code wx_lcl_pressure}, ...: one text, {@link WeatherBody#THERMODYNAMICS}); the column's own
+ * helpers are prefixed {@code col_}. Locals avoid the arrays' names ({@code T}, {@code q}, {@code p},
  * {@code gh}, {@code pw}, {@code cape}, {@code cin}), the indices ({@code t}, {@code y}, {@code x}) and the axis
  * {@code z}.
  */
@@ -31,42 +31,12 @@ public final class ColumnBody {
     public static final String NAME = "column";
 
     /**
-     * The helper functions: the missing-value test, Bolton's {@code e_s}, vapour pressure, dewpoint and the LCL's
-     * fixed point (copies of {@link WeatherBody}'s), the mixing ratio, virtual temperature and saturation mixing
-     * ratio, the pseudo-adiabat's lapse rate, one RK4 step and a stretch of steps, and the layer integrals with the
+     * The helper functions: {@link WeatherBody}'s thermodynamic helpers (the missing-value test, Bolton's {@code e_s},
+     * vapour pressure, dewpoint and the LCL's fixed point, one text for both bodies), the mixing ratio, virtual
+     * temperature and saturation mixing ratio, the pseudo-adiabat's lapse rate, one RK4 step and a stretch of steps, and the layer integrals with the
      * zero crossing inserted ({@code col_before}, {@code col_after}, {@code col_trapezoid}, {@code col_negative}).
      */
-    public static final String HELPERS = """
-            bool col_missing(float v) {
-                return isnan(v) || v <= %3$s;
-            }
-
-            float col_es(float kelvin) {
-                return 6.112f * exp(17.67f * (kelvin - 273.15f) / (kelvin - 29.65f));
-            }
-
-            float col_vapour_pressure(float pressure, float w) {
-                return pressure * w / (%1$s + w);
-            }
-
-            float col_dewpoint(float vp) {
-                const float v = log(vp / 6.112f);
-                return 273.15f + 243.5f * v / (17.67f - v);
-            }
-
-            float col_lcl_pressure(float kelvin, float pressure, float w) {
-                float level = pressure;
-                for (int i = 0; i < %4$d; i++) {
-                    const float dew = col_dewpoint(col_vapour_pressure(level, w));
-                    const float next_level = pressure * pow(dew / kelvin, 1.0f / %2$s);
-                    if (fabs(next_level - level) <= %5$s * fabs(next_level)) {
-                        return next_level;
-                    }
-                    level = next_level;
-                }
-                return NAN;
-            }
-
+    public static final String HELPERS = WeatherBody.THERMODYNAMICS + "\n" + """
             float col_mixing_ratio(float humidity) {
                 return humidity / (1.0f - humidity);
             }
@@ -76,13 +46,13 @@ public final class ColumnBody {
             }
 
             float col_saturation_mixing(float kelvin, float pressure) {
-                const float es = col_es(kelvin);
+                const float es = wx_es(kelvin);
                 return %1$s * es / (pressure - es);
             }
 
             float col_lapse(float pressure, float kelvin) {
                 const float rs = col_saturation_mixing(kelvin, pressure);
-                return (%6$s * kelvin + %8$s * rs) / (%7$s + %8$s * %8$s * rs * %1$s / (%6$s * kelvin * kelvin))
+                return (%2$s * kelvin + %4$s * rs) / (%3$s + %4$s * %4$s * rs * %1$s / (%2$s * kelvin * kelvin))
                         / pressure;
             }
 
@@ -96,8 +66,8 @@ public final class ColumnBody {
             }
 
             float col_moist(float from, float to, float kelvin) {
-                const float count = ceil((from - to) / %9$s);
-                const int n = count > 1.0f ? (count < %10$s ? (int) count : %11$d) : 1;
+                const float count = ceil((from - to) / %5$s);
+                const int n = count > 1.0f ? (count < %6$s ? (int) count : %7$d) : 1;
                 const float h = (to - from) / (float) n;
                 float temperature = kelvin;
                 for (int i = 0; i < n; i++) {
@@ -137,9 +107,7 @@ public final class ColumnBody {
                 }
                 return (b0 + b1) * 0.5f * d;
             }
-            """.formatted(WeatherBody.literal(WeatherFormulas.EPSILON), WeatherBody.literal(WeatherFormulas.KAPPA),
-            WeatherBody.literal(WeatherFormulas.MISSING_BELOW), WeatherFormulas.LCL_MAX_ITERATIONS,
-            WeatherBody.literal(WeatherFormulas.LCL_RELATIVE_CHANGE), WeatherBody.literal(ColumnFormulas.RD),
+            """.formatted(WeatherBody.literal(WeatherFormulas.EPSILON), WeatherBody.literal(ColumnFormulas.RD),
             WeatherBody.literal(ColumnFormulas.CP), WeatherBody.literal(ColumnFormulas.LV),
             WeatherBody.literal(ColumnFormulas.MAX_STEP), WeatherBody.literal((float) ColumnFormulas.MAX_STEPS),
             ColumnFormulas.MAX_STEPS);
@@ -152,7 +120,7 @@ public final class ColumnBody {
             const int levels = len(z);
             bool bad = levels < 1;
             for (int k = 0; k < levels; k++) {
-                if (col_missing(T[k]) || col_missing(q[k])) {
+                if (wx_missing(T[k]) || wx_missing(q[k])) {
                     bad = true;
                     break;
                 }
@@ -170,12 +138,12 @@ public final class ColumnBody {
                 float lcl_t = T[0];
                 bool unknown = false;
                 if (q[0] > 0.0f) {
-                    const float level = col_lcl_pressure(T[0], p[0], w0);
+                    const float level = wx_lcl_pressure(T[0], p[0], w0);
                     if (isnan(level)) {
                         unknown = true;
                     } else if (level < p[0]) {
                         lcl_p = level;
-                        lcl_t = col_dewpoint(col_vapour_pressure(level, w0));
+                        lcl_t = wx_dewpoint(wx_vapour_pressure(level, w0));
                     }
                 }
                 const bool lifted = q[0] > 0.0f && !unknown;
@@ -257,7 +225,7 @@ public final class ColumnBody {
     /** The body with its helpers, named {@value #NAME}. */
     public static final DeviceCode CODE = new DeviceCode(NAME, BODY, HELPERS);
 
-    private static final String MISSING_TEST = "if (col_missing(T[k]) || col_missing(q[k])) {";
+    private static final String MISSING_TEST = "if (wx_missing(T[k]) || wx_missing(q[k])) {";
 
     private ColumnBody() {
     }
@@ -274,7 +242,7 @@ public final class ColumnBody {
         if (markers.none()) {
             return CODE;
         }
-        String body = BODY.replace(MISSING_TEST, "if (col_missing(T[k]) || col_missing(q[k]) || col_marked_t(T[k]) "
+        String body = BODY.replace(MISSING_TEST, "if (wx_missing(T[k]) || wx_missing(q[k]) || col_marked_t(T[k]) "
                 + "|| col_marked_q(q[k])) {");
         return new DeviceCode(NAME, body, HELPERS + "\n" + WeatherBody.marked("col_marked_t", markers.temperature())
                 + "\n" + WeatherBody.marked("col_marked_q", markers.humidity()));

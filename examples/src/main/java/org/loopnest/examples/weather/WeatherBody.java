@@ -24,11 +24,11 @@ public final class WeatherBody {
     public static final String NAME = "weather";
 
     /**
-     * The helper functions: the missing-value test and one function per formula of {@link WeatherFormulas}
-     * ({@code wx_es}, {@code wx_vapour_pressure}, {@code wx_dewpoint}, {@code wx_thetae}) and
+     * The thermodynamic helpers this body and {@link ColumnBody} share: the missing-value test {@code wx_missing},
+     * {@code wx_es}, {@code wx_vapour_pressure}, {@code wx_dewpoint} (one per formula of {@link WeatherFormulas}) and
      * {@code wx_lcl_pressure}, the lifting condensation level's loop with its early {@code return}.
      */
-    public static final String HELPERS = """
+    static final String THERMODYNAMICS = """
             bool wx_missing(float v) {
                 return isnan(v) || v <= %3$s;
             }
@@ -46,13 +46,6 @@ public final class WeatherBody {
                 return 273.15f + 243.5f * v / (17.67f - v);
             }
 
-            float wx_thetae(float kelvin, float pressure, float vp, float dew) {
-                const float r = %1$s * vp / (pressure - vp);
-                const float tl = 56.0f + 1.0f / (1.0f / (dew - 56.0f) + log(kelvin / dew) / 800.0f);
-                const float theta_dl = kelvin * pow(1000.0f / (pressure - vp), %2$s) * pow(kelvin / tl, 0.28f * r);
-                return theta_dl * exp(r * (1.0f + 0.448f * r) * (3036.0f / tl - 1.78f));
-            }
-
             float wx_lcl_pressure(float kelvin, float pressure, float w) {
                 float level = pressure;
                 for (int i = 0; i < %4$d; i++) {
@@ -68,6 +61,19 @@ public final class WeatherBody {
             """.formatted(literal(WeatherFormulas.EPSILON), literal(WeatherFormulas.KAPPA),
             literal(WeatherFormulas.MISSING_BELOW), WeatherFormulas.LCL_MAX_ITERATIONS,
             literal(WeatherFormulas.LCL_RELATIVE_CHANGE));
+
+    /**
+     * The helper functions: the shared {@link #THERMODYNAMICS}, and {@code wx_thetae}, the equivalent potential
+     * temperature of {@link WeatherFormulas}.
+     */
+    public static final String HELPERS = THERMODYNAMICS + "\n" + """
+            float wx_thetae(float kelvin, float pressure, float vp, float dew) {
+                const float r = %1$s * vp / (pressure - vp);
+                const float tl = 56.0f + 1.0f / (1.0f / (dew - 56.0f) + log(kelvin / dew) / 800.0f);
+                const float theta_dl = kelvin * pow(1000.0f / (pressure - vp), %2$s) * pow(kelvin / tl, 0.28f * r);
+                return theta_dl * exp(r * (1.0f + 0.448f * r) * (3036.0f / tl - 1.78f));
+            }
+            """.formatted(literal(WeatherFormulas.EPSILON), literal(WeatherFormulas.KAPPA));
 
     /** The body of one grid point: NaN where missing, then the eight outputs as {@link WeatherFormulas#point}. */
     public static final String BODY = """
