@@ -105,8 +105,8 @@ final class JavaCode {
 
     /** {@return the statement that stores {@code value} at {@code level} of column array {@code array}'s element} */
     static String levelStore(String array, String level, String value) {
-        String c = JavaEmitter.columnName(array);
-        return "ln_set(" + c + ", " + c + "_p, " + level + ", " + c + "_o, " + value + ")";
+        return "ln_set_" + array + "(ln_stores, ln_positions, " + level + ", " + JavaEmitter.columnName(array) + "_o, "
+                + value + ")";
     }
 
     /** {@return the value of a level the body leaves unassigned: NaN, or 0 for an integer type} */
@@ -136,8 +136,8 @@ final class JavaCode {
         } else if (e instanceof Expr.Array a) {
             return name(a.name());
         } else if (e instanceof Expr.Element el) {
-            String c = JavaEmitter.columnName(el.name());
-            return "ln_get(" + c + ", " + c + "_p, " + level(el) + ", " + c + "_o)";
+            return "ln_get_" + el.name() + "(ln_stores, ln_positions, " + level(el) + ", "
+                    + JavaEmitter.columnName(el.name()) + "_o)";
         } else if (e instanceof Expr.Unary u) {
             return "(" + u.op().symbol() + expr(u.operand()) + ")";
         } else if (e instanceof Expr.Binary b) {

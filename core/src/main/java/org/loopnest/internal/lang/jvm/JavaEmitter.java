@@ -62,21 +62,7 @@ public final class JavaEmitter {
             boolean heap = access.arrays().get(b).heapArray();
             String store = storeType(array.type(), heap);
             if (array.isColumn()) {
-                if (!read.contains(array.name()) && array.role() == Role.IN) {
-                    continue; // a column output's levels start as NaN even where the body never names it
-                }
-                String levels = Integer.toString(array.levels());
-                String c = columnName(array.name());
-                out.append("        final ").append(store).append("[] ").append(c).append(" = new ")
-                        .append(store.replace("[]", "")).append("[").append(levels).append("]")
-                        .append(heap ? "[];\n" : ";\n");
-                out.append("        final int[] ").append(c).append("_p = new int[").append(levels).append("];\n");
-                out.append("        for (int ln_l = 0; ln_l < ").append(levels).append("; ln_l++) {\n");
-                out.append("            ").append(c).append("[ln_l] = (").append(store).append(") ln_stores[")
-                        .append(b).append(" + ln_l];\n");
-                out.append("            ").append(c).append("_p[ln_l] = (int) ln_positions[").append(b)
-                        .append(" + ln_l];\n        }\n");
-                continue;
+                continue; // its levels are reached through ln_get_NAME and ln_set_NAME, from the stores in place
             }
             out.append("        final ").append(store).append(" ln_a").append(b).append(" = (").append(store)
                     .append(") ln_stores[").append(b).append("];\n");
@@ -126,8 +112,12 @@ public final class JavaEmitter {
         }
         out.append("        }\n    }\n");
         appendRuntime(out);
-        if (arrays.stream().anyMatch(ArraySignature::isColumn)) {
-            appendLevelAccess(out);
+        for (int a = 0; a < arrays.size(); a++) {
+            ArraySignature array = arrays.get(a);
+            int b = context.firstBinding(a);
+            if (array.isColumn()) {
+                appendLevelAccess(out, array, b, access.arrays().get(b).heapArray());
+            }
         }
         for (Helper helper : program.helpers()) {
             appendHelper(out, helper);
@@ -135,7 +125,10 @@ public final class JavaEmitter {
         return out.append("}\n").toString();
     }
 
-    /** The local holding column array {@code name}'s level stores ({@code …_p} its positions, {@code …_o} the step). */
+    /**
+     * {@return the name stem of column array {@code name}'s level access in the printed class: {@code …_o} the local
+     * that holds the current iteration's distance along the run}
+     */
     static String columnName(String name) {
         return "ln_c_" + name;
     }
@@ -157,19 +150,22 @@ public final class JavaEmitter {
                 + " + \" (len(\" + axis + \") = \" + levels + \")\");\n    }\n";
     }
 
-    /** {@code ln_get}/{@code ln_set} of a level, one overload per store type (resolved by the Java compiler). */
-    private static void appendLevelAccess(StringBuilder out) {
-        for (String t : List.of("float", "double", "int", "long")) {
-            String buffer = "java.nio." + Character.toUpperCase(t.charAt(0)) + t.substring(1) + "Buffer";
-            out.append("    private static ").append(t).append(" ln_get(").append(t)
-                    .append("[][] s, int[] p, int l, int o) {\n        return s[l][p[l] + o];\n    }\n");
-            out.append("    private static void ln_set(").append(t).append("[][] s, int[] p, int l, int o, ").append(t)
-                    .append(" v) {\n        s[l][p[l] + o] = v;\n    }\n");
-            out.append("    private static ").append(t).append(" ln_get(").append(buffer)
-                    .append("[] s, int[] p, int l, int o) {\n        return s[l].get(p[l] + o);\n    }\n");
-            out.append("    private static void ln_set(").append(buffer).append("[] s, int[] p, int l, int o, ")
-                    .append(t).append(" v) {\n        s[l].put(p[l] + o, v);\n    }\n");
-        }
+    /**
+     * Appends {@code ln_get_NAME(stores, positions, level, o)} and {@code ln_set_NAME(…, value)} of column array
+     * {@code array}, whose levels are the run's stores {@code first} on: level {@code l}'s element {@code o} along
+     * the run, read in place (no per-run copy of the levels' stores).
+     */
+    private static void appendLevelAccess(StringBuilder out, ArraySignature array, int first, boolean heapArray) {
+        String element = JavaCode.type(array.type());
+        String store = storeType(array.type(), heapArray);
+        String at = "(int) p[" + first + " + l] + o";
+        String reached = "((" + store + ") s[" + first + " + l])";
+        out.append("    private static ").append(element).append(" ln_get_").append(array.name())
+                .append("(Object[] s, long[] p, int l, int o) {\n        return ").append(reached)
+                .append(heapArray ? "[" + at + "]" : ".get(" + at + ")").append(";\n    }\n");
+        out.append("    private static void ln_set_").append(array.name()).append("(Object[] s, long[] p, int l, int o, ")
+                .append(element).append(" v) {\n        ").append(reached)
+                .append(heapArray ? "[" + at + "] = v" : ".put(" + at + ", v)").append(";\n    }\n");
     }
 
     private static String storeType(Type element, boolean heapArray) {

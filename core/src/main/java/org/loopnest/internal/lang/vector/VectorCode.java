@@ -464,7 +464,7 @@ final class VectorCode {
     /**
      * {@return the constants that name each level access's site, and {@code ln_failed}: what {@code run} calls after
      * the steps when a lane asked for a level outside its column} A level access never throws inside the vector code
-     * (with a throw there the column body's runs took 23 % longer than without the check, BENCHMARKS.md run 30); it
+     * (with a throw there the CAPE grid ran at 336 000 columns/s against 378 000, BENCHMARKS.md run 30); it
      * records the first bad level in {@code ln_kk[1..4]} and reads level 0 instead; every loop then ends at its next
      * round (so a loop that only the values read would end cannot spin), and the run fails once its steps are done,
      * with the message the scalar path gives.
