@@ -267,10 +267,7 @@ public final class LoopNest {
         }
         ArrayBinding binding = ArrayBinding.of(request.name(), request.role(), request.array(), space,
                 request.indices());
-        if (request.handle() != null && binding.type() != request.handle().type()) {
-            throw new IllegalArgumentException(request.role() + " " + request.handle() + ": the array holds "
-                    + binding.type() + " elements (expected: " + request.handle().type() + ", as the handle says)");
-        }
+        request.checkType(binding.type());
         Overlap.checkApart(binding, arrays.values().stream().filter(java.util.Objects::nonNull).toList());
         arrays.put(request.name(), binding);
     }
@@ -292,11 +289,7 @@ public final class LoopNest {
                         + (levels.size() - 1) + "])");
             }
         }
-        ArrayBinding first = levels.get(0);
-        if (request.handle() != null && first.type() != request.handle().type()) {
-            throw new IllegalArgumentException(request.role() + " " + request.handle() + ": the array holds "
-                    + first.type() + " elements (expected: " + request.handle().type() + ", as the handle says)");
-        }
+        request.checkType(levels.get(0).type());
         List<ArrayBinding> others = arrays.values().stream().filter(java.util.Objects::nonNull).toList();
         for (ArrayBinding level : levels) { // levels of one array are apart by construction; each against the others
             Overlap.checkApart(level, others);
@@ -310,6 +303,14 @@ public final class LoopNest {
 
     /** An {@link #in}/{@link #out} call kept until the index names it uses are known. */
     private record BindRequest(String name, Role role, Object array, NamedArray<?> handle, String[] indices) {
+        /** Refuses data of another element type than the request's typed handle says, naming the handle. */
+        void checkType(org.loopnest.data.ElementType type) {
+            if (handle != null && type != handle.type()) {
+                throw new IllegalArgumentException(role + " " + handle + ": the array holds " + type
+                        + " elements (expected: " + handle.type() + ", as the handle says)");
+            }
+        }
+
         boolean namesUnknownIndex(IndexSpace space, Map<String, Long> columns) {
             return indices != null && java.util.Arrays.stream(indices)
                     .anyMatch(i -> space.indexOf(i) < 0 && !columns.containsKey(i));

@@ -277,6 +277,10 @@ class ColumnNestTest {
         e = assertThrows(IllegalArgumentException.class, () -> LoopNest.of(NT, NY, NX).names("t", "y", "x")
                 .column("z", NZ).column("w", 2).in("T", new float[NT * NZ * 2 * NY * NX], "t", "z", "w", "y", "x"));
         assertEquals("in 'T': column axes z and w (expected: at most one column axis per array)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> LoopNest.of(NT, NY, NX).names("t", "y", "x")
+                .column("z", NZ).in(org.loopnest.kernel.NamedArray.doubles("T"), temperature(), "t", "z", "y", "x"));
+        assertEquals("in NamedArray.doubles(\"T\"): the array holds float elements (expected: double, as the handle "
+                + "says)", e.getMessage());
     }
 
     private static final String OUT_OF_COLUMN = """
