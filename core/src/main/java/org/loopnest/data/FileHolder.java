@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.List;
 import org.loopnest.internal.data.ElementCopier;
+import org.loopnest.internal.data.FileLayout;
 
 /**
  * An array that lives in a file: element {@code (a_0, …)} sits at byte
@@ -34,6 +36,10 @@ import org.loopnest.internal.data.ElementCopier;
  * system must have room for it. Each failure is an {@link IllegalArgumentException} naming the array, the file and
  * what was expected, before anything runs. One run at a time may write a given output file.
  *
+ * <p><b>Several files.</b> An input made by {@link Holder#files} lies in several files joined along its index of
+ * largest stride ({@link FilePart}, {@link #parts()}). {@link #path()} and
+ * {@link #offsetBytes()} are then the first file's.
+ *
  * <p>Immutable; the file itself is the user's, and changing it while a run reads it gives undefined results.
  */
 public final class FileHolder extends LinearHolder {
@@ -45,9 +51,12 @@ public final class FileHolder extends LinearHolder {
     private final long offsetBytes;
     private final boolean inPlace;
     private final String storage;
+    private final List<FilePart> parts;
 
-    FileHolder(Path path, ElementType type, ByteOrder order, long offsetBytes, long[] strides, boolean inPlace) {
+    FileHolder(Path path, ElementType type, ByteOrder order, long offsetBytes, long[] strides, boolean inPlace,
+            List<FilePart> parts) {
         super(type, 0, strides);
+        this.parts = parts == null ? null : List.copyOf(parts);
         this.path = path.toAbsolutePath().normalize();
         this.order = order;
         this.offsetBytes = offsetBytes;
@@ -55,9 +64,24 @@ public final class FileHolder extends LinearHolder {
         this.storage = this.path.toString().intern(); // one object per file, so that identity compares files
     }
 
-    /** {@return the file, absolute} */
+    /** {@return the file, absolute; for an array over several files ({@link Holder#files}), the first} */
     public Path path() {
         return path;
+    }
+
+    /** {@return every file the array lies in, absolute, in order: one, or those given to {@link Holder#files}} */
+    public List<Path> paths() {
+        return parts == null ? List.of(path) : parts.stream().map(p -> p.path().toAbsolutePath().normalize()).toList();
+    }
+
+    /** {@return whether the array lies in several files ({@link Holder#files}): an input only} */
+    public boolean spansFiles() {
+        return parts != null;
+    }
+
+    /** {@return the files of an array over several ({@link Holder#files}), in order; empty for one file} */
+    public List<FilePart> parts() {
+        return parts == null ? List.of() : parts;
     }
 
     /** {@return the byte order of the elements in the file} */
@@ -81,7 +105,10 @@ public final class FileHolder extends LinearHolder {
         return storage;
     }
 
-    /** {@return the elements the file holds from {@link #offsetBytes()} on now (0 if it does not exist)} */
+    /**
+     * {@return the elements the file holds from {@link #offsetBytes()} on now (0 if it does not exist); for an array
+     * over several files, the first file's}
+     */
     @Override
     public long capacity() {
         try {
@@ -93,7 +120,7 @@ public final class FileHolder extends LinearHolder {
 
     /**
      * {@return a read-only typed view of the whole file from {@link #offsetBytes()} on, mapped} Runs never use it (they
-     * read by windows); for a quick look at a small file.
+     * read by windows); for a quick look at a small file. For an array over several files, the first file's.
      *
      * @throws IllegalStateException if that is more than {@link #MAX_WINDOW_BYTES} bytes
      * @throws UncheckedIOException if the file cannot be mapped
@@ -117,7 +144,8 @@ public final class FileHolder extends LinearHolder {
      * {@return {@code {first, end}}: the first byte an array of {@code shape} reaches in the file and the byte after
      * its last ({@code {offsetBytes, offsetBytes}} for an empty shape), or {@code null} if an element would lie before
      * byte 0 (a negative stride) or past the range of a {@code long}} What a file must hold for an input, what a new
-     * output's file is sized to, and what overlap checks compare.
+     * output's file is sized to, and what overlap checks compare. For an array over several files, each file's range
+     * is its own one-file holder's over its part of the shape.
      *
      * @param shape the extent of each index the array is bound with, in the binding's order
      */
@@ -147,6 +175,10 @@ public final class FileHolder extends LinearHolder {
             throw new IllegalArgumentException(what + ": " + strides(shape).length + " strides for indices " + shapeText
                     + " (expected: " + shape.length + ", one per index)");
         }
+        if (parts != null) {
+            checkParts(what, shape, shapeText);
+            return;
+        }
         if (byteRange(shape) == null) {
             throw new IllegalArgumentException(what + ": strides " + Arrays.toString(strides(shape)) + " from byte "
                     + offsetBytes + " reach outside the file's positions (expected: every element at a byte position >= 0 "
@@ -155,16 +187,65 @@ public final class FileHolder extends LinearHolder {
     }
 
     /**
+     * An array over several files: strides of at least 0, the files' counts adding up to the extent of the index of
+     * largest stride, whose stride exceeds the reach of all the others (so that each file's positions come after the
+     * previous file's), and each file's own range valid.
+     */
+    private void checkParts(String what, long[] shape, String shapeText) {
+        long[] strides = strides(shape);
+        if (shape.length == 0 || Arrays.stream(strides).anyMatch(s -> s < 0)) {
+            throw new IllegalArgumentException(what + ": strides " + Arrays.toString(strides) + " for indices "
+                    + shapeText + " over " + parts.size() + " files (expected: at least one index, strides >= 0)");
+        }
+        int along = FileLayout.along(strides);
+        long total = parts.stream().mapToLong(FilePart::count).sum();
+        if (total != shape[along]) {
+            throw new IllegalArgumentException(what + ": its " + parts.size() + " files hold " + total + " entries "
+                    + "of index " + (along + 1) + " of " + shapeText + " (expected: " + shape[along] + ", that index' "
+                    + "extent; files are joined along the index of largest stride)");
+        }
+        long reach = 0;
+        for (int m = 0; m < shape.length; m++) {
+            if (m != along && shape[m] > 0) {
+                reach += strides[m] * (shape[m] - 1);
+            }
+        }
+        if (shape[along] > 1 && reach >= strides[along]) {
+            throw new IllegalArgumentException(what + ": strides " + Arrays.toString(strides) + " for indices "
+                    + shapeText + ": the other indices reach " + (reach + 1) + " elements, past the stride "
+                    + strides[along] + " of the index the files are joined along (expected: each entry of that index "
+                    + "within one stride, as in row-major or record layouts)");
+        }
+        FileLayout layout = FileLayout.of(this, shape);
+        for (int k = 0; k < layout.files(); k++) {
+            layout.single(k).check(what + " (file " + layout.path(k) + ")", layout.shape(k), shapeText);
+        }
+    }
+
+    /**
      * Checks the file for the role it is bound in: an input's must exist and hold every element; a new output's
-     * directory must take it.
+     * directory must take it. An array over several files is an input only, each file checked.
      */
     void checkFile(String what, Role role, long[] shape) {
-        FileChecks.check(what, role, this, shape);
+        if (parts == null) {
+            FileChecks.check(what, role, this, shape);
+            return;
+        }
+        if (role != Role.IN) {
+            throw new IllegalArgumentException(what + ": an array over " + parts.size() + " files is read only "
+                    + "(expected: Holder.file for an output, one file)");
+        }
+        FileLayout layout = FileLayout.of(this, shape);
+        for (int k = 0; k < layout.files(); k++) {
+            FileChecks.check(what, role, layout.single(k), layout.shape(k));
+        }
     }
 
     @Override
     LinearHolder moved(long deltaElements, long[] strides) {
-        return new FileHolder(path, type(), order, offsetBytes + deltaElements * type().bytes(), strides.clone(),
-                inPlace);
+        long delta = deltaElements * type().bytes();
+        List<FilePart> movedParts = parts == null ? null : parts.stream()
+                .map(p -> new FilePart(p.path(), p.offsetBytes() + delta, p.count())).toList();
+        return new FileHolder(path, type(), order, offsetBytes + delta, strides.clone(), inPlace, movedParts);
     }
 }

@@ -3,6 +3,7 @@ package org.loopnest.data;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What the user's data lives in. Create one with {@link #of(Object)} for a flat or jagged primitive array,
@@ -160,7 +161,40 @@ public abstract sealed class Holder permits LinearHolder, JaggedHolder {
             throw new IllegalArgumentException("file " + path + ": offsetBytes = " + offsetBytes + " (expected: >= 0)");
         }
         long[] given = strides == null || strides.length == 0 ? null : strides.clone();
-        return new FileHolder(path, type, order, offsetBytes, given, inPlace);
+        return new FileHolder(path, type, order, offsetBytes, given, inPlace, null);
+    }
+
+    /**
+     * An input array that lies in several files, one after the other along its index of largest stride (the time or
+     * record index of a dataset kept as one file per day or per forecast step): file {@code k} holds
+     * {@code parts.get(k).count()} entries of that index, from its byte {@code offsetBytes} on, with the same strides
+     * as every other file (row-major over the bound shape when none are given). Read like {@link #file}: chunk by
+     * chunk, a chunk that spans two files by positional reads from each; on the {@code cpu} device, a chunk's window
+     * is mapped from its file, or read into memory when it spans two. Each file is checked when bound (exists,
+     * readable, long enough); the counts must add up to the index' extent.
+     *
+     * <pre>{@code
+     * nest.in("T", Holder.files(List.of(new FilePart(day1, 0, 24), new FilePart(day2, 0, 24)),
+     *         ElementType.FLOAT, ByteOrder.BIG_ENDIAN));
+     * }</pre>
+     *
+     * @param parts the files, in the order of the index they are joined along; at least one
+     * @param type the element type
+     * @param order the byte order of the elements in every file
+     * @param strides the element stride of each index the array is bound with, in the binding's order, all
+     *     {@code >= 0}; none for row-major
+     * @return a holder over the files, bound as an input only
+     * @throws IllegalArgumentException if an argument is null or {@code parts} is empty
+     */
+    public static FileHolder files(List<FilePart> parts, ElementType type, ByteOrder order, long... strides) {
+        if (parts == null || parts.isEmpty() || parts.stream().anyMatch(p -> p == null)) {
+            throw new IllegalArgumentException("files: parts is " + (parts == null ? "null" : parts.isEmpty()
+                    ? "empty" : "holding null") + " (expected: one FilePart per file, in order)");
+        }
+        FilePart first = parts.get(0);
+        FileHolder one = newFile(first.path(), type, order, first.offsetBytes(), strides, false);
+        return new FileHolder(first.path(), type, order, first.offsetBytes(), one.isStrided() ? strides.clone() : null,
+                false, List.copyOf(parts));
     }
 
     private static void checkBuffer(ByteBuffer buffer, ElementType type) {

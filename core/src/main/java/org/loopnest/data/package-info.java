@@ -4,7 +4,8 @@
  * <p>A {@link org.loopnest.data.Holder} wraps what the user owns: a flat primitive array (row-major or with
  * explicit strides), a jagged Java array ({@code float[][]…}), a {@link java.nio.ByteBuffer} or a file of any size
  * ({@link org.loopnest.data.FileHolder}: read and written chunk by chunk, new output files moved into place only when
- * the run succeeds).
+ * the run succeeds), or an input over several files joined along time ({@link org.loopnest.data.FilePart},
+ * {@code Holder.files}).
  * An {@link org.loopnest.data.ArrayBinding} ties a holder to a name, a direction and the loop indices it is
  * indexed by (all of them or a subset, in nest order), and validates its shape.
  *

@@ -29,7 +29,7 @@ class DataPackageTest {
                 }
             }
         }
-        assertEquals(Set.of("ArrayBinding", "BufferHolder", "ElementType", "FileHolder", "FlatHolder", "FloatView", "Holder",
-                "JaggedHolder", "LinearHolder", "Role"), published, "public types of org.loopnest.data");
+        assertEquals(Set.of("ArrayBinding", "BufferHolder", "ElementType", "FileHolder", "FilePart", "FlatHolder",
+                "FloatView", "Holder", "JaggedHolder", "LinearHolder", "Role"), published, "public types of org.loopnest.data");
     }
 }

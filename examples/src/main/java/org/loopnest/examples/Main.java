@@ -72,7 +72,10 @@ public final class Main implements Callable<Integer>, CommandEnvironment {
         return commandLine.execute(args);
     }
 
-    /** The configured command line: subcommands, case-insensitive enums and the one-line error handling. */
+    /**
+     * The configured command line: subcommands, case-insensitive enums and the one-line error handling. picocli's
+     * {@code @file} argument files are off: {@code --input @list.txt} names a list of data files.
+     */
     public static CommandLine commandLine() {
         return commandLine(System.getenv());
     }
@@ -81,6 +84,7 @@ public final class Main implements Callable<Integer>, CommandEnvironment {
         ErrorHandler errors = new ErrorHandler();
         return new CommandLine(new Main(environment))
                 .setCaseInsensitiveEnumValuesAllowed(true)
+                .setExpandAtFiles(false)
                 .setParameterExceptionHandler(errors)
                 .setExecutionExceptionHandler(errors);
     }

@@ -47,6 +47,32 @@ public final class NetcdfFile {
      * @throws IOException              if reading fails
      */
     public static double[] readValues(NetcdfHeader header, NetcdfVariable variable) throws IOException {
+        ByteBuffer b = readBytes(header, variable);
+        double[] values = new double[b.remaining() / variable.type().size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = switch (variable.type()) {
+                case BYTE, CHAR -> b.get();
+                case SHORT -> b.getShort();
+                case INT -> b.getInt();
+                case FLOAT -> b.getFloat();
+                case DOUBLE -> b.getDouble();
+            };
+        }
+        return values;
+    }
+
+    /**
+     * Reads a small variable's values as stored: big-endian elements of its type, last dimension fastest, a record
+     * variable's records one after the other (what a copy of the variable into another file writes).
+     *
+     * @param header   the file's header
+     * @param variable one of its variables
+     * @return the bytes, big-endian, positioned at 0
+     * @throws NetcdfFormatException naming the file and variable if it has more than {@link #MAX_VALUES} elements or
+     *                               the file ends early
+     * @throws IOException           if reading fails
+     */
+    public static ByteBuffer readBytes(NetcdfHeader header, NetcdfVariable variable) throws IOException {
         long perRecord = variable.elementsPerRecord();
         long records = variable.isRecord() ? header.numberOfRecords() : 1;
         if (records != 0 && perRecord > MAX_VALUES / records) {
@@ -54,11 +80,11 @@ public final class NetcdfFile {
                     + perRecord + " × " + records + " elements (expected: at most " + MAX_VALUES
                     + " to read into memory)");
         }
-        double[] values = new double[(int) (perRecord * records)];
         int size = variable.type().size();
+        ByteBuffer all = ByteBuffer.allocate((int) (perRecord * records) * size);
         try (FileChannel channel = FileChannel.open(header.file())) {
             for (long r = 0; r < records; r++) {
-                ByteBuffer b = ByteBuffer.allocate((int) perRecord * size);
+                ByteBuffer b = all.slice((int) (r * perRecord * size), (int) perRecord * size);
                 long at = variable.begin() + r * header.recordSize();
                 while (b.hasRemaining()) {
                     if (channel.read(b, at + b.position()) < 0) {
@@ -67,18 +93,8 @@ public final class NetcdfFile {
                                 + " bytes from " + at + ")");
                     }
                 }
-                b.flip();
-                for (int i = 0; i < perRecord; i++) {
-                    values[(int) (r * perRecord) + i] = switch (variable.type()) {
-                        case BYTE, CHAR -> b.get();
-                        case SHORT -> b.getShort();
-                        case INT -> b.getInt();
-                        case FLOAT -> b.getFloat();
-                        case DOUBLE -> b.getDouble();
-                    };
-                }
             }
         }
-        return values;
+        return all;
     }
 }

@@ -57,8 +57,8 @@ public final class NetcdfHeader {
 
     /** Makes a header for a file about to be written. */
     static NetcdfHeader planned(Path file, List<NetcdfDimension> dimensions, List<NetcdfAttribute> attributes,
-            List<NetcdfVariable> variables, long headerSize) {
-        return new NetcdfHeader(file, 2, 0, dimensions, attributes, variables, headerSize);
+            List<NetcdfVariable> variables, long headerSize, long numrecs) {
+        return new NetcdfHeader(file, 2, numrecs, dimensions, attributes, variables, headerSize);
     }
 
     /** {@code a + b}, or {@link Long#MAX_VALUE} past it (a record that large lies past the end of any file). */

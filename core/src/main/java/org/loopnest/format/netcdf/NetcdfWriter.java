@@ -22,10 +22,11 @@ import org.loopnest.data.Holder;
 import org.loopnest.internal.files.OwnedNames;
 
 /**
- * Writes a classic 64-bit-offset NetCDF file (CDF-2) of float variables with CF attributes: declare dimensions,
- * global attributes and variables; {@link #writeHeader} writes the header with every variable's offset computed and
- * sizes the file; {@link #write} puts values at any element offset, so a run can write chunk by chunk in any order;
- * {@link #commit} moves the file into place.
+ * Writes a classic 64-bit-offset NetCDF file (CDF-2) with CF attributes: declare dimensions (one of them may be the
+ * record dimension, with its number of records known up front), global attributes and variables (float by default;
+ * any classic type for coordinates copied from another file); {@link #writeHeader} writes the header with every
+ * variable's offset computed and sizes the file; {@link #write} puts values at any element offset, so a run can
+ * write chunk by chunk in any order; {@link #commit} moves the file into place.
  *
  * <pre>{@code
  * try (NetcdfWriter w = NetcdfWriter.create(Path.of("theta.nc"))) {
@@ -39,8 +40,10 @@ import org.loopnest.internal.files.OwnedNames;
  * }
  * }</pre>
  *
- * <p>Decisions: fixed dimensions only (no record dimension: every size is known before a run, and data are written by
- * offset); float variables only; elements never written read as 0 (the file is sized, not pre-filled).
+ * <p>Decisions: every size is known before a run, so a record dimension is declared with its number of records
+ * ({@link #recordDimension}) and the file is sized for them (readers see it {@code UNLIMITED}, as the input it copies
+ * was); data are written by offset, a record variable's records interleaved with the others' as the format lays them
+ * out; elements never written read as 0 (the file is sized, not pre-filled).
  *
  * <p>Failure and ownership: the file is written under a temporary name beside the target
  * ({@code .name.loopnest-HOST-PID-START-N.tmp}, {@code OwnedNames}: a run into the directory after a {@code kill -9}
@@ -61,6 +64,7 @@ public final class NetcdfWriter implements AutoCloseable {
     private final Map<String, NetcdfDimension> dimensions = new LinkedHashMap<>();
     private final List<NetcdfAttribute> attributes = new ArrayList<>();
     private final Map<String, NetcdfVariable> variables = new LinkedHashMap<>();
+    private long records;
     private State state = State.DECLARING;
     private Path temporary;
     private FileChannel channel;
@@ -108,6 +112,33 @@ public final class NetcdfWriter implements AutoCloseable {
     }
 
     /**
+     * Declares the record (unlimited) dimension, with the number of records the file will hold. At most one; a
+     * variable that uses it must have it first.
+     *
+     * @param name    its name, unique
+     * @param records the records the file holds
+     * @return this writer
+     * @throws IllegalArgumentException if the name is empty or taken, a record dimension was declared already, or
+     *                                  {@code records} is not positive
+     * @throws IllegalStateException    after {@link #writeHeader}
+     */
+    public NetcdfWriter recordDimension(String name, long records) {
+        declaring();
+        checkName("dimension", name, dimensions.containsKey(name));
+        if (dimensions.values().stream().anyMatch(NetcdfDimension::record)) {
+            throw new IllegalArgumentException("record dimension '" + name + "': one is declared already (expected: "
+                    + "at most one record dimension)");
+        }
+        if (records <= 0 || records > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("record dimension '" + name + "' records = " + records
+                    + " (expected: 1 to 2147483647)");
+        }
+        dimensions.put(name, new NetcdfDimension(name, records, true));
+        this.records = records;
+        return this;
+    }
+
+    /**
      * Adds a global attribute.
      *
      * @param attribute the attribute
@@ -131,8 +162,26 @@ public final class NetcdfWriter implements AutoCloseable {
      * @throws IllegalStateException    after {@link #writeHeader}
      */
     public NetcdfWriter variable(String name, List<String> dimensions, NetcdfAttribute... attributes) {
+        return variable(name, NetcdfType.FLOAT, dimensions, attributes);
+    }
+
+    /**
+     * Declares a variable of any classic type (a coordinate copied from another file, say).
+     *
+     * @param name       its name, unique
+     * @param type       its type
+     * @param dimensions its dimensions' names, outermost first, each declared before; the record dimension only first
+     * @param attributes its attributes
+     * @return this writer
+     * @throws IllegalArgumentException if the name is empty or taken, a dimension is not declared, or the record
+     *                                  dimension is not first
+     * @throws IllegalStateException    after {@link #writeHeader}
+     */
+    public NetcdfWriter variable(String name, NetcdfType type, List<String> dimensions,
+            NetcdfAttribute... attributes) {
         declaring();
         checkName("variable", name, variables.containsKey(name));
+        Objects.requireNonNull(type, "type");
         List<NetcdfDimension> dims = new ArrayList<>();
         for (String d : dimensions) {
             NetcdfDimension dim = this.dimensions.get(d);
@@ -140,9 +189,13 @@ public final class NetcdfWriter implements AutoCloseable {
                 throw new IllegalArgumentException("variable '" + name + "' dimension '" + d
                         + "' is not declared (expected one of: " + String.join(", ", this.dimensions.keySet()) + ")");
             }
+            if (dim.record() && !dims.isEmpty()) {
+                throw new IllegalArgumentException("variable '" + name + "' has the record dimension '" + d
+                        + "' after " + dims.get(0).name() + " (expected: the record dimension first)");
+            }
             dims.add(dim);
         }
-        variables.put(name, new NetcdfVariable(name, dims, NetcdfType.FLOAT, List.of(attributes), 0, 0));
+        variables.put(name, new NetcdfVariable(name, dims, type, List.of(attributes), 0, 0));
         return this;
     }
 
@@ -157,8 +210,12 @@ public final class NetcdfWriter implements AutoCloseable {
         declaring();
         List<NetcdfVariable> placed = place(encode(List.copyOf(variables.values())).length);
         byte[] bytes = encode(placed);
-        header = NetcdfHeader.planned(target, List.copyOf(dimensions.values()), attributes, placed, bytes.length);
-        long end = placed.isEmpty() ? bytes.length : header.dataEnd(placed.get(placed.size() - 1));
+        header = NetcdfHeader.planned(target, List.copyOf(dimensions.values()), attributes, placed, bytes.length,
+                records);
+        long end = bytes.length;
+        for (NetcdfVariable v : placed) {
+            end = Math.max(end, header.dataEnd(v));
+        }
         // not Files.createTempFile: its owner-only permissions would stay on the committed file
         temporary = OwnedNames.name(target.toAbsolutePath(), OwnedNames.Kind.TEMPORARY);
         channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -186,19 +243,55 @@ public final class NetcdfWriter implements AutoCloseable {
      * @throws IOException              if writing fails (for example, the file system is full)
      */
     public void write(String variable, long firstElement, float[] values) throws IOException {
+        if (state == State.WRITING && header.variable(variable).type() != NetcdfType.FLOAT) {
+            throw new IllegalArgumentException("variable '" + variable + "' is " + header.variable(variable).type()
+                    + " (expected: write(name, first, ByteBuffer) of its type)");
+        }
+        ByteBuffer b = ByteBuffer.allocate(values.length * Float.BYTES);
+        b.asFloatBuffer().put(values);
+        write(variable, firstElement, b);
+    }
+
+    /**
+     * Writes elements of a variable of any type from one element on, as stored: big-endian values of its type (a
+     * copy of {@link NetcdfFile#readBytes} of another file's variable, say). A record variable's elements go to their
+     * records.
+     *
+     * @param variable     the variable's name
+     * @param firstElement the index of the first element written, counted over the whole variable
+     * @param values       the bytes from its position to its limit, a whole number of elements; consumed
+     * @throws IllegalArgumentException if the variable is unknown, the bytes are not whole elements or go past its end
+     * @throws IllegalStateException    before {@link #writeHeader} or after {@link #commit}/{@link #close}
+     * @throws IOException              if writing fails (for example, the file system is full)
+     */
+    public void write(String variable, long firstElement, ByteBuffer values) throws IOException {
         if (state != State.WRITING) {
             throw new IllegalStateException("write(\"" + variable + "\") while " + state
                     + " (expected: after writeHeader, before commit/close)");
         }
         NetcdfVariable v = header.variable(variable);
-        long elements = v.elementsPerRecord();
-        if (firstElement < 0 || firstElement + values.length > elements) {
-            throw new IllegalArgumentException("variable '" + variable + "': elements " + firstElement + " to "
-                    + (firstElement + values.length) + " (expected: within 0 to " + elements + ")");
+        int size = v.type().size();
+        long perRecord = v.elementsPerRecord();
+        long elements = v.isRecord() ? perRecord * records : perRecord;
+        long count = values.remaining() / size;
+        if (values.remaining() % size != 0) {
+            throw new IllegalArgumentException("variable '" + variable + "': " + values.remaining() + " bytes "
+                    + "(expected: whole " + v.type() + " elements of " + size + " bytes)");
         }
-        ByteBuffer b = ByteBuffer.allocate(values.length * Float.BYTES);
-        b.asFloatBuffer().put(values);
-        writeFully(b, v.begin() + firstElement * Float.BYTES);
+        if (firstElement < 0 || firstElement + count > elements) {
+            throw new IllegalArgumentException("variable '" + variable + "': elements " + firstElement + " to "
+                    + (firstElement + count) + " (expected: within 0 to " + elements + ")");
+        }
+        long element = firstElement;
+        while (values.hasRemaining()) {
+            long record = v.isRecord() ? element / perRecord : 0;
+            long within = v.isRecord() ? element % perRecord : element;
+            int n = (int) Math.min(values.remaining() / size, perRecord - within);
+            ByteBuffer piece = values.slice(values.position(), n * size);
+            writeFully(piece, v.begin() + record * header.recordSize() + within * size);
+            values.position(values.position() + n * size);
+            element += n;
+        }
     }
 
     /**
@@ -221,8 +314,18 @@ public final class NetcdfWriter implements AutoCloseable {
             throw new IllegalStateException("holder(\"" + variable + "\") while " + state
                     + " (expected: after writeHeader, before commit/close)");
         }
-        return Holder.fileInPlace(temporary, ElementType.FLOAT, ByteOrder.BIG_ENDIAN,
-                header.variable(variable).begin());
+        NetcdfVariable v = header.variable(variable);
+        if (!v.isRecord()) {
+            return Holder.fileInPlace(temporary, ElementType.FLOAT, ByteOrder.BIG_ENDIAN, v.begin());
+        }
+        long[] strides = new long[v.dimensions().size()];
+        long s = 1;
+        for (int m = strides.length - 1; m > 0; m--) {
+            strides[m] = s;
+            s *= v.dimensions().get(m).length();
+        }
+        strides[0] = header.recordSize() / Float.BYTES;
+        return Holder.fileInPlace(temporary, ElementType.FLOAT, ByteOrder.BIG_ENDIAN, v.begin(), strides);
     }
 
     /**
@@ -294,28 +397,36 @@ public final class NetcdfWriter implements AutoCloseable {
         }
     }
 
-    /** The variables with their sizes and offsets, data from {@code headerSize} on, in declaration order. */
+    /**
+     * The variables with their sizes and offsets, in declaration order: the fixed ones' data from {@code headerSize}
+     * on, then the records, each record variable's slice at its offset within a record.
+     */
     private List<NetcdfVariable> place(int headerSize) {
-        List<NetcdfVariable> placed = new ArrayList<>();
+        Map<String, NetcdfVariable> placed = new LinkedHashMap<>();
         long begin = headerSize;
-        for (NetcdfVariable v : variables.values()) {
-            long vsize = NetcdfHeader.pad4(Math.multiplyExact(v.elementsPerRecord(), (long) Float.BYTES));
-            placed.add(new NetcdfVariable(v.name(), v.dimensions(), v.type(), v.attributes(), vsize, begin));
-            begin = Math.addExact(begin, vsize);
+        for (boolean record : new boolean[] {false, true}) {
+            for (NetcdfVariable v : variables.values()) {
+                if (v.isRecord() == record) {
+                    long vsize = NetcdfHeader.pad4(Math.multiplyExact(v.elementsPerRecord(), (long) v.type().size()));
+                    placed.put(v.name(), new NetcdfVariable(v.name(), v.dimensions(), v.type(), v.attributes(), vsize,
+                            begin));
+                    begin = Math.addExact(begin, vsize);
+                }
+            }
         }
-        return placed;
+        return variables.keySet().stream().map(placed::get).toList();
     }
 
     /** The header's bytes (CDF-2, numrecs 0), with the variables' offsets as given. */
     private byte[] encode(List<NetcdfVariable> vars) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(new byte[] {'C', 'D', 'F', 2});
-        int32(out, 0);
+        int32(out, (int) records);
         List<String> dimNames = new ArrayList<>(dimensions.keySet());
         list(out, NC_DIMENSION, dimensions.size());
         for (NetcdfDimension d : dimensions.values()) {
             name(out, d.name());
-            int32(out, (int) d.length());
+            int32(out, d.record() ? 0 : (int) d.length());
         }
         attributes(out, attributes);
         list(out, NC_VARIABLE, vars.size());

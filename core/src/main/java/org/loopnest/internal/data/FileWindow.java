@@ -3,6 +3,7 @@ package org.loopnest.internal.data;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.Buffer;
+import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -18,8 +19,10 @@ import org.loopnest.index.Split;
 /**
  * A mapped window of a file-backed array: the elements from position {@link #first()} to the window's end as a typed
  * buffer in the file's byte order, so that the {@code cpu} device runs kernels over the file in place. An input's
- * window is mapped read-only, an output's read-write (into the run's temporary file, {@link FileOutputs#target}); a window opens no file that is not there, so a late
- * block of a run that has ended fails instead of writing anywhere else.
+ * window is mapped read-only, an output's read-write (into the run's temporary file, {@link FileOutputs#target}); a
+ * window opens no file that is not there, so a late block of a run that has ended fails instead of writing anywhere
+ * else. An input over several files maps its window from the file that holds it; a chunk that spans two files gets
+ * its window read into memory instead (at most {@link FileHolder#MAX_WINDOW_BYTES}, as a mapped one).
  * The mapping lives until the buffer is collected; absolute reads and writes on it may come from several threads.
  *
  * @param typed the window as a {@code FloatBuffer}, … element 0 being position {@code first}
@@ -49,10 +52,15 @@ public record FileWindow(Buffer typed, long first, Path file, long end) {
                     + "maps files; split deeper or into more chunks)");
         }
         boolean write = binding.role() == Role.OUT;
-        Path target = files.target(binding);
+        FileLayout layout = FileLayout.of(file, binding.shape());
+        int k = layout.fileOf(span[0]);
+        if (k != layout.fileOf(span[1])) {
+            return spanning(binding, layout, span, bytes);
+        }
+        Path target = k == 0 ? files.target(binding) : layout.path(k);
         try (FileChannel channel = write ? FileChannel.open(target, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(target, StandardOpenOption.READ)) {
-            long start = file.offsetBytes() + span[0] * size;
+            long start = layout.byteOf(k, span[0]);
             MappedByteBuffer mapped = channel.map(write ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
                     start, bytes);
             mapped.order(file.byteOrder());
@@ -60,6 +68,39 @@ public record FileWindow(Buffer typed, long first, Path file, long end) {
         } catch (IOException e) {
             throw new UncheckedIOException(binding + ": cannot map " + bytes + " bytes of " + target + ": " + e, e);
         }
+    }
+
+    /**
+     * The window of an input chunk that spans two or more of its files, read into memory: each file's share of the
+     * positions by one positional read, up to what the file holds (a record layout's last record may stop short of the
+     * stride; those positions are never reached). Nothing is mapped, so nothing can be lost later ({@link #end} 0).
+     */
+    private static FileWindow spanning(ArrayBinding binding, FileLayout layout, long[] span, long bytes) {
+        FileHolder file = (FileHolder) binding.holder();
+        int size = file.type().bytes();
+        ByteBuffer window = ByteBuffer.allocateDirect((int) bytes).order(file.byteOrder());
+        for (int k = layout.fileOf(span[0]); k <= layout.fileOf(span[1]); k++) {
+            long from = Math.max(span[0], layout.first(k));
+            long to = Math.min(span[1], layout.end(k) - 1);
+            Path path = layout.path(k);
+            try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+                long start = layout.byteOf(k, from);
+                long length = Math.min((to - from + 1) * size, Math.max(0, channel.size() - start));
+                ByteBuffer share = window.duplicate().position((int) ((from - span[0]) * size))
+                        .limit((int) ((from - span[0]) * size + length));
+                for (long at = start; share.hasRemaining(); ) {
+                    int n = channel.read(share, at);
+                    if (n < 0) {
+                        throw new IOException("the file ends at byte " + at);
+                    }
+                    at += n;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(binding + ": cannot read positions [" + from + ", " + to + "] of "
+                        + path + ": " + e, e);
+            }
+        }
+        return new FileWindow(ElementCopier.typed(window, file.type()), span[0], layout.path(0), 0);
     }
 
     /**

@@ -75,15 +75,15 @@ public final class Overlap {
      */
     private static void checkReplaced(ArrayBinding output, ArrayBinding other) {
         if (output.role() != Role.OUT || !(output.holder() instanceof FileHolder replaced) || replaced.writesInPlace()
-                || !(other.holder() instanceof FileHolder file) || file.storage() != replaced.storage()) {
+                || !(other.holder() instanceof FileHolder file) || !file.paths().contains(replaced.path())) {
             return;
         }
         if (other.role() == Role.OUT && !file.writesInPlace()) {
             return;
         }
-        throw new IllegalArgumentException(other + " uses file " + file.path() + ", which " + output + " replaces with "
-                + "a new file when the run succeeds (expected: another file, or Holder.fileInPlace for an output that "
-                + "writes into the file it shares)");
+        throw new IllegalArgumentException(other + " uses file " + replaced.path() + ", which " + output
+                + " replaces with a new file when the run succeeds (expected: another file, or Holder.fileInPlace for an "
+                + "output that writes into the file it shares)");
     }
 
     /**
@@ -123,7 +123,12 @@ public final class Overlap {
             return List.of();
         }
         if (holder instanceof FileHolder file) {
-            return List.of(fileBytes(file, binding.shape()));
+            FileLayout layout = FileLayout.of(file, binding.shape());
+            List<Piece> pieces = new ArrayList<>(layout.files());
+            for (int k = 0; k < layout.files(); k++) {
+                pieces.add(fileBytes(layout.single(k), layout.shape(k)));
+            }
+            return pieces;
         }
         return List.of(bytes((BufferHolder) holder, binding.shape()));
     }

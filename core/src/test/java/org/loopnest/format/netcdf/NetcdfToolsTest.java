@@ -60,6 +60,41 @@ class NetcdfToolsTest {
     }
 
     @Test
+    void shouldWriteARecordDimensionAndCoordinatesOfTheirOwnTypesThatNcdumpReads() throws Exception {
+        assumeTool("ncdump");
+        Path file = dir.resolve("rec.nc");
+        try (NetcdfWriter w = NetcdfWriter.create(file)) {
+            w.recordDimension("time", 3).dimension("lat", 2);
+            w.variable("time", NetcdfType.INT, List.of("time"),
+                    NetcdfAttribute.text("units", "hours since 1900-01-01"));
+            w.variable("lat", NetcdfType.DOUBLE, List.of("lat"), NetcdfAttribute.text("units", "degrees_north"));
+            w.variable("a", List.of("time", "lat"));
+            w.variable("b", List.of("time", "lat"));
+            w.variable("c", List.of("lat"));
+            w.writeHeader();
+            w.write("time", 0, java.nio.ByteBuffer.allocate(12).putInt(1000).putInt(1006).putInt(1012).flip());
+            w.write("lat", 0, java.nio.ByteBuffer.allocate(16).putDouble(10.5).putDouble(-20.25).flip());
+            w.write("a", 1, new float[] {1, 2, 3, 4, 5});
+            w.write("b", 0, new float[] {10, 11, 12, 13, 14, 15});
+            w.write("c", 0, new float[] {7, 8});
+            w.commit();
+        }
+        String header = run("ncdump", "-h", file.toString());
+        for (String line : List.of("time = UNLIMITED ; // (3 currently)", "int time(time) ;", "double lat(lat) ;",
+                "float a(time, lat) ;")) {
+            assertTrue(header.contains(line), () -> "ncdump -h lacks '" + line + "':\n" + header);
+        }
+        String values = run("ncdump", "-v", "time,lat,a,b,c", file.toString());
+        for (String line : List.of("time = 1000, 1006, 1012 ;", "lat = 10.5, -20.25 ;",
+                "a =\n  0, 1,\n  2, 3,\n  4, 5 ;", "b =\n  10, 11,\n  12, 13,\n  14, 15 ;", "c = 7, 8 ;")) {
+            assertTrue(values.contains(line), () -> "ncdump lacks '" + line + "':\n" + values);
+        }
+        NetcdfHeader read = NetcdfFile.open(file);
+        assertEquals(3, read.numberOfRecords());
+        assertArrayEquals(new double[] {1000, 1006, 1012}, NetcdfFile.readValues(read, read.variable("time")), 0);
+    }
+
+    @Test
     void shouldReadWhatNcgenWritesInBothClassicFormats() throws Exception {
         assumeTool("ncgen");
         Path cdl = dir.resolve("era.cdl");

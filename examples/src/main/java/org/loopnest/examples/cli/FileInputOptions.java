@@ -12,6 +12,7 @@ import org.loopnest.examples.weather.files.Netcdf4Input;
 import org.loopnest.examples.weather.files.NetcdfInput;
 import org.loopnest.examples.weather.files.OutputFormat;
 import org.loopnest.examples.weather.files.WeatherInput;
+import org.loopnest.format.dataset.DatasetFiles;
 import org.loopnest.format.netcdf4.Netcdf4File;
 import picocli.CommandLine.Option;
 
@@ -29,7 +30,8 @@ public final class FileInputOptions {
     @Option(names = "--input", paramLabel = "FILE",
             description = "Read T and q from a GrADS descriptor (.ctl) or a NetCDF file (.nc, classic or NetCDF-4) "
                     + "instead: shape, levels and grid come from the file, which is read chunk by chunk, never "
-                    + "whole; needs --out. See docs/FILES.md.")
+                    + "whole; needs --out. Several classic NetCDF files, as one dataset joined along time: a quoted "
+                    + "glob ('dir/era5_*.nc') or @list.txt. See docs/FILES.md.")
     private Path input;
 
     @Option(names = "--var-t", paramLabel = "NAME",
@@ -90,7 +92,15 @@ public final class FileInputOptions {
             throw new IllegalArgumentException("--input " + input + " needs --out DIR (expected: the directory the "
                     + "outputs are written to)");
         }
-        FileKinds.requireReadable("--input " + input, input, "a GrADS .ctl or a NetCDF .nc file");
+        for (Path file : files()) {
+            FileKinds.requireReadable("--input " + input + (isPattern() ? ": " + file : ""), file,
+                    "a GrADS .ctl or a NetCDF .nc file");
+        }
+        if (isPattern() && (isGrads() || startsAsHdf5(files().get(0)))) {
+            throw new IllegalArgumentException("--input " + input + ": " + files().get(0) + " is " + (isGrads()
+                    ? "a GrADS descriptor" : "NetCDF-4 (HDF5)") + "; several files are joined for classic NetCDF "
+                    + "only so far (expected: classic .nc files, or one file)");
+        }
         if (levelsVar != null && isGrads()) {
             throw new IllegalArgumentException("--levels-var: only for a NetCDF --input (expected: no --levels-var; "
                     + input + " takes its levels from ZDEF)");
@@ -108,9 +118,33 @@ public final class FileInputOptions {
         if (isGrads()) {
             return GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ);
         }
+        if (isPattern()) {
+            return NetcdfInput.open(files(), varT, varQ, levelsVar, out);
+        }
         return Files.isRegularFile(input) && Netcdf4File.isHdf5(input)
                 ? Netcdf4Input.open(input, varT, varQ, levelsVar, out)
                 : NetcdfInput.open(input, varT, varQ, levelsVar, out);
+    }
+
+    private static boolean startsAsHdf5(Path file) {
+        return new String(FileFormat.head(file, 4), java.nio.charset.StandardCharsets.ISO_8859_1).startsWith("\u0089HDF");
+    }
+
+    /** Whether {@code --input} names several files, by a glob or a list. */
+    private boolean isPattern() {
+        return DatasetFiles.isPattern(input.toString());
+    }
+
+    /** The files {@code --input} names: itself, or those of its glob or list. */
+    private List<Path> files() {
+        if (!isPattern()) {
+            return List.of(input);
+        }
+        try {
+            return DatasetFiles.expand(input.toString());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--input " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -119,11 +153,12 @@ public final class FileInputOptions {
      * a comment); else it is taken for NetCDF, whose reader names what it found.
      */
     private boolean isGrads() {
-        if (FileFormat.startsAsNetcdf(input)) {
+        Path first = files().get(0);
+        if (FileFormat.startsAsNetcdf(first)) {
             return false;
         }
-        byte[] head = FileFormat.head(input, 1);
-        Path name = input.getFileName();
+        byte[] head = FileFormat.head(first, 1);
+        Path name = first.getFileName();
         return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".ctl")
                 || head.length > 0 && (Character.isLetter(head[0]) || head[0] == '*');
     }

@@ -70,7 +70,11 @@ final class RunPaths {
                 throw new IllegalArgumentException(in.input().option() + ": '" + in.name() + "' is also the name in "
                         + twice + " (expected: a distinct name for each array)");
             }
-            read.putIfAbsent(in.input().file(), in.input().option());
+            if (in.input().isPattern()) {
+                in.input().files().forEach(file -> read.putIfAbsent(file, in.input().option()));
+            } else {
+                read.putIfAbsent(in.input().file(), in.input().option());
+            }
             read.putIfAbsent(in.file(), in.input().option());
         }
         if (bodyFile != null) {

@@ -1,6 +1,7 @@
 package org.loopnest.examples.run;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.Optional;
 import org.loopnest.format.grads.GradsAxis;
 import org.loopnest.format.grads.GradsDescriptor;
 import org.loopnest.format.netcdf.NetcdfAttribute;
-import org.loopnest.format.netcdf.NetcdfFile;
+import org.loopnest.format.netcdf.NetcdfDataset;
 import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfVariable;
@@ -63,9 +64,10 @@ public final class Coordinates {
         List<String> notes = new ArrayList<>();
         for (FileArray array : arrays) {
             try {
-                switch (FileFormat.ofInput(array.input().option(), array.input().file())) {
+                Path first = array.input().files().get(0);
+                switch (FileFormat.ofInput(array.input().option(), first)) {
                     case NETCDF -> {
-                        if (Netcdf4File.isHdf5(array.input().file())) {
+                        if (Netcdf4File.isHdf5(first)) {
                             fromNetcdf4(array, found);
                         } else {
                             fromNetcdf(array, found);
@@ -84,20 +86,21 @@ public final class Coordinates {
     }
 
     private static void fromNetcdf(FileArray array, Map<String, Coordinate> found) throws IOException {
-        NetcdfHeader header = NetcdfFile.open(array.input().file());
-        List<String> own = header.variable(array.input().variable()).dimensionNames();
+        NetcdfDataset dataset = NetcdfDataset.open(array.input().files(), array.input().variable());
+        NetcdfHeader header = dataset.headers().get(0);
+        List<String> own = dataset.dimensionNames();
         for (int i = 0; i < own.size(); i++) {
             String dimension = own.get(i);
             Optional<NetcdfVariable> coordinate = header.findVariable(dimension)
                     .filter(v -> v.dimensionNames().equals(List.of(dimension)));
-            if (coordinate.isPresent() && !found.containsKey(array.indices().get(i))) {
-                double[] values = NetcdfFile.readValues(header, coordinate.get());
+            Optional<double[]> values = dataset.coordinate(dimension);
+            if (coordinate.isPresent() && values.isPresent() && !found.containsKey(array.indices().get(i))) {
                 List<NetcdfAttribute> attributes = new ArrayList<>();
                 for (String name : COPIED) {
                     coordinate.get().attribute(name).filter(a -> a.type() == NetcdfType.CHAR)
                             .ifPresent(attributes::add);
                 }
-                found.put(array.indices().get(i), new Coordinate(floats(values), attributes));
+                found.put(array.indices().get(i), new Coordinate(floats(values.get()), attributes));
             }
         }
     }

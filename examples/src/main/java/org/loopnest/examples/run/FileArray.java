@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
+import org.loopnest.data.FilePart;
 import org.loopnest.data.Holder;
 
 /**
@@ -29,12 +30,16 @@ import org.loopnest.data.Holder;
  * @param exactSize   whether the file must hold exactly the elements (raw files), rather than at least them
  * @param unpacking   for an input to unpack before the run, how; {@code null} for one read in place. Until
  *                    {@link #unpackedInto} gives it its temporary file, {@code file} is the input's own
+ * @param parts       for an input read in place from several files, each file's part ({@link Holder#files}; then
+ *                    {@code file} and {@code offsetBytes} are the first's); {@code null} for one file
  */
 public record FileArray(InputOption input, Path file, List<String> indices, long[] extents, long[] strides,
-        ElementType type, ByteOrder order, long offsetBytes, boolean exactSize, Unpacking unpacking) {
+        ElementType type, ByteOrder order, long offsetBytes, boolean exactSize, Unpacking unpacking,
+        List<FilePart> parts) {
 
-    /** Copies the arrays and list. */
+    /** Copies the arrays and lists. */
     public FileArray {
+        parts = parts == null ? null : List.copyOf(parts);
         indices = List.copyOf(indices);
         extents = extents.clone();
         strides = strides == null ? null : strides.clone();
@@ -65,7 +70,7 @@ public record FileArray(InputOption input, Path file, List<String> indices, long
             sizes[i] = nest.extentOf(names.get(i));
         }
         FileArray resolved = new FileArray(input, file, names, sizes, strides == null ? rowMajor(sizes) : strides,
-                type, order, offsetBytes, exactSize, unpacking);
+                type, order, offsetBytes, exactSize, unpacking, parts);
         if (exactSize) {
             InputFiles.checkRawSize(resolved);
         }
@@ -78,7 +83,7 @@ public record FileArray(InputOption input, Path file, List<String> indices, long
      * @param unpacked the raw little-endian float file, row-major over the indices
      */
     public FileArray unpackedInto(Path unpacked) {
-        return new FileArray(input, unpacked, indices, extents, rowMajor(extents), type, order, 0, false, null);
+        return new FileArray(input, unpacked, indices, extents, rowMajor(extents), type, order, 0, false, null, null);
     }
 
     /** {@return the number of elements: the product of the extents} */
@@ -113,6 +118,9 @@ public record FileArray(InputOption input, Path file, List<String> indices, long
         for (int i = 0; i < bound.length; i++) {
             bound[i] = strides[order.get(i)];
             shape[i] = extents[order.get(i)];
+        }
+        if (parts != null) {
+            return Holder.files(parts, type, order(), bound);
         }
         return Arrays.equals(bound, rowMajor(shape)) ? Holder.file(file, type, order(), offsetBytes)
                 : Holder.file(file, type, order(), offsetBytes, bound);

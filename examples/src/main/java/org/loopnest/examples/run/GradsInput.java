@@ -44,6 +44,6 @@ final class GradsInput {
                 : new long[] {ctl.time().count(), variable.records(), ny, nx};
         long[] strides = surface ? new long[] {step, nx, 1} : new long[] {step, record, nx, 1};
         return new FileArray(input, ctl.dataFile(), indices, extents, strides, ElementType.FLOAT, ctl.byteOrder(),
-                ctl.offset(variable.name(), 0, 0), false, null);
+                ctl.offset(variable.name(), 0, 0), false, null, null);
     }
 }

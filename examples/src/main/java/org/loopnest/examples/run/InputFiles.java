@@ -31,11 +31,19 @@ public final class InputFiles {
      * @throws IllegalArgumentException as the class comment says
      */
     public static FileArray describe(InputOption input, ByteOrder rawOrder) {
-        FileFormat format = FileFormat.ofInput(input.option(), input.file());
-        FileKinds.requireReadable(input.option() + ": " + input.file(), input.file(), "a readable regular file");
+        List<Path> files = input.files();
+        FileFormat format = FileFormat.ofInput(input.option(), files.get(0));
+        for (Path file : files) {
+            FileKinds.requireReadable(input.option() + ": " + file, file, "a readable regular file");
+        }
+        if (input.isPattern() && format != FileFormat.NETCDF) {
+            throw new IllegalArgumentException(input.option() + ": " + files.get(0) + " is a " + format.name()
+                    .toLowerCase(java.util.Locale.ROOT) + " file; several files are joined for classic NetCDF only "
+                    + "so far (expected: .nc files, or one file)");
+        }
         return switch (format) {
             case RAW -> raw(input, rawOrder);
-            case NETCDF -> NetcdfInput.describe(input);
+            case NETCDF -> NetcdfInput.describe(input, files);
             case GRADS -> GradsInput.describe(input);
         };
     }
@@ -48,7 +56,7 @@ public final class InputFiles {
         long[] unknown = new long[input.indices().size()];
         java.util.Arrays.fill(unknown, -1);
         return new FileArray(input, input.file(), input.indices(), unknown, null,
-                FileFormat.rawType(input.option(), input.file()), order, 0, true, null);
+                FileFormat.rawType(input.option(), input.file()), order, 0, true, null, null);
     }
 
     /** Checks that a raw file holds exactly its array's elements. */

@@ -2,10 +2,12 @@ package org.loopnest.examples.run;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.loopnest.format.dataset.DatasetFiles;
 import org.loopnest.kernel.DeviceCode;
 
 /**
- * One {@code --in NAME[:INDEX,...]=FILE[:VAR]} option: the array's name in the body, the loop indices it is indexed
+ * One {@code --in NAME[:INDEX,...]=FILE[:VAR]} option (FILE may be a quoted glob or {@code @list.txt} of NetCDF
+ * files, read as one array joined by time): the array's name in the body, the loop indices it is indexed
  * by (in the file's order, outermost first; none given means "every loop" for a raw file and "the file's own
  * dimension names" for NetCDF and GrADS), the file, and the variable in it (NetCDF and GrADS only).
  *
@@ -70,6 +72,29 @@ public record InputOption(String name, List<String> indices, Path file, String v
     private static IllegalArgumentException bad(String text, String why) {
         return new IllegalArgumentException("--in " + text + ": " + why + " (expected: NAME[:INDEX,...]=FILE[:VAR], "
                 + "e.g. T=data.nc:t or p:z=levels.f32)");
+    }
+
+    /**
+     * {@return the files the option names: its one file, or those of a glob ({@code 'dir/*.nc'}) or list
+     * ({@code @list.txt}), see {@link DatasetFiles}}
+     *
+     * @throws IllegalArgumentException naming the option: a glob that matches nothing, a list that cannot be read, a
+     *     directory or a missing file among them
+     */
+    public List<Path> files() {
+        if (!DatasetFiles.isPattern(file.toString())) {
+            return List.of(file);
+        }
+        try {
+            return DatasetFiles.expand(file.toString());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@return whether the option names its files by a glob or a list (even one file)} */
+    public boolean isPattern() {
+        return DatasetFiles.isPattern(file.toString());
     }
 
     /** {@return how messages name this option, e.g. {@code --in T=data.nc:t}} */

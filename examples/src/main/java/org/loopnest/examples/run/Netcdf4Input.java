@@ -45,11 +45,11 @@ final class Netcdf4Input {
                     || variable.attribute("add_offset").isPresent();
             if (variable.contiguousOffset().isPresent() && !packed) {
                 return new FileArray(input, input.file(), indices, shape, null, ElementType.FLOAT,
-                        variable.byteOrder().orElseThrow(), variable.contiguousOffset().getAsLong(), false, null);
+                        variable.byteOrder().orElseThrow(), variable.contiguousOffset().getAsLong(), false, null, null);
             }
             return new FileArray(input, input.file(), indices, shape, null, ElementType.FLOAT,
                     ByteOrder.LITTLE_ENDIAN, 0, false, new Netcdf4Unpacking(input.file(), variable.name(),
-                            variable.type(), variable.elements(), variable.storage().name()));
+                            variable.type(), variable.elements(), variable.storage().name()), null);
         } catch (IOException | IllegalArgumentException e) {
             throw e instanceof IllegalArgumentException && e.getMessage().startsWith(option) ? (RuntimeException) e
                     : new IllegalArgumentException(option + ": " + e.getMessage(), e);

@@ -2,8 +2,12 @@ package org.loopnest.examples.run;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.loopnest.data.ElementType;
+import org.loopnest.data.FilePart;
+import org.loopnest.format.netcdf.NetcdfDataset;
 import org.loopnest.format.netcdf.NetcdfFile;
 import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfPacking;
@@ -19,7 +23,9 @@ import org.loopnest.internal.format.Quoted;
  *
  * <p>{@code float}, {@code double} and {@code int} variables are read in place, as stored (a {@code _FillValue} reaches
  * the body as a value). Packed variables ({@code scale_factor}, {@code add_offset}) and {@code byte} and {@code short}
- * ones are unpacked to a temporary float file before the run ({@link NetcdfUnpacking}: missing values become NaN).
+ * ones are unpacked to a temporary float file before the run ({@link DatasetUnpacking}: missing values become NaN).
+ * Several files (a glob or a list) are one {@link NetcdfDataset}, joined by time: read in place from each file
+ * ({@link org.loopnest.data.Holder#files}), or unpacked into one temporary file.
  * A NetCDF-4/HDF5 file goes to {@link Netcdf4Input}. Refused, saying so: {@code char} variables, scalars.
  *
  * <p><b>Threading:</b> stateless. <b>Failure:</b> {@link IllegalArgumentException} naming the option.
@@ -28,47 +34,56 @@ final class NetcdfInput {
     private NetcdfInput() {
     }
 
-    static FileArray describe(InputOption input) {
+    static FileArray describe(InputOption input, List<Path> files) {
         String option = input.option();
-        if (isHdf5(input)) {
+        if (isHdf5(input, files.get(0))) {
+            if (files.size() > 1 || input.isPattern()) {
+                throw new IllegalArgumentException(option + ": " + files.get(0) + " is NetCDF-4 (HDF5); several "
+                        + "files are joined for classic NetCDF only so far (expected: classic .nc files, or one "
+                        + "NetCDF-4 file)");
+            }
             return Netcdf4Input.describe(input);
         }
-        NetcdfHeader header;
-        try {
-            header = NetcdfFile.open(input.file());
-        } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
-        }
         if (input.variable() == null) {
+            NetcdfHeader header = header(option, files.get(0));
             throw new IllegalArgumentException(option + ": no variable given (expected: FILE.nc:VAR, VAR one of: "
                     + names(header) + ")");
         }
-        NetcdfVariable variable = header.findVariable(input.variable()).orElseThrow(() ->
-                new IllegalArgumentException(option + ": no variable '" + input.variable() + "' in "
-                        + input.file().getFileName() + " (expected one of: " + names(header) + ")"));
+        NetcdfDataset dataset;
+        try {
+            dataset = NetcdfDataset.open(files, input.variable());
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+        }
+        NetcdfVariable variable = dataset.declared();
         List<String> indices = InputFiles.renamed(input, variable.dimensionNames(), "dimensions");
-        long[] shape = variable.shape();
-        if (needsUnpacking(option, variable)) {
-            return new FileArray(input, input.file(), indices, shape, null, ElementType.FLOAT,
-                    ByteOrder.LITTLE_ENDIAN, 0, false, new NetcdfUnpacking(header, variable));
+        long[] shape = dataset.shape();
+        if (needsUnpacking(option, variable) || !dataset.readsInPlace()) {
+            return new FileArray(input, files.get(0), indices, shape, null, ElementType.FLOAT,
+                    ByteOrder.LITTLE_ENDIAN, 0, false, new DatasetUnpacking(dataset), null);
         }
         ElementType type = checkType(option, variable);
-        long[] strides = FileArray.rowMajor(shape);
-        if (variable.isRecord()) {
-            if (header.recordSize() % type.bytes() != 0) {
-                throw new IllegalArgumentException(option + ": records of " + header.recordSize() + " bytes are not a "
-                        + "whole number of " + type + " elements (expected: record variables of sizes that keep '"
-                        + variable.name() + "' aligned)");
-            }
-            strides[0] = header.recordSize() / type.bytes();
+        List<FilePart> parts = new ArrayList<>();
+        long[] counts = dataset.counts();
+        for (int k = 0; k < counts.length; k++) {
+            parts.add(new FilePart(dataset.files().get(k), dataset.headers().get(k).variable(variable.name()).begin(),
+                    counts[k]));
         }
-        return new FileArray(input, input.file(), indices, shape, strides, type, ByteOrder.BIG_ENDIAN,
-                variable.begin(), false, null);
+        return new FileArray(input, dataset.files().get(0), indices, shape, dataset.strides(), type,
+                ByteOrder.BIG_ENDIAN, parts.get(0).offsetBytes(), false, null, parts.size() > 1 ? parts : null);
     }
 
-    private static boolean isHdf5(InputOption input) {
+    private static NetcdfHeader header(String option, Path file) {
         try {
-            return Netcdf4File.isHdf5(input.file());
+            return NetcdfFile.open(file);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean isHdf5(InputOption input, Path file) {
+        try {
+            return Netcdf4File.isHdf5(file);
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException(input.option() + ": " + e.getMessage(), e);
         }

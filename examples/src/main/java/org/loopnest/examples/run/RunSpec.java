@@ -97,7 +97,10 @@ public record RunSpec(String body, List<FileArray> arrays, NestShape nest, List<
     public String describe() {
         List<String> parts = new ArrayList<>();
         for (FileArray a : arrays) {
-            parts.add("in " + a.name() + a.indices() + " " + a.type() + " from " + a.file().getFileName());
+            List<java.nio.file.Path> files = a.input().isPattern() ? a.input().files() : List.of(a.file());
+            String from = files.size() == 1 ? files.get(0).getFileName().toString() : files.size() + " files ("
+                    + files.get(0).getFileName() + " … " + files.get(files.size() - 1).getFileName() + ")";
+            parts.add("in " + a.name() + a.indices() + " " + a.type() + " from " + from);
         }
         for (OutputOption o : outputs) {
             parts.add("out " + o.name() + " to " + o.file().getFileName());

@@ -467,7 +467,7 @@ class RunCommandTest {
     }
 
     /** Runs a netCDF tool; skips the test, saying why, where it is not installed. */
-    private static String tool(String... command) throws IOException {
+    static String tool(String... command) throws IOException {
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String text = new String(p.getInputStream().readAllBytes());

@@ -59,7 +59,7 @@ class NestShapeTest {
     private static FileArray array(String name, String indices, long... extents) {
         InputOption in = InputOption.parse(name + ":" + indices + "=" + name + ".nc:v");
         return new FileArray(in, Path.of(name + ".nc"), in.indices(), extents, null, ElementType.FLOAT,
-                ByteOrder.BIG_ENDIAN, 0, false, null);
+                ByteOrder.BIG_ENDIAN, 0, false, null, null);
     }
 
     private static FileArray unknown(String name, String indices) {
@@ -67,6 +67,6 @@ class NestShapeTest {
         long[] none = new long[in.indices().size()];
         java.util.Arrays.fill(none, -1);
         return new FileArray(in, in.file(), in.indices(), none, null, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0,
-                true, null);
+                true, null, null);
     }
 }

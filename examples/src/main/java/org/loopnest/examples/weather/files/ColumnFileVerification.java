@@ -57,18 +57,18 @@ public final class ColumnFileVerification {
         String first = "";
         Map<ColumnOutput, Double> max = new EnumMap<>(ColumnOutput.class);
         Map<ColumnOutput, FileChannel> channels = new EnumMap<>(ColumnOutput.class);
-        try (FileChannel tFile = FileChannel.open(in.temperature().path(), StandardOpenOption.READ);
-             FileChannel qFile = FileChannel.open(in.humidity().path(), StandardOpenOption.READ)) {
+        try (FileGrid.Reader tFile = in.temperature().openReader();
+             FileGrid.Reader qFile = in.humidity().openReader()) {
             for (ColumnOutput o : ColumnOutput.values()) {
                 channels.put(o, FileChannel.open(out.layout(o).path(), StandardOpenOption.READ));
             }
             for (long ti = 0; ti < e[0]; ti++) {
                 for (int z = 0; z < nz; z++) {
-                    in.temperature().read(tFile, ti, z, level);
+                    tFile.read(ti, z, level);
                     for (int k = 0; k < grid; k++) {
                         t[z * grid + k] = markers.temperatureOrNaN(level[k]);
                     }
-                    in.humidity().read(qFile, ti, z, level);
+                    qFile.read(ti, z, level);
                     for (int k = 0; k < grid; k++) {
                         q[z * grid + k] = markers.humidityOrNaN(level[k]);
                     }

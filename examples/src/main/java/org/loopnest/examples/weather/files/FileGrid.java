@@ -6,8 +6,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
+import org.loopnest.data.FilePart;
 import org.loopnest.data.Holder;
 
 /**
@@ -17,7 +20,9 @@ import org.loopnest.data.Holder;
  * {@code [t][z][y][x]} file are all of this kind.
  *
  * <p>{@link #input()} and {@link #outputInPlace()} bind it as a strided {@link Holder#file} array, read chunk by
- * chunk by a run; {@link #read} reads one grid for the bounded-memory reference check. Immutable; thread-safe.
+ * chunk by a run; {@link #read} reads one grid for the bounded-memory reference check. An input may lie in several
+ * files joined along {@code t} ({@code parts}, {@link Holder#files}); {@link #openReader()} then reads each grid from
+ * its file. Immutable; thread-safe.
  *
  * @param path the file
  * @param order the floats' byte order
@@ -26,9 +31,27 @@ import org.loopnest.data.Holder;
  * @param zStrideBytes bytes from one level's grid to the next's (any value where there is one level)
  * @param ny rows (latitudes) per grid
  * @param nx values (longitudes) per row
+ * @param parts for an input in several files, each file with the byte of its grid {@code (t, 0)} for its first
+ *     {@code t} and its count of time steps (then {@code path} and {@code firstByte} are the first file's); null for
+ *     one file
  */
 public record FileGrid(Path path, ByteOrder order, long firstByte, long tStrideBytes, long zStrideBytes, int ny,
-        int nx) {
+        int nx, List<FilePart> parts) {
+    /**
+     * A layout in one file.
+     *
+     * @param path the file
+     * @param order the byte order
+     * @param firstByte the first element's byte position
+     * @param tStrideBytes the time stride in bytes
+     * @param zStrideBytes the level stride in bytes
+     * @param ny rows per grid
+     * @param nx values per row
+     */
+    public FileGrid(Path path, ByteOrder order, long firstByte, long tStrideBytes, long zStrideBytes, int ny, int nx) {
+        this(path, order, firstByte, tStrideBytes, zStrideBytes, ny, nx, null);
+    }
+
     /**
      * Checks the layout.
      *
@@ -39,9 +62,11 @@ public record FileGrid(Path path, ByteOrder order, long firstByte, long tStrideB
      * @param zStrideBytes the level stride in bytes
      * @param ny rows per grid
      * @param nx values per row
+     * @param parts the files of an input in several, or null
      * @throws IllegalArgumentException naming the component that is negative or not a whole number of floats
      */
     public FileGrid {
+        parts = parts == null ? null : List.copyOf(parts);
         if (firstByte < 0 || tStrideBytes < 0 || zStrideBytes < 0 || ny < 1 || nx < 1) {
             throw new IllegalArgumentException(path + ": layout first byte " + firstByte + ", strides "
                     + tStrideBytes + ", " + zStrideBytes + " bytes, grid " + ny + "×" + nx
@@ -65,7 +90,77 @@ public record FileGrid(Path path, ByteOrder order, long firstByte, long tStrideB
 
     /** {@return a file-backed input over this layout, indexed {@code t, z, y, x}} */
     public FileHolder input() {
-        return Holder.file(path, ElementType.FLOAT, order, firstByte, strides());
+        return parts == null ? Holder.file(path, ElementType.FLOAT, order, firstByte, strides())
+                : Holder.files(parts, ElementType.FLOAT, order, strides());
+    }
+
+    /** {@return every file the layout reads, in order} */
+    public List<Path> files() {
+        return parts == null ? List.of(path) : parts.stream().map(FilePart::path).toList();
+    }
+
+    /**
+     * {@return a reader of this layout's grids, over one file or several; the caller closes it}
+     *
+     * @throws IOException if the first file cannot be opened
+     */
+    public Reader openReader() throws IOException {
+        return new Reader();
+    }
+
+    /**
+     * Reads grids of a {@link FileGrid} from its files, each opened the first time a grid of it is read. One
+     * thread; closing closes the files.
+     */
+    public final class Reader implements AutoCloseable {
+        private final FileChannel[] channels = new FileChannel[parts == null ? 1 : parts.size()];
+
+        private Reader() throws IOException {
+            channels[0] = FileChannel.open(path, StandardOpenOption.READ);
+        }
+
+        /**
+         * Reads the grid of time {@code t}, level {@code z}, rows in file order.
+         *
+         * @param t the time step
+         * @param z the level
+         * @param into receives {@code ny·nx} values
+         * @throws IOException when a file cannot be opened or read, or ends before the grid does
+         */
+        public void read(long t, long z, float[] into) throws IOException {
+            if (parts == null) {
+                FileGrid.this.read(channels[0], t, z, into);
+                return;
+            }
+            int k = 0;
+            long first = 0;
+            while (k < parts.size() - 1 && t >= first + parts.get(k).count()) {
+                first += parts.get(k++).count();
+            }
+            if (channels[k] == null) {
+                channels[k] = FileChannel.open(parts.get(k).path(), StandardOpenOption.READ);
+            }
+            FilePart part = parts.get(k);
+            new FileGrid(part.path(), order, part.offsetBytes(), tStrideBytes, zStrideBytes, ny, nx)
+                    .read(channels[k], t - first, z, into);
+        }
+
+        @Override
+        public void close() throws IOException {
+            IOException failed = null;
+            for (FileChannel channel : channels) {
+                try {
+                    if (channel != null) {
+                        channel.close();
+                    }
+                } catch (IOException e) {
+                    failed = failed == null ? e : failed;
+                }
+            }
+            if (failed != null) {
+                throw failed;
+            }
+        }
     }
 
     /**

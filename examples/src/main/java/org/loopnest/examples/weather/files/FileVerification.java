@@ -52,15 +52,15 @@ public final class FileVerification {
         MissingMarkers markers = in.markers();
         Tally tally = new Tally();
         FileChannel[] outputs = new FileChannel[WeatherOutput.COUNT];
-        try (FileChannel tFile = FileChannel.open(in.temperature().path(), StandardOpenOption.READ);
-             FileChannel qFile = FileChannel.open(in.humidity().path(), StandardOpenOption.READ)) {
+        try (FileGrid.Reader tFile = in.temperature().openReader();
+             FileGrid.Reader qFile = in.humidity().openReader()) {
             for (WeatherOutput o : WeatherOutput.values()) {
                 outputs[o.ordinal()] = FileChannel.open(out.layout(o).path(), StandardOpenOption.READ);
             }
             for (long ti = 0; ti < e[0]; ti++) {
                 for (int z = 0; z < e[1]; z++) {
-                    in.temperature().read(tFile, ti, z, t);
-                    in.humidity().read(qFile, ti, z, q);
+                    tFile.read(ti, z, t);
+                    qFile.read(ti, z, q);
                     float p = in.levels()[z];
                     for (int k = 0; k < grid; k++) {
                         WeatherFormulas.point(markers.temperatureOrNaN(t[k]), markers.humidityOrNaN(q[k]), p, point);

@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.loopnest.data.FilePart;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.format.netcdf.NetcdfDataset;
 import org.loopnest.format.netcdf.NetcdfFile;
 import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfLevels;
@@ -60,22 +62,50 @@ public final class NetcdfInput {
      */
     public static WeatherInput open(Path file, String varT, String varQ, String levelsVar, Path scratch)
             throws IOException {
-        refuseHdf5(file);
-        NetcdfHeader h;
+        return open(List.of(file), varT, varQ, levelsVar, scratch);
+    }
+
+    /**
+     * Opens one file or several joined along time ({@link NetcdfDataset}: ordered by the time coordinate, agreeing on
+     * the grid, levels, types and packing); reads their headers and coordinates, and unpacks what needs it into
+     * {@code scratch} (all files into one temporary file per variable).
+     *
+     * @param files the {@code .nc} files, in any order
+     * @param varT the temperature variable (K), or null to look for one
+     * @param varQ the specific humidity variable (kg/kg), or null to look for one
+     * @param levelsVar the vertical coordinate, or null to look for one
+     * @param scratch where temporary unpacked files go (the output directory, which must exist)
+     * @return the input; the caller closes it
+     * @throws IllegalArgumentException naming the option and what was expected, as {@link #open(Path, String, String,
+     *     String, Path)}; and files that disagree or times that repeat, naming the files
+     * @throws IOException when reading or unpacking fails
+     */
+    public static WeatherInput open(List<Path> files, String varT, String varQ, String levelsVar, Path scratch)
+            throws IOException {
+        String label = "--input " + (files.size() == 1 ? files.get(0).toString() : files.size() + " files");
+        for (Path file : files) {
+            refuseHdf5(file);
+        }
+        NetcdfHeader first;
         NetcdfLevels levels;
         try {
-            h = NetcdfFile.open(file);
+            first = NetcdfFile.open(files.get(0));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--input " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("--input " + files.get(0) + ": " + e.getMessage());
         }
         try {
-            levels = NetcdfLevels.read(h, levelsVar);
+            levels = NetcdfLevels.read(first, levelsVar);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException((levelsVar == null ? "--input " + file : "--levels-var " + levelsVar)
-                    + ": " + e.getMessage());
+            throw new IllegalArgumentException((levelsVar == null ? "--input " + files.get(0) : "--levels-var "
+                    + levelsVar) + ": " + e.getMessage());
         }
-        NetcdfVariable t = find(h, "--var-t", varT, TEMPERATURE_NAMES, "air_temperature");
-        NetcdfVariable q = find(h, "--var-q", varQ, HUMIDITY_NAMES, "specific_humidity");
+        NetcdfDataset tData = dataset(label, files, find(first, "--var-t", varT, TEMPERATURE_NAMES,
+                "air_temperature"));
+        NetcdfDataset qData = dataset(label, files, find(first, "--var-q", varQ, HUMIDITY_NAMES,
+                "specific_humidity"));
+        NetcdfHeader h = tData.headers().get(0);
+        NetcdfVariable t = tData.declared();
+        NetcdfVariable q = qData.declared();
         String levelDim = h.variable(levels.variable()).dimensionNames().get(0);
         checkDimensions(h, "--var-t", t, levelDim);
         checkDimensions(h, "--var-q", q, levelDim);
@@ -83,9 +113,9 @@ public final class NetcdfInput {
             throw new IllegalArgumentException("--var-q " + q.name() + ": dimensions " + q.dimensionNames()
                     + " differ from --var-t " + t.name() + "'s " + t.dimensionNames() + " (expected: the same)");
         }
-        long[] shape = Unpacker.shapeOf(h, t);
+        long[] shape = tData.shape();
         if (shape[0] < 1) {
-            throw new IllegalArgumentException("--input " + file + ": no time steps in " + t.name()
+            throw new IllegalArgumentException(label + ": no time steps in " + t.name()
                     + " (expected: at least one record)");
         }
         float[] hPa = new float[levels.hPa().length];
@@ -95,31 +125,42 @@ public final class NetcdfInput {
         try {
             WeatherFields.checkLevels(hPa, Math.toIntExact(shape[1]));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--input " + file + ": vertical coordinate '" + levels.variable()
+            throw new IllegalArgumentException(label + ": vertical coordinate '" + levels.variable()
                     + "' " + e.getMessage());
         }
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(tData.notes());
         List<Path> temporaries = new ArrayList<>();
         try {
-            FileGrid tGrid = bind(h, t, hPa.length, scratch, notes, temporaries);
-            FileGrid qGrid = bind(h, q, hPa.length, scratch, notes, temporaries);
-            MissingMarkers markers = MissingMarkers.of(tGrid.path().equals(h.file()) ? markers(t) : new float[0],
-                    qGrid.path().equals(h.file()) ? markers(q) : new float[0]);
+            FileGrid tGrid = bind(tData, hPa.length, scratch, notes, temporaries);
+            FileGrid qGrid = bind(qData, hPa.length, scratch, notes, temporaries);
+            MissingMarkers markers = MissingMarkers.of(temporaries.contains(tGrid.path()) ? new float[0] : markers(t),
+                    temporaries.contains(qGrid.path()) ? new float[0] : markers(q));
             if (!markers.none()) {
                 notes.add("missing values " + markers + ": tested by the body");
             }
             List<String> dims = t.dimensionNames();
             OutputGrid grid = new OutputGrid(null, h.attribute("title").map(a -> a.text()).orElse(""),
                     coordinate(h, dims.get(3), shape[3], notes), coordinate(h, dims.get(2), shape[2], notes),
-                    levels.hPa(), time(h, dims.get(0), shape[0], notes), -9.99e8);
-            return new WeatherInput(List.of(file), file.getFileName() + " (NetCDF): " + t.name() + ", " + q.name()
-                    + ", levels " + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid, markers,
-                    grid, notes, temporaries);
+                    levels.hPa(), time(h, tData, dims.get(0), shape[0], notes), -9.99e8);
+            List<Path> sorted = tData.files();
+            String named = sorted.size() == 1 ? sorted.get(0).getFileName().toString() : sorted.size() + " files ("
+                    + sorted.get(0).getFileName() + " … " + sorted.get(sorted.size() - 1).getFileName() + ")";
+            return new WeatherInput(sorted, named + " (NetCDF): " + t.name() + ", " + q.name() + ", levels "
+                    + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid, markers, grid, notes,
+                    temporaries);
         } catch (IOException | RuntimeException e) {
             for (Path temporary : temporaries) {
                 Files.deleteIfExists(temporary);
             }
             throw e;
+        }
+    }
+
+    private static NetcdfDataset dataset(String label, List<Path> files, NetcdfVariable variable) throws IOException {
+        try {
+            return NetcdfDataset.open(files, variable.name());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(label + ": " + e.getMessage(), e);
         }
     }
 
@@ -173,19 +214,30 @@ public final class NetcdfInput {
         }
     }
 
-    /** The variable in place if it is float and unpacked, else unpacked into a temporary file. */
-    private static FileGrid bind(NetcdfHeader h, NetcdfVariable v, int nz, Path scratch, List<String> notes,
-            List<Path> temporaries) throws IOException {
+    /**
+     * The variable in place if it is float and unpacked (from each file, for several), else unpacked into one
+     * temporary file.
+     */
+    private static FileGrid bind(NetcdfDataset data, int nz, Path scratch, List<String> notes, List<Path> temporaries)
+            throws IOException {
+        NetcdfVariable v = data.declared();
+        NetcdfHeader h = data.headers().get(0);
         NetcdfPacking p = NetcdfPacking.of(v);
-        long[] shape = Unpacker.shapeOf(h, v);
-        if (v.type() == NetcdfType.FLOAT && p.scale() == 1 && p.offset() == 0) {
+        long[] shape = data.shape();
+        if (v.type() == NetcdfType.FLOAT && p.scale() == 1 && p.offset() == 0 && data.readsInPlace()) {
             long first = h.gridOffset(v, 0, 0);
-            long tStride = shape[0] > 1 ? h.gridOffset(v, 1, 0) - first : 0;
+            long tStride = v.isRecord() ? h.recordSize() : shape[1] * shape[2] * shape[3] * Float.BYTES;
             long zStride = nz > 1 ? h.gridOffset(v, 0, 1) - first : 0;
+            List<FilePart> parts = new ArrayList<>();
+            long[] counts = data.counts();
+            for (int k = 0; k < counts.length; k++) {
+                NetcdfHeader hk = data.headers().get(k);
+                parts.add(new FilePart(hk.file(), hk.gridOffset(hk.variable(v.name()), 0, 0), counts[k]));
+            }
             return new FileGrid(h.file(), ByteOrder.BIG_ENDIAN, first, tStride, zStride, Math.toIntExact(shape[2]),
-                    Math.toIntExact(shape[3]));
+                    Math.toIntExact(shape[3]), parts.size() > 1 ? parts : null);
         }
-        FileGrid unpacked = Unpacker.unpack(h, v, nz, scratch);
+        FileGrid unpacked = Unpacker.unpack(data, nz, scratch);
         temporaries.add(unpacked.path());
         notes.add(v.name() + ": " + v.type().name().toLowerCase(java.util.Locale.ROOT) + (p.scale() != 1
                 || p.offset() != 0 ? " packed (scale_factor " + p.scale() + ", add_offset " + p.offset() + ")" : "")
@@ -215,8 +267,12 @@ public final class NetcdfInput {
         return values;
     }
 
-    private static TimeAxis time(NetcdfHeader h, String dim, long n, List<String> notes) throws IOException {
-        double[] values = coordinate(h, dim, n, notes);
+    private static TimeAxis time(NetcdfHeader h, NetcdfDataset data, String dim, long n, List<String> notes)
+            throws IOException {
+        double[] values = data.time().orElse(null);
+        if (values == null) {
+            values = coordinate(h, dim, n, notes);
+        }
         String units = h.findVariable(dim).flatMap(v -> NetcdfPacking.of(v).units()).orElse(null);
         if (units == null || !units.contains("since")) {
             notes.add("time '" + dim + "' has no 'units = ... since ...': steps counted as days since 2000-01-01");

@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.loopnest.format.netcdf.NetcdfDataset;
 import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf.NetcdfVariable;
@@ -42,44 +43,49 @@ final class Unpacker {
     }
 
     /**
-     * Writes {@code v}'s first {@code nz} levels unpacked into a new hidden file in {@code dir}.
+     * Writes the first {@code nz} levels of a variable, of one file or several joined by time, unpacked into a new
+     * hidden file in {@code dir}: {@code [t][z][y][x]} float32, the files one after the other.
      *
-     * @param header the file's header
-     * @param v a variable of rank 4 of a numeric type
+     * @param data the variable and its files, in time order
      * @param nz the levels to unpack, from the first
      * @param dir where the temporary file goes (the output directory; made if missing)
      * @return the layout of the new file
      * @throws IOException when reading or writing fails (for example, a full disk, naming the file)
      */
-    static FileGrid unpack(NetcdfHeader header, NetcdfVariable v, int nz, Path dir) throws IOException {
-        long[] shape = shapeOf(header, v);
+    static FileGrid unpack(NetcdfDataset data, int nz, Path dir) throws IOException {
+        NetcdfVariable declared = data.declared();
+        long[] shape = data.shape();
         int ny = Math.toIntExact(shape[2]);
         int nx = Math.toIntExact(shape[3]);
-        NetcdfPacking packing = NetcdfPacking.of(v);
-        Path file = temporary(dir, v.name());
-        try (FileChannel in = FileChannel.open(header.file(), StandardOpenOption.READ);
-             FileChannel out = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            int size = v.type().size();
+        NetcdfPacking packing = data.packing();
+        Path file = temporary(dir, declared.name());
+        try (FileChannel out = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            int size = declared.type().size();
             ByteBuffer stored = ByteBuffer.allocate(Math.multiplyExact(Math.multiplyExact(ny, nx), size));
             ByteBuffer physical = ByteBuffer.allocate(ny * nx * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
             long at = 0;
-            for (long t = 0; t < shape[0]; t++) {
-                for (long z = 0; z < nz; z++) {
-                    readFully(in, stored.clear(), header.gridOffset(v, t, z), header.file());
-                    stored.flip();
-                    physical.clear();
-                    while (stored.hasRemaining()) {
-                        physical.putFloat(packing.physical(value(stored, v)));
-                    }
-                    physical.flip();
-                    while (physical.hasRemaining()) {
-                        at += out.write(physical, at);
+            for (NetcdfHeader header : data.headers()) {
+                NetcdfVariable v = header.variable(declared.name());
+                try (FileChannel in = FileChannel.open(header.file(), StandardOpenOption.READ)) {
+                    for (long t = 0; t < shapeOf(header, v)[0]; t++) {
+                        for (long z = 0; z < nz; z++) {
+                            readFully(in, stored.clear(), header.gridOffset(v, t, z), header.file());
+                            stored.flip();
+                            physical.clear();
+                            while (stored.hasRemaining()) {
+                                physical.putFloat(packing.physical(value(stored, v)));
+                            }
+                            physical.flip();
+                            while (physical.hasRemaining()) {
+                                at += out.write(physical, at);
+                            }
+                        }
                     }
                 }
             }
         } catch (IOException e) {
             Files.deleteIfExists(file);
-            throw new IOException("unpacking " + v.name() + " into " + file + ": " + e.getMessage(), e);
+            throw new IOException("unpacking " + declared.name() + " into " + file + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             Files.deleteIfExists(file);
             throw e;

@@ -1,0 +1,453 @@
+package org.loopnest.format.netcdf;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.FileHolder;
+import org.loopnest.data.FilePart;
+import org.loopnest.data.Holder;
+import org.loopnest.internal.format.Quoted;
+
+/**
+ * One variable of one or more classic NetCDF files, read as one array: the files are joined along the variable's
+ * first dimension (time, the record dimension in ERA5 and model output), in the order of that dimension's coordinate
+ * values (not the files' names), and must agree on everything else — the other dimensions' names, lengths and
+ * coordinate values, the variable's type and packing, the time units. The array is then a file-backed
+ * {@link Holder} over the files in place ({@link #holder()}, for {@code float}, {@code double} and {@code int} values
+ * that are not packed), or is unpacked to one float32 file ({@link #unpackTo}) when packed or of another type.
+ *
+ * <p>Only headers and coordinates are read when opened; the data stays in the files.
+ *
+ * <p><b>Threading:</b> immutable after {@link #open}; safe to share. <b>Failure:</b> {@link #open} throws an
+ * {@link IllegalArgumentException} naming the file (both files for a disagreement) and what was expected; I/O errors
+ * are {@link IOException}s.
+ */
+public final class NetcdfDataset {
+    private final String variable;
+    private final List<NetcdfHeader> headers;
+    private final List<NetcdfVariable> variables;
+    private final long[] shape;
+    private final double[] time;
+    private final List<String> notes;
+
+    private NetcdfDataset(String variable, List<NetcdfHeader> headers, List<NetcdfVariable> variables, long[] shape,
+            double[] time, List<String> notes) {
+        this.variable = variable;
+        this.headers = List.copyOf(headers);
+        this.variables = List.copyOf(variables);
+        this.shape = shape;
+        this.time = time;
+        this.notes = List.copyOf(notes);
+    }
+
+    /**
+     * Opens variable {@code name} of {@code files} as one array.
+     *
+     * @param files the files, in any order; at least one
+     * @param name the variable
+     * @return the dataset
+     * @throws IllegalArgumentException naming the file(s) and what was expected: a file that is not classic NetCDF, a
+     *     variable missing (listing those there are), a scalar or text variable, files that disagree on a dimension,
+     *     a coordinate, the type, the packing or the time units, times that repeat or go backwards
+     * @throws IOException if a header or coordinate cannot be read
+     */
+    public static NetcdfDataset open(List<Path> files, String name) throws IOException {
+        if (files == null || files.isEmpty()) {
+            throw new IllegalArgumentException("dataset: no files (expected: at least one NetCDF file)");
+        }
+        List<NetcdfHeader> headers = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                headers.add(NetcdfFile.open(file));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+            }
+        }
+        List<NetcdfVariable> variables = new ArrayList<>();
+        for (NetcdfHeader h : headers) {
+            variables.add(find(h, name));
+        }
+        NetcdfVariable first = variables.get(0);
+        if (first.dimensions().isEmpty()) {
+            throw new IllegalArgumentException(headers.get(0).file() + ": variable '" + name + "' is a scalar "
+                    + "(expected: a variable with dimensions)");
+        }
+        if (first.type() == NetcdfType.CHAR) {
+            throw new IllegalArgumentException(headers.get(0).file() + ": variable '" + name + "' holds characters "
+                    + "(expected: a numeric variable)");
+        }
+        for (int k = 1; k < headers.size(); k++) {
+            agree(headers.get(0), first, headers.get(k), variables.get(k));
+        }
+        List<String> notes = new ArrayList<>();
+        String timeName = first.dimensionNames().get(0);
+        List<double[]> times = new ArrayList<>();
+        for (int k = 0; k < headers.size(); k++) {
+            times.add(coordinate(headers.get(k), timeName, length(headers.get(k), variables.get(k))).orElse(null));
+        }
+        Integer[] order = new Integer[headers.size()];
+        Arrays.setAll(order, k -> k);
+        boolean timed = times.stream().allMatch(t -> t != null && t.length > 0);
+        if (timed && headers.size() > 1) {
+            Arrays.sort(order, Comparator.comparingDouble(k -> times.get(k)[0]));
+        } else if (headers.size() > 1) {
+            notes.add("no coordinate variable '" + timeName + "' in every file: files joined in the order given");
+        }
+        List<NetcdfHeader> sortedHeaders = new ArrayList<>();
+        List<NetcdfVariable> sortedVariables = new ArrayList<>();
+        List<double[]> sortedTimes = new ArrayList<>();
+        for (int k : order) {
+            sortedHeaders.add(headers.get(k));
+            sortedVariables.add(variables.get(k));
+            sortedTimes.add(times.get(k));
+        }
+        double[] joined = !timed ? null : headers.size() == 1 ? times.get(0)
+                : checkTimes(sortedHeaders, timeName, sortedTimes);
+        long[] shape = first.shape();
+        shape[0] = 0;
+        for (int k = 0; k < sortedHeaders.size(); k++) {
+            shape[0] += length(sortedHeaders.get(k), sortedVariables.get(k));
+        }
+        if (sortedHeaders.size() > 1) {
+            notes.add(sortedHeaders.size() + " files joined along '" + timeName + "' (" + shape[0] + " steps)");
+        }
+        return new NetcdfDataset(name, sortedHeaders, sortedVariables, shape, joined, notes);
+    }
+
+    /** {@return the variable's name} */
+    public String variable() {
+        return variable;
+    }
+
+    /** {@return the files, in the order they are joined (by time)} */
+    public List<Path> files() {
+        return headers.stream().map(NetcdfHeader::file).toList();
+    }
+
+    /** {@return the files' headers, in the order they are joined} */
+    public List<NetcdfHeader> headers() {
+        return headers;
+    }
+
+    /** {@return the variable as the first file declares it} */
+    public NetcdfVariable declared() {
+        return variables.get(0);
+    }
+
+    /** {@return the variable's dimension names, outermost first} */
+    public List<String> dimensionNames() {
+        return variables.get(0).dimensionNames();
+    }
+
+    /** {@return the joined shape: the first dimension's length summed over the files, a copy} */
+    public long[] shape() {
+        return shape.clone();
+    }
+
+    /** {@return how many entries of the first dimension each file holds, in order} */
+    public long[] counts() {
+        long[] counts = new long[headers.size()];
+        Arrays.setAll(counts, k -> length(headers.get(k), variables.get(k)));
+        return counts;
+    }
+
+    /** {@return the variable's CF packing (the same in every file)} */
+    public NetcdfPacking packing() {
+        return NetcdfPacking.of(variables.get(0));
+    }
+
+    /** {@return the joined values of the first dimension's coordinate, if every file has one} */
+    public Optional<double[]> time() {
+        return Optional.ofNullable(time).map(double[]::clone);
+    }
+
+    /**
+     * {@return the values of the coordinate variable of {@code dimension}, joined along the first dimension for it}
+     *
+     * @param dimension one of {@link #dimensionNames()}
+     * @throws IOException if a file cannot be read
+     */
+    public Optional<double[]> coordinate(String dimension) throws IOException {
+        if (dimension.equals(dimensionNames().get(0))) {
+            return time();
+        }
+        return coordinate(headers.get(0), dimension, -1);
+    }
+
+    /** {@return what a run should say about the dataset: files joined, the order used} */
+    public List<String> notes() {
+        return notes;
+    }
+
+    /**
+     * {@return whether the values can be read in place: {@code float}, {@code double} or {@code int}, neither
+     * {@code scale_factor} nor {@code add_offset}, and records of the same size in every file}
+     */
+    public boolean readsInPlace() {
+        NetcdfVariable v = variables.get(0);
+        boolean packed = v.attribute("scale_factor").isPresent() || v.attribute("add_offset").isPresent();
+        boolean typed = v.type() == NetcdfType.FLOAT || v.type() == NetcdfType.DOUBLE || v.type() == NetcdfType.INT;
+        return typed && !packed && recordStride() > 0;
+    }
+
+    /** {@return the element type read in place: float, double or int} */
+    public ElementType elementType() {
+        return switch (variables.get(0).type()) {
+            case DOUBLE -> ElementType.DOUBLE;
+            case INT -> ElementType.INT;
+            default -> ElementType.FLOAT;
+        };
+    }
+
+    /**
+     * {@return the element strides of the variable in its files, outermost first: row-major, with the records'
+     * stride first for a record variable}
+     */
+    public long[] strides() {
+        long[] strides = new long[shape.length];
+        long s = 1;
+        for (int m = shape.length - 1; m >= 0; m--) {
+            strides[m] = s;
+            s *= Math.max(1, shape[m]);
+        }
+        if (variables.get(0).isRecord() && recordStride() > 0) {
+            strides[0] = recordStride();
+        }
+        return strides;
+    }
+
+    /**
+     * {@return a file-backed input over the variable in place, its indices in {@link #dimensionNames()} order:
+     * {@link Holder#file} for one file, {@link Holder#files} for several}
+     *
+     * @throws IllegalStateException if the values cannot be read in place ({@link #readsInPlace()})
+     */
+    public FileHolder holder() {
+        if (!readsInPlace()) {
+            throw new IllegalStateException(files().get(0) + ": variable '" + variable + "' is "
+                    + declared().type().name().toLowerCase(Locale.ROOT) + ", packed or of records that differ "
+                    + "between files (expected: unpackTo first)");
+        }
+        long[] counts = counts();
+        List<FilePart> parts = new ArrayList<>();
+        for (int k = 0; k < headers.size(); k++) {
+            parts.add(new FilePart(headers.get(k).file(), variables.get(k).begin(), counts[k]));
+        }
+        return parts.size() == 1 ? Holder.file(parts.get(0).path(), elementType(), ByteOrder.BIG_ENDIAN,
+                parts.get(0).offsetBytes(), strides()) : Holder.files(parts, elementType(), ByteOrder.BIG_ENDIAN,
+                strides());
+    }
+
+    /** {@return the bytes {@link #unpackTo} writes: 4 per element} */
+    public long unpackedBytes() {
+        long n = Float.BYTES;
+        for (long e : shape) {
+            n = Math.multiplyExact(n, e);
+        }
+        return n;
+    }
+
+    /**
+     * Writes every element, the files one after the other, to {@code out} as little-endian float32, row-major over
+     * {@link #shape()}: stored × scale + offset, NaN where missing ({@link NetcdfPacking}). Streamed in blocks of a
+     * mebibyte: memory stays bounded.
+     *
+     * @param out an existing file, written from byte 0
+     * @throws IOException if a file cannot be read or written
+     */
+    public void unpackTo(Path out) throws IOException {
+        NetcdfPacking packing = packing();
+        long written = 0;
+        try (FileChannel to = FileChannel.open(out, StandardOpenOption.WRITE)) {
+            for (int k = 0; k < headers.size(); k++) {
+                written = unpackFile(headers.get(k), variables.get(k), packing, to, written);
+            }
+        }
+    }
+
+    private static long unpackFile(NetcdfHeader h, NetcdfVariable v, NetcdfPacking packing, FileChannel to,
+            long written) throws IOException {
+        final int block = 1 << 18;
+        long records = v.isRecord() ? h.numberOfRecords() : 1;
+        long perRecord = v.isRecord() ? v.elementsPerRecord() : Arrays.stream(v.shape()).reduce(1, Math::multiplyExact);
+        int size = v.type().size();
+        long at = written;
+        try (FileChannel in = FileChannel.open(h.file(), StandardOpenOption.READ)) {
+            for (long r = 0; r < records; r++) {
+                long from = v.begin() + r * h.recordSize();
+                for (long first = 0; first < perRecord; first += block) {
+                    int n = (int) Math.min(block, perRecord - first);
+                    ByteBuffer stored = ByteBuffer.allocate(n * size);
+                    long position = from + first * size;
+                    while (stored.hasRemaining()) {
+                        if (in.read(stored, position + stored.position()) < 0) {
+                            throw new IOException(h.file() + ": variable '" + v.name() + "' ends at byte "
+                                    + (position + stored.position()) + " (expected: " + n * size + " bytes from "
+                                    + position + ")");
+                        }
+                    }
+                    ByteBuffer values = ByteBuffer.allocate(n * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                    for (int i = 0; i < n; i++) {
+                        values.putFloat(packing.physical(storedValue(v.type(), stored, i)));
+                    }
+                    values.flip();
+                    while (values.hasRemaining()) {
+                        to.write(values, at * Float.BYTES + values.position());
+                    }
+                    at += n;
+                }
+            }
+        }
+        return at;
+    }
+
+    private static double storedValue(NetcdfType type, ByteBuffer b, int i) {
+        return switch (type) {
+            case BYTE, CHAR -> b.get(i);
+            case SHORT -> b.getShort(i * Short.BYTES);
+            case INT -> b.getInt(i * Integer.BYTES);
+            case FLOAT -> b.getFloat(i * Float.BYTES);
+            case DOUBLE -> b.getDouble(i * Double.BYTES);
+        };
+    }
+
+    /** The records' element stride, the same in every file; 0 if it differs or is not whole elements. */
+    private long recordStride() {
+        NetcdfVariable v = variables.get(0);
+        if (!v.isRecord()) {
+            return 1;
+        }
+        long size = v.type().size();
+        long bytes = -1;
+        for (NetcdfHeader h : headers) {
+            if (h.numberOfRecords() > 1 || headers.size() > 1) {
+                if (bytes >= 0 && bytes != h.recordSize() || h.recordSize() % size != 0) {
+                    return 0;
+                }
+                bytes = h.recordSize();
+            }
+        }
+        return bytes < 0 ? v.elementsPerRecord() : bytes / size;
+    }
+
+    private static NetcdfVariable find(NetcdfHeader h, String name) {
+        return h.findVariable(name).orElseThrow(() -> new IllegalArgumentException("no variable '" + name + "' in "
+                + h.file().getFileName() + " (expected one of: " + Quoted.names(h.variables().stream().map(NetcdfVariable::name)
+                .toList()) + ")"));
+    }
+
+    /** The length of the first dimension in one file (its records, for a record variable). */
+    private static long length(NetcdfHeader h, NetcdfVariable v) {
+        return v.isRecord() ? h.numberOfRecords() : v.shape()[0];
+    }
+
+    /** Checks that file {@code k} agrees with the first on everything but the first dimension's length. */
+    private static void agree(NetcdfHeader h0, NetcdfVariable v0, NetcdfHeader h, NetcdfVariable v)
+            throws IOException {
+        String both = "files " + h0.file() + " and " + h.file();
+        if (!v.dimensionNames().equals(v0.dimensionNames())) {
+            throw new IllegalArgumentException(both + " differ: '" + v0.name() + "' has dimensions "
+                    + v0.dimensionNames() + " and " + v.dimensionNames() + " (expected: the same)");
+        }
+        long[] s0 = v0.shape();
+        long[] s = v.shape();
+        for (int m = 1; m < s.length; m++) {
+            if (s0[m] != s[m]) {
+                throw new IllegalArgumentException(both + " differ: dimension '" + v0.dimensionNames().get(m)
+                        + "' is " + s0[m] + " and " + s[m] + " long (expected: the same grid)");
+            }
+        }
+        if (v.type() != v0.type()) {
+            throw new IllegalArgumentException(both + " differ: '" + v0.name() + "' is " + v0.type() + " and "
+                    + v.type() + " (expected: the same type)");
+        }
+        NetcdfPacking p0 = NetcdfPacking.of(v0);
+        NetcdfPacking p = NetcdfPacking.of(v);
+        if (p0.scale() != p.scale() || p0.offset() != p.offset() || !p0.fill().equals(p.fill())
+                || !Arrays.equals(p0.missing(), p.missing())) {
+            throw new IllegalArgumentException(both + " differ: '" + v0.name() + "' is packed with scale_factor "
+                    + p0.scale() + ", add_offset " + p0.offset() + ", _FillValue " + p0.fill().orElse(null)
+                    + " and " + p.scale() + ", " + p.offset() + ", " + p.fill().orElse(null) + " (expected: the "
+                    + "same packing; repack the files alike)");
+        }
+        if (!p0.units().equals(p.units())) {
+            throw new IllegalArgumentException(both + " differ: '" + v0.name() + "' has units " + p0.units()
+                    .orElse("(none)") + " and " + p.units().orElse("(none)") + " (expected: the same)");
+        }
+        for (int m = 0; m < s.length; m++) {
+            String dim = v0.dimensionNames().get(m);
+            Optional<double[]> c0 = coordinate(h0, dim, -1);
+            Optional<double[]> c = coordinate(h, dim, -1);
+            if (c0.isPresent() != c.isPresent()) {
+                throw new IllegalArgumentException(both + " differ: only " + (c0.isPresent() ? h0 : h).file()
+                        + " has a coordinate variable '" + dim + "' (expected: both or neither)");
+            }
+            if (m == 0 && c0.isPresent()) {
+                String u0 = units(h0, dim);
+                String u = units(h, dim);
+                if (!Objects.equals(u0, u)) {
+                    throw new IllegalArgumentException(both + " differ: '" + dim + "' has units " + u0 + " and " + u
+                            + " (expected: the same units, so that times compare)");
+                }
+            } else if (m > 0 && c0.isPresent() && !Arrays.equals(c0.get(), c.get())) {
+                throw new IllegalArgumentException(both + " differ: the values of coordinate '" + dim + "' (expected: "
+                        + "the same grid)");
+            }
+        }
+    }
+
+    private static String units(NetcdfHeader h, String dim) {
+        return h.findVariable(dim).flatMap(v -> v.attribute("units")).filter(a -> a.type() == NetcdfType.CHAR)
+                .map(a -> a.text().strip()).orElse(null);
+    }
+
+    /**
+     * The physical values of the coordinate variable of {@code dim} (one dimension, named as it), if there is one;
+     * {@code records} values for the record dimension ({@code -1}: as the variable declares).
+     */
+    private static Optional<double[]> coordinate(NetcdfHeader h, String dim, long records) throws IOException {
+        Optional<NetcdfVariable> v = h.findVariable(dim).filter(c -> c.dimensionNames().equals(List.of(dim))
+                && c.type() != NetcdfType.CHAR);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        NetcdfPacking p = NetcdfPacking.of(v.get());
+        double[] values = NetcdfFile.readValues(h, v.get());
+        for (int i = 0; i < values.length; i++) {
+            values[i] = values[i] * p.scale() + p.offset();
+        }
+        return Optional.of(records >= 0 && records < values.length ? Arrays.copyOf(values, (int) records) : values);
+    }
+
+    /** Joins the files' times, which must increase strictly within and across files. */
+    private static double[] checkTimes(List<NetcdfHeader> headers, String name, List<double[]> times) {
+        int total = times.stream().mapToInt(t -> t.length).sum();
+        double[] joined = new double[total];
+        int at = 0;
+        for (int k = 0; k < times.size(); k++) {
+            double[] t = times.get(k);
+            for (int i = 0; i < t.length; i++) {
+                if (at > 0 && !(t[i] > joined[at - 1])) {
+                    String where = i > 0 ? "in " + headers.get(k).file() + ", step " + i + " (" + t[i] + ") after "
+                            + t[i - 1] : "file " + headers.get(k).file() + " starts at " + t[i] + ", not after the "
+                            + "last time " + joined[at - 1] + " of " + headers.get(k - 1).file();
+                    throw new IllegalArgumentException("'" + name + "' " + (t[i] == joined[at - 1] ? "repeats"
+                            : "goes backwards") + ": " + where + " (expected: times that increase across the files)");
+                }
+                joined[at++] = t[i];
+            }
+        }
+        return joined;
+    }
+}
