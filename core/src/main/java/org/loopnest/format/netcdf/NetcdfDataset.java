@@ -185,6 +185,38 @@ public final class NetcdfDataset {
         return coordinate(headers.get(0), dimension, -1);
     }
 
+    /**
+     * {@return the coordinate variable of {@code dimension} as stored, to copy into an output: type, attributes and
+     * values (joined over the files for the first dimension), if the first file has one}
+     *
+     * @param dimension one of {@link #dimensionNames()}
+     * @throws IOException if a file cannot be read
+     */
+    public Optional<NetcdfCoordinate> copyOf(String dimension) throws IOException {
+        boolean joined = dimension.equals(dimensionNames().get(0));
+        List<NetcdfHeader> from = joined ? headers : headers.subList(0, 1);
+        List<ByteBuffer> parts = new ArrayList<>();
+        NetcdfVariable first = null;
+        for (NetcdfHeader h : from) {
+            Optional<NetcdfVariable> v = h.findVariable(dimension).filter(c -> c.dimensionNames()
+                    .equals(List.of(dimension)));
+            if (v.isEmpty()) {
+                return Optional.empty();
+            }
+            first = first == null ? v.get() : first;
+            parts.add(NetcdfFile.readBytes(h, v.get()));
+        }
+        ByteBuffer values = ByteBuffer.allocate(parts.stream().mapToInt(ByteBuffer::remaining).sum());
+        parts.forEach(values::put);
+        boolean record = first.isRecord();
+        return Optional.of(new NetcdfCoordinate(dimension, first.type(), first.attributes(), values.flip(), record));
+    }
+
+    /** {@return the global attributes of the first file (in time order), as stored} */
+    public List<NetcdfAttribute> globalAttributes() {
+        return headers.get(0).attributes();
+    }
+
     /** {@return what a run should say about the dataset: files joined, the order used} */
     public List<String> notes() {
         return notes;
@@ -343,7 +375,8 @@ public final class NetcdfDataset {
 
     private static NetcdfVariable find(NetcdfHeader h, String name) {
         return h.findVariable(name).orElseThrow(() -> new IllegalArgumentException("no variable '" + name + "' in "
-                + h.file().getFileName() + " (expected one of: " + Quoted.names(h.variables().stream().map(NetcdfVariable::name)
+                + h.file().getFileName() + " (expected one of: " + Quoted.names(h.variables().stream()
+                .map(NetcdfVariable::name)
                 .toList()) + ")"));
     }
 

@@ -329,6 +329,20 @@ public final class NetcdfWriter implements AutoCloseable {
     }
 
     /**
+     * {@return the temporary file this writer writes (for a copy into another format before {@link #close}: a
+     * NetCDF-4 output); valid between {@link #writeHeader} and {@link #commit}/{@link #close}}
+     *
+     * @throws IllegalStateException before {@link #writeHeader} or after {@link #commit}/{@link #close}
+     */
+    public Path file() {
+        if (state != State.WRITING) {
+            throw new IllegalStateException("file() while " + state + " (expected: after writeHeader, before "
+                    + "commit/close)");
+        }
+        return temporary;
+    }
+
+    /**
      * Forces the data to disk and moves the file into place (atomically where the file system can).
      *
      * @throws IllegalStateException if {@link #writeHeader} was not called, or after {@link #commit}/{@link #close}

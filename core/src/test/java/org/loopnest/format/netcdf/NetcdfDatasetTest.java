@@ -102,6 +102,38 @@ class NetcdfDatasetTest {
         assertEquals("no variable 'q' in a.nc (expected one of: time, level, t, other)", e.getMessage());
     }
 
+    @Test
+    void shouldCopyTheCoordinatesAsStoredTheTimeJoinedOverTheFiles() throws Exception {
+        assumeNcgen();
+        NetcdfDataset joined = NetcdfDataset.open(List.of(ncgen("b", 2, 2, "float", "", LAT),
+                ncgen("a", 0, 2, "float", "", LAT)), "t");
+        NetcdfCoordinate time = joined.copyOf("time").orElseThrow();
+        assertEquals(NetcdfType.DOUBLE, time.type());
+        assertTrue(time.record());
+        assertEquals(4, time.length());
+        assertEquals(List.of(NetcdfAttribute.text("units", "hours since 2025-01-01 00:00:00").toString()),
+                time.attributes().stream().map(Object::toString).toList());
+        java.nio.DoubleBuffer values = time.values().asDoubleBuffer();
+        assertEquals(List.of(6.0, 7.0, 8.0, 9.0), List.of(values.get(0), values.get(1), values.get(2), values.get(3)));
+        NetcdfCoordinate level = joined.copyOf("level").orElseThrow();
+        assertEquals(NetcdfType.FLOAT, level.type());
+        assertEquals(1, level.first(1).length());
+        assertTrue(joined.copyOf("lat").isEmpty(), "no coordinate variable 'lat'");
+    }
+
+    @Test
+    void shouldAppendAHistoryLineToTheGlobalAttributes() {
+        java.time.Instant when = java.time.Instant.parse("2026-11-27T21:00:00.5Z");
+        List<NetcdfAttribute> none = NetcdfHistory.appended(List.of(NetcdfAttribute.text("title", "x")), "loopnest run",
+                when);
+        assertEquals(List.of("title", "history"), none.stream().map(NetcdfAttribute::name).toList());
+        assertEquals("2026-11-27T21:00:00Z loopnest run", none.get(1).text());
+        List<NetcdfAttribute> one = NetcdfHistory.appended(List.of(NetcdfAttribute.text("history", "ncks\n"),
+                NetcdfAttribute.text("title", "x")), "loopnest weather", when);
+        assertEquals("ncks\n2026-11-27T21:00:00Z loopnest weather", one.get(0).text());
+        assertEquals("title", one.get(1).name());
+    }
+
     /** Every element of the dataset's holder, read through its layout, row-major over the shape. */
     private static float[] readAll(NetcdfDataset dataset) throws IOException {
         FileHolder holder = dataset.holder();

@@ -50,10 +50,16 @@ public final class FileInputOptions {
                     + "pressure_level, isobaricInhPa, plev.")
     private String levelsVar;
 
-    @Option(names = "--format", paramLabel = "grads|netcdf",
-            description = "With --input, how --out is written: grads (weather.dat + weather.ctl, the default) or "
-                    + "netcdf (weather.nc, classic 64-bit offset, CF attributes).")
+    @Option(names = "--format", paramLabel = "grads|netcdf|netcdf4",
+            description = "With --input, how --out is written: grads (weather.dat + weather.ctl, the default), "
+                    + "netcdf (weather.nc, classic 64-bit offset) or netcdf4 (weather.nc, NetCDF-4: chunked one "
+                    + "grid per chunk, shuffled and deflated). A NetCDF input's dimension names, coordinates and "
+                    + "global attributes are kept, with a history line.")
     private String format;
+
+    @Option(names = "--deflate", paramLabel = "0-9",
+            description = "With --format netcdf4, the deflate level: 0 (none) to 9 (smallest, slowest). Default: 4.")
+    private Integer deflate;
 
     /** {@return the {@code --input} file, or null for a run without it} */
     Path input() {
@@ -65,10 +71,15 @@ public final class FileInputOptions {
         return format == null ? OutputFormat.GRADS : OutputFormat.parse(format);
     }
 
+    /** {@return the deflate level of NetCDF-4 outputs, 4 by default} */
+    int deflate() {
+        return deflate == null ? 4 : deflate;
+    }
+
     /** Refuses the options that mean something only with {@code --input}. */
     void refuseWithoutInput() {
-        String[] names = {"--var-t", "--var-q", "--levels-var", "--format"};
-        Object[] values = {varT, varQ, levelsVar, format};
+        String[] names = {"--var-t", "--var-q", "--levels-var", "--format", "--deflate"};
+        Object[] values = {varT, varQ, levelsVar, format, deflate};
         for (int i = 0; i < names.length; i++) {
             if (values[i] != null) {
                 throw new IllegalArgumentException(names[i] + ": only with --input (expected: --input FILE.ctl or "
@@ -105,7 +116,13 @@ public final class FileInputOptions {
             throw new IllegalArgumentException("--levels-var: only for a NetCDF --input (expected: no --levels-var; "
                     + input + " takes its levels from ZDEF)");
         }
-        format();
+        if (deflate != null && format() != OutputFormat.NETCDF4) {
+            throw new IllegalArgumentException("--deflate " + deflate + ": only with --format netcdf4 (expected: "
+                    + "--format netcdf4, or no --deflate)");
+        }
+        if (deflate() < 0 || deflate() > 9) {
+            throw new IllegalArgumentException("--deflate " + deflate + " (expected: 0 to 9)");
+        }
     }
 
     /**
@@ -119,7 +136,7 @@ public final class FileInputOptions {
             return GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ);
         }
         if (isPattern()) {
-            return NetcdfInput.open(files(), varT, varQ, levelsVar, out);
+            return NetcdfInput.open(input.toString(), files(), varT, varQ, levelsVar, out);
         }
         return Files.isRegularFile(input) && Netcdf4File.isHdf5(input)
                 ? Netcdf4Input.open(input, varT, varQ, levelsVar, out)
@@ -127,7 +144,8 @@ public final class FileInputOptions {
     }
 
     private static boolean startsAsHdf5(Path file) {
-        return new String(FileFormat.head(file, 4), java.nio.charset.StandardCharsets.ISO_8859_1).startsWith("\u0089HDF");
+        return new String(FileFormat.head(file, 4), java.nio.charset.StandardCharsets.ISO_8859_1)
+                .startsWith("\u0089HDF");
     }
 
     /** Whether {@code --input} names several files, by a glob or a list. */

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.loopnest.device.cpu.CpuDevice;
 import org.loopnest.error.KernelSyntaxException;
 import org.loopnest.examples.run.Coordinates;
 import org.loopnest.examples.run.FileArray;
+import org.loopnest.examples.run.FileFormat;
 import org.loopnest.examples.run.InputFiles;
 import org.loopnest.examples.run.InputOption;
 import org.loopnest.examples.run.NestShape;
@@ -109,6 +111,15 @@ public final class RunCommand implements Callable<Integer> {
                     + "first appearance; for raw files alone, x / y,x / z,y,x / t,z,y,x by depth.")
     private List<String> names;
 
+    @Option(names = "--netcdf4",
+            description = "Write the .nc outputs as NetCDF-4 (chunked one grid per chunk, shuffled and deflated), as "
+                    + ".nc4 outputs always are. Default: classic 64-bit offset.")
+    private boolean netcdf4;
+
+    @Option(names = "--deflate", paramLabel = "0-9",
+            description = "The deflate level of NetCDF-4 outputs: 0 (none) to 9 (smallest, slowest). Default: 4.")
+    private Integer deflate;
+
     @Option(names = "--byte-order", paramLabel = "little|big", defaultValue = "little",
             description = "Byte order of raw input and output files. Default: ${DEFAULT-VALUE}.")
     private Order byteOrder;
@@ -168,7 +179,8 @@ public final class RunCommand implements Callable<Integer> {
             coordinates.notes().forEach(stdout::println);
             try (UnpackedInputs unpacked = unpack(run, stdout);
                     OutputFiles files = OutputFiles.stage(run.outputs(), run.nest(), byteOrder.order,
-                            run.attributes(), coordinates)) {
+                            coordinates.attributes(run.attributes(), command(), Instant.now()), coordinates, netcdf4,
+                            deflate == null ? 4 : deflate)) {
                 RunSpec unpackedRun = run.with(unpacked.arrays());
                 RunReport result = run(unpackedRun, files.holders(), depth, targets);
                 stdout.println(result);
@@ -187,6 +199,15 @@ public final class RunCommand implements Callable<Integer> {
                 .toList()) + (report != null ? " and report " + report : ""));
         stdout.flush();
         return ErrorHandler.OK;
+    }
+
+    /** {@return the command line, for the outputs' {@code history}: {@code loopnest run} and the arguments given} */
+    private String command() {
+        StringBuilder line = new StringBuilder("loopnest");
+        for (String arg : spec.commandLine().getParseResult().originalArgs()) {
+            line.append(' ').append(arg.matches("[\\w@%+=:,./-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'");
+        }
+        return line.toString();
     }
 
     /** Unpacks the inputs that cannot be read in place into temporary float files beside the first output. */
@@ -221,6 +242,7 @@ public final class RunCommand implements Callable<Integer> {
             paths.check(arrays, bodyFile, device.filesRead());
             paths.checkNetcdfDimensions(nest);
             paths.checkSpace(nest, verify, UnpackedInputs.bytes(arrays));
+            checkNetcdf4(outs);
             if (!(tolerance >= 0 && tolerance < Double.POSITIVE_INFINITY)) {
                 throw new IllegalArgumentException("--tolerance " + tolerance + " (expected: a relative difference "
                         + ">= 0)");
@@ -234,6 +256,19 @@ public final class RunCommand implements Callable<Integer> {
             return run;
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
+        }
+    }
+
+    /** {@code --deflate} needs a NetCDF-4 output and a level from 0 to 9. */
+    private void checkNetcdf4(List<OutputOption> outs) {
+        boolean any = outs.stream().anyMatch(o -> FileFormat.of(o.option(), o.file()) == FileFormat.NETCDF
+                && (netcdf4 || FileFormat.namesNetcdf4(o.file())));
+        if (deflate != null && !any) {
+            throw new IllegalArgumentException("--deflate " + deflate + ": no NetCDF-4 output (expected: an --out "
+                    + "NAME=FILE.nc4, or --netcdf4 with .nc outputs)");
+        }
+        if (deflate != null && (deflate < 0 || deflate > 9)) {
+            throw new IllegalArgumentException("--deflate " + deflate + " (expected: 0 to 9)");
         }
     }
 

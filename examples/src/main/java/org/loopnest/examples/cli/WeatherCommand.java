@@ -380,7 +380,7 @@ public final class WeatherCommand implements Callable<Integer> {
                         + dir + " (no --out)");
             }
             Files.createDirectories(out);
-            return files.format().create(set, out, in);
+            return files.format().create(set, out, in, files.deflate());
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }

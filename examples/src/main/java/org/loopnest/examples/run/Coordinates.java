@@ -1,7 +1,9 @@
 package org.loopnest.examples.run;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,8 +12,9 @@ import java.util.Optional;
 import org.loopnest.format.grads.GradsAxis;
 import org.loopnest.format.grads.GradsDescriptor;
 import org.loopnest.format.netcdf.NetcdfAttribute;
+import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfDataset;
-import org.loopnest.format.netcdf.NetcdfHeader;
+import org.loopnest.format.netcdf.NetcdfHistory;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf.NetcdfWriter;
@@ -20,13 +23,14 @@ import org.loopnest.format.netcdf4.Netcdf4Type;
 import org.loopnest.format.netcdf4.Netcdf4Variable;
 
 /**
- * The coordinate variables a NetCDF output gets, one per loop where an input says it: a NetCDF (classic or 4) input's
- * 1-D
- * coordinate variable of a dimension (the variable named as the dimension, its text attributes {@code units},
- * {@code long_name}, {@code standard_name}, {@code axis}, {@code positive}, {@code calendar} copied), or a GrADS
- * input's XDEF ({@code degrees_east}), YDEF ({@code degrees_north}) and ZDEF (pressure, {@code hPa}) values. Each is
- * written as a float variable named as the loop (its dimension), so that xarray and GrADS tools see the grid. The
- * first input that gives a loop's coordinate wins; a loop named as an output gets none.
+ * The coordinate variables a NetCDF output gets, one per loop where an input says it, named as the loop (its
+ * dimension): a classic NetCDF input's coordinate variable copied verbatim (type, every attribute, values as stored,
+ * the time joined over its files, the record dimension kept: {@link NetcdfCoordinate}), a NetCDF-4 input's as floats
+ * with its text attributes {@code units}, {@code long_name}, {@code standard_name}, {@code axis}, {@code positive},
+ * {@code calendar}, or a GrADS input's XDEF ({@code degrees_east}), YDEF ({@code degrees_north}) and ZDEF (pressure,
+ * {@code hPa}) values as floats. The first input that gives a loop's coordinate wins; a loop named as an output gets
+ * none. The first classic NetCDF input's global attributes are the outputs' too, with a {@code history} line
+ * appended ({@link #attributes}).
  *
  * <p>Immutable. <b>Failure:</b> a coordinate that cannot be read is left out, and {@link #notes()} says why:
  * coordinates are a courtesy, the outputs are the result.
@@ -35,21 +39,19 @@ public final class Coordinates {
     private static final List<String> COPIED = List.of("units", "long_name", "standard_name", "axis", "positive",
             "calendar");
 
-    private final Map<String, Coordinate> byLoop;
+    private final Map<String, NetcdfCoordinate> byLoop;
     private final List<String> notes;
+    private final List<NetcdfAttribute> globals;
 
-    private Coordinates(Map<String, Coordinate> byLoop, List<String> notes) {
+    private Coordinates(Map<String, NetcdfCoordinate> byLoop, List<String> notes, List<NetcdfAttribute> globals) {
         this.byLoop = new LinkedHashMap<>(byLoop);
         this.notes = List.copyOf(notes);
-    }
-
-    /** One coordinate variable: its values and attributes. */
-    private record Coordinate(float[] values, List<NetcdfAttribute> attributes) {
+        this.globals = globals == null ? null : List.copyOf(globals);
     }
 
     /** {@return no coordinates} */
     public static Coordinates none() {
-        return new Coordinates(Map.of(), List.of());
+        return new Coordinates(Map.of(), List.of(), null);
     }
 
     /**
@@ -60,8 +62,9 @@ public final class Coordinates {
      * @param outputs the outputs' names, which no coordinate may take
      */
     public static Coordinates of(List<FileArray> arrays, NestShape nest, List<String> outputs) {
-        Map<String, Coordinate> found = new LinkedHashMap<>();
+        Map<String, NetcdfCoordinate> found = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
+        List<List<NetcdfAttribute>> globals = new ArrayList<>();
         for (FileArray array : arrays) {
             try {
                 Path first = array.input().files().get(0);
@@ -70,7 +73,7 @@ public final class Coordinates {
                         if (Netcdf4File.isHdf5(first)) {
                             fromNetcdf4(array, found);
                         } else {
-                            fromNetcdf(array, found);
+                            fromNetcdf(array, found, globals);
                         }
                     }
                     case GRADS -> fromGrads(array, found);
@@ -80,32 +83,25 @@ public final class Coordinates {
                 notes.add("no coordinates from " + array.input().option() + ": " + unreadable.getMessage());
             }
         }
-        found.keySet().removeIf(loop -> outputs.contains(loop) || found.get(loop).values().length
-                != nest.extentOf(loop));
-        return new Coordinates(found, notes);
+        found.keySet().removeIf(loop -> outputs.contains(loop) || found.get(loop).length() != nest.extentOf(loop));
+        return new Coordinates(found, notes, globals.isEmpty() ? null : globals.get(0));
     }
 
-    private static void fromNetcdf(FileArray array, Map<String, Coordinate> found) throws IOException {
+    private static void fromNetcdf(FileArray array, Map<String, NetcdfCoordinate> found,
+            List<List<NetcdfAttribute>> globals) throws IOException {
         NetcdfDataset dataset = NetcdfDataset.open(array.input().files(), array.input().variable());
-        NetcdfHeader header = dataset.headers().get(0);
+        globals.add(dataset.globalAttributes());
         List<String> own = dataset.dimensionNames();
         for (int i = 0; i < own.size(); i++) {
-            String dimension = own.get(i);
-            Optional<NetcdfVariable> coordinate = header.findVariable(dimension)
-                    .filter(v -> v.dimensionNames().equals(List.of(dimension)));
-            Optional<double[]> values = dataset.coordinate(dimension);
-            if (coordinate.isPresent() && values.isPresent() && !found.containsKey(array.indices().get(i))) {
-                List<NetcdfAttribute> attributes = new ArrayList<>();
-                for (String name : COPIED) {
-                    coordinate.get().attribute(name).filter(a -> a.type() == NetcdfType.CHAR)
-                            .ifPresent(attributes::add);
-                }
-                found.put(array.indices().get(i), new Coordinate(floats(values.get()), attributes));
+            String loop = array.indices().get(i);
+            if (!found.containsKey(loop)) {
+                dataset.copyOf(own.get(i)).ifPresent(c -> found.put(loop, new NetcdfCoordinate(loop, c.type(),
+                        c.attributes(), c.values(), c.record())));
             }
         }
     }
 
-    private static void fromNetcdf4(FileArray array, Map<String, Coordinate> found) throws IOException {
+    private static void fromNetcdf4(FileArray array, Map<String, NetcdfCoordinate> found) throws IOException {
         try (Netcdf4File file = Netcdf4File.open(array.input().file())) {
             List<String> own = file.variable(array.input().variable()).dimensionNames();
             for (int i = 0; i < own.size(); i++) {
@@ -119,42 +115,46 @@ public final class Coordinates {
                         coordinate.get().attribute(name).filter(a -> a.type() == NetcdfType.CHAR)
                                 .ifPresent(attributes::add);
                     }
-                    found.put(array.indices().get(i), new Coordinate(floats(values), attributes));
+                    found.put(array.indices().get(i), floats(array.indices().get(i), values, attributes));
                 }
             }
         }
     }
 
-    private static void fromGrads(FileArray array, Map<String, Coordinate> found) throws IOException {
+    private static void fromGrads(FileArray array, Map<String, NetcdfCoordinate> found) throws IOException {
         GradsDescriptor ctl = GradsDescriptor.parse(array.input().file());
         List<String> indices = array.indices();
         int n = indices.size();
-        found.putIfAbsent(indices.get(n - 1), axis(ctl.x(), ctl.x().size(), "degrees_east", "longitude", "X"));
-        found.putIfAbsent(indices.get(n - 2), axis(ctl.y(), ctl.y().size(), "degrees_north", "latitude", "Y"));
+        String x = indices.get(n - 1);
+        String y = indices.get(n - 2);
+        found.putIfAbsent(x, axis(x, ctl.x(), ctl.x().size(), "degrees_east", "longitude", "X"));
+        found.putIfAbsent(y, axis(y, ctl.y(), ctl.y().size(), "degrees_north", "latitude", "Y"));
         if (n == 4) {
             int levels = ctl.variable(array.input().variable()).records();
-            Coordinate z = axis(ctl.z(), levels, "hPa", "pressure", "Z");
-            List<NetcdfAttribute> attributes = new ArrayList<>(z.attributes());
-            attributes.add(NetcdfAttribute.text("positive", "down"));
-            found.putIfAbsent(indices.get(1), new Coordinate(z.values(), attributes));
+            found.putIfAbsent(indices.get(1), axis(indices.get(1), ctl.z(), levels, "hPa", "pressure", "Z",
+                    NetcdfAttribute.text("positive", "down")));
         }
     }
 
-    private static Coordinate axis(GradsAxis axis, int count, String units, String standardName, String letter) {
-        float[] values = new float[count];
+    private static NetcdfCoordinate axis(String loop, GradsAxis axis, int count, String units, String standardName,
+            String letter, NetcdfAttribute... more) {
+        double[] values = new double[count];
         for (int i = 0; i < count; i++) {
-            values[i] = (float) axis.value(i);
+            values[i] = axis.value(i);
         }
-        return new Coordinate(values, List.of(NetcdfAttribute.text("units", units),
+        List<NetcdfAttribute> attributes = new ArrayList<>(List.of(NetcdfAttribute.text("units", units),
                 NetcdfAttribute.text("standard_name", standardName), NetcdfAttribute.text("axis", letter)));
+        attributes.addAll(List.of(more));
+        return floats(loop, values, attributes);
     }
 
-    private static float[] floats(double[] values) {
-        float[] f = new float[values.length];
-        for (int i = 0; i < f.length; i++) {
-            f[i] = (float) values[i];
+    /** A coordinate of float values (NetCDF-4 and GrADS inputs), named as its loop. */
+    private static NetcdfCoordinate floats(String loop, double[] values, List<NetcdfAttribute> attributes) {
+        ByteBuffer bytes = ByteBuffer.allocate(values.length * Float.BYTES);
+        for (double v : values) {
+            bytes.putFloat((float) v);
         }
-        return f;
+        return new NetcdfCoordinate(loop, NetcdfType.FLOAT, attributes, bytes.flip(), false);
     }
 
     /** {@return why coordinates an input should have given were left out; empty when none were} */
@@ -168,12 +168,42 @@ public final class Coordinates {
     }
 
     /**
+     * {@return whether {@code loop}'s coordinate was its input's record (unlimited) dimension, which an output keeps}
+     *
+     * @param loop a loop's name
+     */
+    public boolean isRecord(String loop) {
+        NetcdfCoordinate c = byLoop.get(loop);
+        return c != null && c.record();
+    }
+
+    /**
+     * {@return the global attributes of NetCDF outputs: the first classic NetCDF input's, verbatim, with a
+     * {@code history} line for {@code command} appended, then {@code own} but for those the input has; without such
+     * an input, {@code own} and a {@code history} line}
+     *
+     * @param own     the run's own attributes (conventions, the body)
+     * @param command what made the outputs, e.g. {@code loopnest run --in T=era5.nc:t …}
+     * @param when    when
+     */
+    public List<NetcdfAttribute> attributes(List<NetcdfAttribute> own, String command, Instant when) {
+        List<NetcdfAttribute> base = globals == null ? List.of() : globals;
+        List<NetcdfAttribute> all = new ArrayList<>(NetcdfHistory.appended(base, command, when));
+        for (NetcdfAttribute a : own) {
+            if (all.stream().noneMatch(b -> b.name().equals(a.name()))) {
+                all.add(a);
+            }
+        }
+        return List.copyOf(all);
+    }
+
+    /**
      * Declares the coordinate variables of the loops that have one, before {@link NetcdfWriter#writeHeader}.
      *
      * @param writer the writer, its dimensions (named as the loops) declared
      */
     public void declare(NetcdfWriter writer) {
-        byLoop.forEach((loop, c) -> writer.variable(loop, List.of(loop), c.attributes().toArray(
+        byLoop.forEach((loop, c) -> writer.variable(loop, c.type(), List.of(loop), c.attributes().toArray(
                 NetcdfAttribute[]::new)));
     }
 
@@ -184,8 +214,8 @@ public final class Coordinates {
      * @throws IOException if writing fails
      */
     public void write(NetcdfWriter writer) throws IOException {
-        for (Map.Entry<String, Coordinate> c : byLoop.entrySet()) {
-            writer.write(c.getKey(), 0, c.getValue().values());
+        for (NetcdfCoordinate c : byLoop.values()) {
+            c.write(writer);
         }
     }
 }

@@ -22,8 +22,8 @@ public enum FileFormat {
     /** A GrADS descriptor ({@code .ctl}) and the data file it names. */
     GRADS;
 
-    private static final String EXPECTED = "expected: .f32, .f64, .i32, .i64 (raw), .nc (NetCDF classic) or .ctl "
-            + "(GrADS)";
+    private static final String EXPECTED = "expected: .f32, .f64, .i32, .i64 (raw), .nc (NetCDF), .nc4 (NetCDF-4 "
+            + "output) or .ctl (GrADS)";
 
     /**
      * {@return the format of {@code file}, by its extension}
@@ -36,7 +36,7 @@ public enum FileFormat {
         String name = extension(file);
         return switch (name) {
             case "f32", "f64", "i32", "i64" -> RAW;
-            case "nc", "nc3", "cdf" -> NETCDF;
+            case "nc", "nc3", "nc4", "cdf" -> NETCDF;
             case "ctl" -> GRADS;
             default -> throw new IllegalArgumentException(option + ": cannot tell the format of " + file.getFileName()
                     + " from its extension (" + EXPECTED + ")");
@@ -110,6 +110,16 @@ public enum FileFormat {
      */
     public static ElementType outputType(String option, Path file) {
         return of(option, file) == NETCDF ? ElementType.FLOAT : rawType(option, file);
+    }
+
+    /**
+     * {@return whether an output file is named as NetCDF-4 ({@code .nc4}), which it is written as whatever
+     * {@code --netcdf4} says}
+     *
+     * @param file an output file
+     */
+    public static boolean namesNetcdf4(Path file) {
+        return extension(file).equals("nc4");
     }
 
     private static String extension(Path file) {

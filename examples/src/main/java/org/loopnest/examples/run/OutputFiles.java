@@ -14,12 +14,15 @@ import org.loopnest.data.Holder;
 import org.loopnest.examples.weather.StagedFiles;
 import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.format.netcdf.NetcdfWriter;
+import org.loopnest.format.netcdf4.Netcdf4Copy;
 
 /**
  * The outputs of one run as a set of files written in place and put where they belong together, or not at all. Each
  * target gets a hidden temporary beside it ({@link StagedFiles}); a raw output is written straight into its
  * temporary (sized first, sparse), a NetCDF output into a {@link NetcdfWriter}'s file made for that temporary, with
- * one float variable per output over the nest's dimensions, and the {@link Coordinates} the inputs give.
+ * one float variable per output over the nest's dimensions (the first of them the record dimension where it was an
+ * input's), and the {@link Coordinates} the inputs give; a NetCDF-4 output ({@code .nc4}, or {@code --netcdf4}) is
+ * that classic file copied at {@link #commit} into its temporary, compressed ({@link Netcdf4Copy}).
  * {@link #commit} puts every file in place; {@link #close}
  * without it deletes every temporary, so a failed or unverified run leaves the previous files as they were.
  *
@@ -32,10 +35,13 @@ import org.loopnest.format.netcdf.NetcdfWriter;
 public final class OutputFiles implements AutoCloseable {
     private final StagedFiles set = StagedFiles.open();
     private final Map<Path, NetcdfWriter> writers = new LinkedHashMap<>();
+    private final Map<Path, Path> netcdf4Targets = new LinkedHashMap<>();
+    private final int deflate;
     private final Map<String, FileHolder> holders = new LinkedHashMap<>();
     private final Thread hook = new Thread(this::closeWriters, "loopnest-run-outputs-cleanup");
 
-    private OutputFiles() {
+    private OutputFiles(int deflate) {
+        this.deflate = deflate;
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
@@ -47,13 +53,16 @@ public final class OutputFiles implements AutoCloseable {
      * @param rawOrder   the byte order of raw outputs
      * @param attributes the global attributes of NetCDF outputs
      * @param coordinates the coordinate variables of NetCDF outputs
+     * @param netcdf4    whether {@code .nc} outputs are NetCDF-4 ({@code .nc4} ones always are)
+     * @param deflate    the deflate level of NetCDF-4 outputs, 0 to 9
      * @return the staged set, to commit or close
      * @throws IllegalArgumentException naming the option when a NetCDF dimension is too long
      * @throws IOException if a temporary cannot be made (the set is then closed)
      */
     public static OutputFiles stage(List<OutputOption> outputs, NestShape nest, ByteOrder rawOrder,
-            List<NetcdfAttribute> attributes, Coordinates coordinates) throws IOException {
-        OutputFiles files = new OutputFiles();
+            List<NetcdfAttribute> attributes, Coordinates coordinates, boolean netcdf4, int deflate)
+            throws IOException {
+        OutputFiles files = new OutputFiles(deflate);
         try {
             Map<Path, List<OutputOption>> netcdf = new LinkedHashMap<>();
             for (OutputOption out : outputs) {
@@ -64,7 +73,8 @@ public final class OutputFiles implements AutoCloseable {
                 }
             }
             for (Map.Entry<Path, List<OutputOption>> file : netcdf.entrySet()) {
-                files.netcdf(file.getKey(), file.getValue(), nest, attributes, coordinates);
+                files.netcdf(file.getKey(), file.getValue(), nest, attributes, coordinates,
+                        netcdf4 || FileFormat.namesNetcdf4(file.getKey()));
             }
             return files;
         } catch (IOException | RuntimeException e) {
@@ -83,7 +93,7 @@ public final class OutputFiles implements AutoCloseable {
      * @throws IOException if a temporary cannot be made (the set is then closed)
      */
     public static OutputFiles scratch(List<OutputOption> outputs, NestShape nest) throws IOException {
-        OutputFiles files = new OutputFiles();
+        OutputFiles files = new OutputFiles(0);
         try {
             for (OutputOption out : outputs) {
                 ElementType type = FileFormat.outputType(out.option(), out.file());
@@ -107,15 +117,23 @@ public final class OutputFiles implements AutoCloseable {
     }
 
     private void netcdf(Path target, List<OutputOption> outputs, NestShape nest, List<NetcdfAttribute> attributes,
-            Coordinates coordinates) throws IOException {
+            Coordinates coordinates, boolean netcdf4) throws IOException {
         Path temporary = set.stage(target);
         NetcdfWriter writer = NetcdfWriter.create(temporary);
         synchronized (this) {
             writers.put(target, writer);
+            if (netcdf4) {
+                netcdf4Targets.put(target, temporary);
+            }
         }
         try {
             for (int m = 0; m < nest.names().size(); m++) {
-                writer.dimension(nest.names().get(m), nest.extents()[m]);
+                String loop = nest.names().get(m);
+                if (m == 0 && coordinates.isRecord(loop)) {
+                    writer.recordDimension(loop, nest.extents()[m]);
+                } else {
+                    writer.dimension(loop, nest.extents()[m]);
+                }
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(outputs.get(0).option() + ": " + e.getMessage(), e);
@@ -154,8 +172,14 @@ public final class OutputFiles implements AutoCloseable {
      * @throws IOException if a move fails; the previous files are then kept
      */
     public void commit() throws IOException {
-        for (NetcdfWriter writer : writers.values()) {
-            writer.commit();
+        for (Map.Entry<Path, NetcdfWriter> w : writers.entrySet()) {
+            Path netcdf4 = netcdf4Targets.get(w.getKey());
+            if (netcdf4 == null) {
+                w.getValue().commit();
+            } else {
+                Netcdf4Copy.fromClassic(w.getValue().file(), netcdf4, deflate);
+                w.getValue().close();
+            }
         }
         set.commit();
     }

@@ -1,6 +1,9 @@
 /**
- * NetCDF-4 (HDF5) input, read through jHDF (pure Java), in a module of its own so that a user of core does not get
- * jHDF.
+ * NetCDF-4 (HDF5) input, read through jHDF (pure Java), and output, written by LoopNest's own writer
+ * ({@link org.loopnest.format.netcdf4.Netcdf4Writer}: chunked, shuffled and deflated, chunk by chunk in bounded
+ * memory, with the dimension scales netCDF-C and xarray name dimensions by; jHDF cannot write those, see
+ * docs/FILES.md, "NetCDF-4 output"; {@link org.loopnest.format.netcdf4.Netcdf4Copy} copies a classic file into one),
+ * in a module of its own so that a user of core does not get jHDF.
  *
  * <p>Map: {@link org.loopnest.format.netcdf4.Netcdf4File} is the door: {@code isHdf5} tells an HDF5 file by its
  * signature, {@code open} lists the root group's variables ({@link org.loopnest.format.netcdf4.Netcdf4Variable}:

@@ -7,11 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.loopnest.data.FilePart;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfDataset;
 import org.loopnest.format.netcdf.NetcdfFile;
 import org.loopnest.format.netcdf.NetcdfHeader;
@@ -62,7 +65,7 @@ public final class NetcdfInput {
      */
     public static WeatherInput open(Path file, String varT, String varQ, String levelsVar, Path scratch)
             throws IOException {
-        return open(List.of(file), varT, varQ, levelsVar, scratch);
+        return open(file.toString(), List.of(file), varT, varQ, levelsVar, scratch);
     }
 
     /**
@@ -70,6 +73,7 @@ public final class NetcdfInput {
      * the grid, levels, types and packing); reads their headers and coordinates, and unpacks what needs it into
      * {@code scratch} (all files into one temporary file per variable).
      *
+     * @param given what {@code --input} said (a path, glob or list), for the outputs' {@code history}
      * @param files the {@code .nc} files, in any order
      * @param varT the temperature variable (K), or null to look for one
      * @param varQ the specific humidity variable (kg/kg), or null to look for one
@@ -80,8 +84,8 @@ public final class NetcdfInput {
      *     String, Path)}; and files that disagree or times that repeat, naming the files
      * @throws IOException when reading or unpacking fails
      */
-    public static WeatherInput open(List<Path> files, String varT, String varQ, String levelsVar, Path scratch)
-            throws IOException {
+    public static WeatherInput open(String given, List<Path> files, String varT, String varQ, String levelsVar,
+            Path scratch) throws IOException {
         String label = "--input " + (files.size() == 1 ? files.get(0).toString() : files.size() + " files");
         for (Path file : files) {
             refuseHdf5(file);
@@ -145,9 +149,15 @@ public final class NetcdfInput {
             List<Path> sorted = tData.files();
             String named = sorted.size() == 1 ? sorted.get(0).getFileName().toString() : sorted.size() + " files ("
                     + sorted.get(0).getFileName() + " … " + sorted.get(sorted.size() - 1).getFileName() + ")";
+            Map<String, NetcdfCoordinate> copies = new HashMap<>();
+            for (String dim : dims) {
+                tData.copyOf(dim).ifPresent(c -> copies.put(dim, c));
+            }
+            CopiedGrid copied = new CopiedGrid(dims, copies, t.isRecord(), tData.globalAttributes(),
+                    "loopnest weather --input " + given);
             return new WeatherInput(sorted, named + " (NetCDF): " + t.name() + ", " + q.name() + ", levels "
                     + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid, markers, grid, notes,
-                    temporaries);
+                    temporaries, copied);
         } catch (IOException | RuntimeException e) {
             for (Path temporary : temporaries) {
                 Files.deleteIfExists(temporary);

@@ -3,19 +3,28 @@ package org.loopnest.examples.weather.files;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.Holder;
 import org.loopnest.examples.weather.ColumnOutput;
 import org.loopnest.examples.weather.StagedFiles;
 import org.loopnest.examples.weather.WeatherOutput;
 import org.loopnest.format.netcdf.NetcdfAttribute;
+import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfHeader;
+import org.loopnest.format.netcdf.NetcdfHistory;
+import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf.NetcdfWriter;
+import org.loopnest.format.netcdf4.Netcdf4Copy;
 
 /**
- * The outputs as one classic 64-bit-offset NetCDF file, {@value #FILE}: dimensions {@code time, level, lat, lon};
+ * The outputs as one classic 64-bit-offset NetCDF file, {@value #FILE}. Over a classic NetCDF input the file copies
+ * the input's grid ({@link CopiedGrid}: dimension names, coordinate variables as stored, the record dimension, global
+ * attributes with a {@code history} line appended), so that it lines up with the input. Otherwise (GrADS, NetCDF-4):
+ * dimensions {@code time, level, lat, lon};
  * coordinate variables with the input's values (GrADS axes, or the NetCDF input's coordinates) and CF
  * {@code units}/{@code long_name} (times counted from the first, {@code <unit> since <first time>}, so that
  * {@code float} values hold them exactly); the eight outputs {@code (time, level, lat, lon)} with {@code units},
@@ -23,7 +32,9 @@ import org.loopnest.format.netcdf.NetcdfWriter;
  * {@code gh (time, level, lat, lon)}, {@code pw}, {@code cape} and {@code cin (time, lat, lon)} likewise. Written by
  * {@link NetcdfWriter}: header and coordinates before the run, the outputs in place by the run
  * ({@link NetcdfWriter#holder}), committed by {@link #finish} into the staged target, which the set moves into
- * place. Threading and ownership as {@link OutputFiles}; the writer's temporary file is deleted by {@link #close}
+ * place. With {@code --format netcdf4} the same classic file is written by the run, then copied at {@link #finish}
+ * into a NetCDF-4 target, compressed ({@link Netcdf4Copy}), and deleted. Threading and ownership as
+ * {@link OutputFiles}; the writer's temporary file is deleted by {@link #close}
  * (and at JVM exit, if a Ctrl-C comes first).
  */
 final class NetcdfOutput implements OutputFiles {
@@ -31,23 +42,34 @@ final class NetcdfOutput implements OutputFiles {
     static final String FILE = "weather.nc";
 
     private final NetcdfWriter writer;
+    private final Path target;
+    private final int netcdf4Level;
     private final List<FileGrid> layouts = new ArrayList<>();
     private final List<FileGrid> columnLayouts = new ArrayList<>();
 
-    private NetcdfOutput(NetcdfWriter writer, NetcdfHeader header, long[] extents) {
+    private NetcdfOutput(NetcdfWriter writer, Path target, int netcdf4Level, NetcdfHeader header, long[] extents) {
         this.writer = writer;
+        this.target = target;
+        this.netcdf4Level = netcdf4Level;
         long grid = extents[2] * extents[3] * Float.BYTES;
         for (WeatherOutput o : WeatherOutput.values()) {
             FileHolder h = writer.holder(o.key());
-            layouts.add(new FileGrid(h.path(), ByteOrder.BIG_ENDIAN, header.variable(o.key()).begin(),
-                    extents[1] * grid, grid, (int) extents[2], (int) extents[3]));
+            NetcdfVariable v = header.variable(o.key());
+            layouts.add(new FileGrid(h.path(), ByteOrder.BIG_ENDIAN, v.begin(), timeStride(header, v,
+                    extents[1] * grid), grid, (int) extents[2], (int) extents[3]));
         }
         for (ColumnOutput o : ColumnOutput.values()) {
             FileHolder h = writer.holder(o.key());
-            columnLayouts.add(new FileGrid(h.path(), ByteOrder.BIG_ENDIAN, header.variable(o.key()).begin(),
-                    (o.perLevel() ? extents[1] : 1) * grid, o.perLevel() ? grid : 0, (int) extents[2],
+            NetcdfVariable v = header.variable(o.key());
+            columnLayouts.add(new FileGrid(h.path(), ByteOrder.BIG_ENDIAN, v.begin(), timeStride(header, v,
+                    (o.perLevel() ? extents[1] : 1) * grid), o.perLevel() ? grid : 0, (int) extents[2],
                     (int) extents[3]));
         }
+    }
+
+    /** Bytes from one time step to the next: the record size for a record variable, else its own step. */
+    private static long timeStride(NetcdfHeader header, NetcdfVariable v, long step) {
+        return v.isRecord() ? header.recordSize() : step;
     }
 
     /**
@@ -56,7 +78,11 @@ final class NetcdfOutput implements OutputFiles {
      * @throws IllegalArgumentException naming the input when its times cannot be read as dates
      * @throws IOException if the file cannot be written
      */
-    static NetcdfOutput create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
+    static NetcdfOutput create(StagedFiles set, Path dir, WeatherInput in, int netcdf4Level) throws IOException {
+        Path target = set.stage(dir.resolve(FILE).toAbsolutePath());
+        if (in.copied().isPresent()) {
+            return copying(target, netcdf4Level, in, in.copied().get());
+        }
         long[] e = in.extents();
         OutputGrid g = in.grid();
         if (g.time() == null) {
@@ -69,7 +95,7 @@ final class NetcdfOutput implements OutputFiles {
         } catch (IllegalArgumentException unreadUnits) {
             time = g.time(); // units this code cannot read as dates ("months since"): copied as they are
         }
-        NetcdfWriter w = NetcdfWriter.create(set.stage(dir.resolve(FILE).toAbsolutePath()));
+        NetcdfWriter w = NetcdfWriter.create(target);
         try {
             w.dimension("time", e[0]).dimension("level", e[1]).dimension("lat", e[2]).dimension("lon", e[3]);
             w.attribute(NetcdfAttribute.text("Conventions", "CF-1.8"));
@@ -83,26 +109,66 @@ final class NetcdfOutput implements OutputFiles {
                     NetcdfAttribute.text("long_name", "latitude"));
             w.variable("lon", List.of("lon"), NetcdfAttribute.text("units", "degrees_east"),
                     NetcdfAttribute.text("long_name", "longitude"));
-            for (WeatherOutput o : WeatherOutput.values()) {
-                w.variable(o.key(), List.of("time", "level", "lat", "lon"), NetcdfAttribute.text("units", o.unit()),
-                        NetcdfAttribute.text("long_name", o.longName()), NetcdfAttribute.floats("_FillValue",
-                                Float.NaN));
-            }
-            for (ColumnOutput o : ColumnOutput.values()) {
-                w.variable(o.key(), o.perLevel() ? List.of("time", "level", "lat", "lon") : List.of("time", "lat",
-                        "lon"), NetcdfAttribute.text("units", o.unit()), NetcdfAttribute.text("long_name",
-                        o.longName()), NetcdfAttribute.floats("_FillValue", Float.NaN));
-            }
+            declareOutputs(w, List.of("time", "level", "lat", "lon"), List.of("time", "lat", "lon"));
             NetcdfHeader header = w.writeHeader();
             w.holder(WeatherOutput.THETA.key()).path().toFile().deleteOnExit();
             w.write("time", 0, floats(time.values()));
             w.write("level", 0, floats(g.levels()));
             w.write("lat", 0, floats(g.lat()));
             w.write("lon", 0, floats(g.lon()));
-            return new NetcdfOutput(w, header, e);
+            return new NetcdfOutput(w, target, netcdf4Level, header, e);
         } catch (IOException | RuntimeException failure) {
             w.close();
             throw failure;
+        }
+    }
+
+    /**
+     * The file of an output that copies its classic NetCDF input's grid ({@link CopiedGrid}): the input's dimension
+     * names, coordinate variables as stored (the levels run only), record dimension, and global attributes with a
+     * {@code history} line appended.
+     */
+    private static NetcdfOutput copying(Path target, int netcdf4Level, WeatherInput in, CopiedGrid grid)
+            throws IOException {
+        long[] e = in.extents();
+        NetcdfWriter w = NetcdfWriter.create(target);
+        try {
+            List<NetcdfCoordinate> coordinates = new ArrayList<>();
+            for (int m = 0; m < e.length; m++) {
+                Optional<NetcdfCoordinate> c = grid.coordinate(m, e[m]);
+                if (c.isPresent()) {
+                    coordinates.add(c.get());
+                    c.get().declare(w);
+                } else if (m == 0 && grid.recordTime()) {
+                    w.recordDimension(grid.names().get(0), e[0]);
+                } else {
+                    w.dimension(grid.names().get(m), e[m]);
+                }
+            }
+            NetcdfHistory.appended(grid.globals(), grid.command(), Instant.now()).forEach(w::attribute);
+            List<String> n = grid.names();
+            declareOutputs(w, n, List.of(n.get(0), n.get(2), n.get(3)));
+            NetcdfHeader header = w.writeHeader();
+            w.holder(WeatherOutput.THETA.key()).path().toFile().deleteOnExit();
+            for (NetcdfCoordinate c : coordinates) {
+                c.write(w);
+            }
+            return new NetcdfOutput(w, target, netcdf4Level, header, e);
+        } catch (IOException | RuntimeException failure) {
+            w.close();
+            throw failure;
+        }
+    }
+
+    /** The eight outputs over {@code four} dimensions, the column outputs over four or {@code three}. */
+    private static void declareOutputs(NetcdfWriter w, List<String> four, List<String> three) {
+        for (WeatherOutput o : WeatherOutput.values()) {
+            w.variable(o.key(), four, NetcdfAttribute.text("units", o.unit()),
+                    NetcdfAttribute.text("long_name", o.longName()), NetcdfAttribute.floats("_FillValue", Float.NaN));
+        }
+        for (ColumnOutput o : ColumnOutput.values()) {
+            w.variable(o.key(), o.perLevel() ? four : three, NetcdfAttribute.text("units", o.unit()),
+                    NetcdfAttribute.text("long_name", o.longName()), NetcdfAttribute.floats("_FillValue", Float.NaN));
         }
     }
 
@@ -139,10 +205,18 @@ final class NetcdfOutput implements OutputFiles {
         return columnLayouts.get(o.ordinal());
     }
 
-    /** Commits the writer into the staged target. */
+    /**
+     * Commits the writer into the staged target; for NetCDF-4, copies its classic file into the target instead
+     * ({@link Netcdf4Copy}: grid by grid, compressed) and deletes it.
+     */
     @Override
     public void finish() throws IOException {
-        writer.commit();
+        if (netcdf4Level < 0) {
+            writer.commit();
+            return;
+        }
+        Netcdf4Copy.fromClassic(writer.file(), target, netcdf4Level);
+        writer.close();
     }
 
     /** Closes the writer: deletes its temporary file unless committed. */

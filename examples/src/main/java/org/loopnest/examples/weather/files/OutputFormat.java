@@ -14,7 +14,9 @@ public enum OutputFormat {
     /** One GrADS data set, {@code weather.dat} and {@code weather.ctl} ({@link GradsOutput}). */
     GRADS(List.of(GradsOutput.DATA, GradsOutput.DESCRIPTOR)),
     /** One classic 64-bit-offset NetCDF file, {@code weather.nc} ({@link NetcdfOutput}). */
-    NETCDF(List.of(NetcdfOutput.FILE));
+    NETCDF(List.of(NetcdfOutput.FILE)),
+    /** One NetCDF-4 file, {@code weather.nc}, chunked, shuffled and deflated ({@link NetcdfOutput}). */
+    NETCDF4(List.of(NetcdfOutput.FILE));
 
     private final List<String> names;
 
@@ -25,7 +27,7 @@ public enum OutputFormat {
     /**
      * {@return the format named, case ignored}
      *
-     * @param name {@code grads} or {@code netcdf}
+     * @param name {@code grads}, {@code netcdf} or {@code netcdf4}
      * @throws IllegalArgumentException naming {@code --format} and the formats there are
      */
     public static OutputFormat parse(String name) {
@@ -34,7 +36,7 @@ public enum OutputFormat {
                 return f;
             }
         }
-        throw new IllegalArgumentException("--format " + name + ": unknown (expected: grads or netcdf)");
+        throw new IllegalArgumentException("--format " + name + ": unknown (expected: grads, netcdf or netcdf4)");
     }
 
     /** {@return the names of the files written in the output directory} */
@@ -48,17 +50,22 @@ public enum OutputFormat {
      * @param set the set the files are staged in, committed by the caller after {@link OutputFiles#finish}
      * @param dir the output directory, existing
      * @param in the input, whose grid the outputs describe
+     * @param deflate the deflate level of {@link #NETCDF4} outputs, 0 to 9
      * @return the files; the caller closes them
      * @throws IllegalArgumentException if the input's times cannot be written in this format (the message names
      *     the input file), or the outputs need more room than {@code dir}'s file system has free (checked up front;
      *     the run fails naming the file if another writer takes the room meanwhile)
      * @throws IOException if a file cannot be made
      */
-    public OutputFiles create(StagedFiles set, Path dir, WeatherInput in) throws IOException {
+    public OutputFiles create(StagedFiles set, Path dir, WeatherInput in, int deflate) throws IOException {
         long columns = in.points() / in.extents()[1];
-        checkRoom("--out " + dir, dir, ((WeatherOutput.COUNT + 1) * in.points() + (ColumnOutput.COUNT - 1) * columns)
-                * Float.BYTES);
-        return this == GRADS ? GradsOutput.create(set, dir, in) : NetcdfOutput.create(set, dir, in);
+        long bytes = ((WeatherOutput.COUNT + 1) * in.points() + (ColumnOutput.COUNT - 1) * columns) * Float.BYTES;
+        checkRoom("--out " + dir, dir, this == NETCDF4 ? 2 * bytes : bytes); // NetCDF-4: the classic file first
+        return switch (this) {
+            case GRADS -> GradsOutput.create(set, dir, in);
+            case NETCDF -> NetcdfOutput.create(set, dir, in, -1);
+            case NETCDF4 -> NetcdfOutput.create(set, dir, in, deflate);
+        };
     }
 
     /**

@@ -27,9 +27,17 @@ public final class WeatherInput implements AutoCloseable {
     private final List<String> notes;
     private final List<Path> temporaries;
     private final List<Path> reads;
+    private final CopiedGrid copied;
 
     WeatherInput(List<Path> reads, String source, long[] extents, float[] levels, FileGrid temperature,
             FileGrid humidity, MissingMarkers markers, OutputGrid grid, List<String> notes, List<Path> temporaries) {
+        this(reads, source, extents, levels, temperature, humidity, markers, grid, notes, temporaries, null);
+    }
+
+    WeatherInput(List<Path> reads, String source, long[] extents, float[] levels, FileGrid temperature,
+            FileGrid humidity, MissingMarkers markers, OutputGrid grid, List<String> notes, List<Path> temporaries,
+            CopiedGrid copied) {
+        this.copied = copied;
         this.source = source;
         this.extents = extents.clone();
         this.levels = levels.clone();
@@ -78,6 +86,14 @@ public final class WeatherInput implements AutoCloseable {
     /** {@return the files' missing values that the body's rule does not catch} */
     public MissingMarkers markers() {
         return markers;
+    }
+
+    /**
+     * {@return the classic NetCDF input's own grid, for a NetCDF output to copy (names, coordinates as stored,
+     * globals), if the input is one}
+     */
+    public java.util.Optional<CopiedGrid> copied() {
+        return java.util.Optional.ofNullable(copied);
     }
 
     /** {@return the grid the outputs lie on} */
