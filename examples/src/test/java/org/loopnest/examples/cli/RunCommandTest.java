@@ -174,7 +174,7 @@ class RunCommandTest {
         NetcdfVariable level = h.variable("level");
         assertArrayEquals(new double[] {1000, 850, 500}, NetcdfFile.readValues(h, level), "the input's coordinate");
         assertEquals("hPa", level.attribute("units").orElseThrow().text());
-        assertTrue(level.attribute("_FillValue").isEmpty(), "only text attributes are copied");
+        assertEquals(-1.0, level.attribute("_FillValue").orElseThrow().number(0), "every attribute copied verbatim");
         float[] written = readFloats(out, theta.begin(), t.length, ByteOrder.BIG_ENDIAN);
         float[] doubled = readFloats(out, h.variable("twice").begin(), t.length, ByteOrder.BIG_ENDIAN);
         for (int i = 0; i < t.length; i++) {
@@ -354,7 +354,7 @@ class RunCommandTest {
         assertBad("--in a=" + a + ": " + a + " holds 24 bytes (expected: 28 = 7 float elements for indices [x] of "
                 + "extents [7])", "--shape", "7", "--body", body, "--in", "a=" + a, "--out", "o=" + out);
         assertBad("--in a=" + dir.resolve("a.txt") + ": cannot tell the format of a.txt from its extension "
-                + "(expected: .f32, .f64, .i32, .i64 (raw), .nc (NetCDF classic) or .ctl (GrADS))",
+                + "(expected: .f32, .f64, .i32, .i64 (raw), .nc (NetCDF), .nc4 (NetCDF-4 output) or .ctl (GrADS))",
                 "--shape", "6", "--body", body, "--in", "a=" + dir.resolve("a.txt"), "--out", "o=" + out);
         assertBad("no --out (expected: at least one NAME=FILE, an output the body assigns, indexed by every loop)",
                 "--shape", "6", "--body", body, "--in", "a=" + a);

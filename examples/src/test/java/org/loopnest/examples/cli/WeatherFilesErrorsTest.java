@@ -64,7 +64,7 @@ class WeatherFilesErrorsTest {
         Path file = Files.writeString(dir.resolve("file"), "x");
         assertEquals("--out " + file + ": exists and is not a directory (expected: a directory, or a path where one "
                 + "can be made)", refused("weather", "--input", ctl.toString(), "--out", file.toString()));
-        assertEquals("--format hdf: unknown (expected: grads or netcdf)",
+        assertEquals("--format hdf: unknown (expected: grads, netcdf or netcdf4)",
                 refused("weather", "--input", ctl.toString(), "--out", out, "--format", "hdf"));
         assertEquals("--input " + ctl + " needs --out DIR (expected: the directory the outputs are written to)",
                 refused("weather", "--input", ctl.toString()));
