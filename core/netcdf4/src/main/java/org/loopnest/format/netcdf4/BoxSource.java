@@ -13,9 +13,9 @@ import java.nio.channels.FileChannel;
  * Reads a box of a variable's stored bytes, row-major, into a buffer, whatever its storage: contiguous data straight
  * from the file by positional reads; chunks read from the file where the {@link Layout}'s index says and decoded by
  * its {@link Filters} (checksums verified, each chunk's filter mask honoured; one read per chunk the box overlaps; a
- * chunk the file lacks reads as the fill value, as HDF5 says); compact and unwritten data from values held in memory. Not jHDF's own slicing ({@code Dataset.getData(offset, shape)}): in 0.9.4 it looks
- * chunks up by chunk index instead of element offset and returns zeros for every chunk not at index 0 along an axis
- * whose chunk length is over 1.
+ * chunk the file lacks reads as the fill value, as HDF5 says); compact and unwritten data from values held in
+ * memory. Not jHDF's own slicing ({@code Dataset.getData(offset, shape)}), which verifies no checksum and reads
+ * unwritten chunks as 0 (and in 0.9.4 returned zeros for most chunks).
  *
  * <p>Not thread-safe; owned by one unpacking or reading call.
  */

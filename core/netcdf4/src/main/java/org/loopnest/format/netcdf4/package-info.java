@@ -20,11 +20,11 @@
  * {@code short}s as ERA5 has them, other types) is unpacked to a raw float32 file first: one pass over the data, in
  * boxes of bounded size cut along chunk boundaries.
  *
- * <p>Pitfalls: jHDF 0.9.4's own slicing of chunked datasets ({@code Dataset.getData(offset, shape)}) returns zeros for
- * most chunks when a chunk is longer than 1 along an axis, does not verify Fletcher32 checksums, ignores each chunk's
- * filter mask and follows a chunk B-tree into any cycle; this package never uses it: it walks the chunk index itself
+ * <p>Pitfalls: jHDF's own reading of chunked datasets ({@code Dataset.getData}) does not verify Fletcher32 checksums
+ * and reads unwritten chunks as 0, not the fill value (still in 0.13.0; 0.9.4 also returned zeros for most chunks of
+ * a slice, upstream issue 727, fixed since); this package never uses it: it walks the chunk index itself
  * ({@code ChunkIndex}), checks each variable's layout against the variable when the file is opened ({@code Layout})
- * and decodes chunks itself ({@code Filters}: deflate, shuffle, fletcher32, checksums verified). jHDF 0.9.4 also takes
- * dimensions as {@code int}: a dimension over 2^31 - 1 is not read. See docs/FILES.md, "NetCDF-4 (HDF5) input".
+ * and decodes chunks itself ({@code Filters}: deflate, shuffle, fletcher32, checksums verified). Dimensions are taken
+ * as {@code int}: a dimension over 2^31 - 1 is not read. See docs/FILES.md, "NetCDF-4 (HDF5) input".
  */
 package org.loopnest.format.netcdf4;

@@ -67,7 +67,7 @@ class Netcdf4SampleTest {
         for (Path sample : samples) {
             String header = Ncgen.run(dir, "ncdump", "-h", sample.toString());
             try (Netcdf4File nc = Netcdf4File.open(sample)) {
-                // as sets: the order is the objects' in the file (jHDF 0.9.4 does not read HDF5's creation order)
+                // as sets: the order is the objects' in the file (jHDF does not read HDF5's creation order)
                 assertEquals(declarations(header).stream().sorted().toList(), nc.variables().stream()
                         .map(Netcdf4SampleTest::declaration).sorted().toList(), sample.toString());
                 for (Netcdf4Variable v : nc.variables()) {
