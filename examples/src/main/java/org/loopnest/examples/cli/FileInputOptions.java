@@ -57,6 +57,11 @@ public final class FileInputOptions {
                     + "global attributes are kept, with a history line.")
     private String format;
 
+    @Option(names = "--out-file", paramLabel = "NAME",
+            description = "With several NetCDF --input files and --format netcdf or netcdf4: write one file NAME in "
+                    + "--out. Default: one output file per input file, named as it (a dataset kept as the input is).")
+    private String outFile;
+
     @Option(names = "--deflate", paramLabel = "0-9",
             description = "With --format netcdf4, the deflate level: 0 (none) to 9 (smallest, slowest). Default: 4.")
     private Integer deflate;
@@ -71,6 +76,28 @@ public final class FileInputOptions {
         return format == null ? OutputFormat.GRADS : OutputFormat.parse(format);
     }
 
+    /**
+     * {@return the one NetCDF file to write in {@code --out}: {@code --out-file}, else {@code weather.nc} unless the
+     * input is several files; null for one output file per input file}
+     */
+    String oneOutputFile() {
+        return outFile != null ? outFile : perInputFile() ? null : OutputFormat.NETCDF.fileNames().get(0);
+    }
+
+    /** {@return the names of the files written in {@code --out}} */
+    List<String> outputNames() {
+        if (outFile != null) {
+            return List.of(outFile);
+        }
+        return perInputFile() ? files().stream().map(p -> p.getFileName().toString()).toList()
+                : format().fileNames();
+    }
+
+    /** Whether the outputs are one NetCDF file per input file: several input files, a NetCDF format, no --out-file. */
+    private boolean perInputFile() {
+        return outFile == null && isPattern() && format() != OutputFormat.GRADS && files().size() > 1;
+    }
+
     /** {@return the deflate level of NetCDF-4 outputs, 4 by default} */
     int deflate() {
         return deflate == null ? 4 : deflate;
@@ -78,8 +105,8 @@ public final class FileInputOptions {
 
     /** Refuses the options that mean something only with {@code --input}. */
     void refuseWithoutInput() {
-        String[] names = {"--var-t", "--var-q", "--levels-var", "--format", "--deflate"};
-        Object[] values = {varT, varQ, levelsVar, format, deflate};
+        String[] names = {"--var-t", "--var-q", "--levels-var", "--format", "--deflate", "--out-file"};
+        Object[] values = {varT, varQ, levelsVar, format, deflate, outFile};
         for (int i = 0; i < names.length; i++) {
             if (values[i] != null) {
                 throw new IllegalArgumentException(names[i] + ": only with --input (expected: --input FILE.ctl or "
@@ -116,6 +143,20 @@ public final class FileInputOptions {
             throw new IllegalArgumentException("--levels-var: only for a NetCDF --input (expected: no --levels-var; "
                     + input + " takes its levels from ZDEF)");
         }
+        if (outFile != null && (format() == OutputFormat.GRADS || outFile.contains("/") || outFile.isBlank())) {
+            throw new IllegalArgumentException("--out-file " + outFile + ": " + (format() == OutputFormat.GRADS
+                    ? "only with --format netcdf or netcdf4" : "not a file name") + " (expected: a file name, "
+                    + "written in --out, with --format netcdf or netcdf4)");
+        }
+        if (perInputFile()) {
+            List<String> names = outputNames();
+            for (int i = 0; i < names.size(); i++) {
+                if (names.indexOf(names.get(i)) != i) {
+                    throw new IllegalArgumentException("--input " + input + ": two files named " + names.get(i)
+                            + " (expected: distinct names, one output file each; or --out-file NAME)");
+                }
+            }
+        }
         if (deflate != null && format() != OutputFormat.NETCDF4) {
             throw new IllegalArgumentException("--deflate " + deflate + ": only with --format netcdf4 (expected: "
                     + "--format netcdf4, or no --deflate)");
@@ -146,6 +187,11 @@ public final class FileInputOptions {
     private static boolean startsAsHdf5(Path file) {
         return new String(FileFormat.head(file, 4), java.nio.charset.StandardCharsets.ISO_8859_1)
                 .startsWith("\u0089HDF");
+    }
+
+    /** {@return whether {@code --input} names its files by a glob or a list} */
+    boolean namesSeveral() {
+        return isPattern();
     }
 
     /** Whether {@code --input} names several files, by a glob or a list. */

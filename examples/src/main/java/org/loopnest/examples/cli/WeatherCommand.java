@@ -233,7 +233,7 @@ public final class WeatherCommand implements Callable<Integer> {
     }
 
     private WeatherPaths paths() {
-        return new WeatherPaths(out, files.input() == null ? WeatherPaths.OUTPUT_NAMES : files.format().fileNames(),
+        return new WeatherPaths(out, files.input() == null ? WeatherPaths.OUTPUT_NAMES : files.outputNames(),
                 saveInputs, dumpKernels, trace, traceSvg, report);
     }
 
@@ -329,7 +329,8 @@ public final class WeatherCommand implements Callable<Integer> {
         }
         Map<Path, String> read = new LinkedHashMap<>();
         for (Path file : in.reads()) {
-            read.put(file, "--input " + in.file() + (file.equals(in.file()) ? "" : " as its data file " + file));
+            read.put(file, files.namesSeveral() ? "--input " + files.input() : "--input " + in.file()
+                    + (file.equals(in.file()) ? "" : " as its data file " + file));
         }
         try {
             paths().refuseInputs(read);
@@ -380,7 +381,7 @@ public final class WeatherCommand implements Callable<Integer> {
                         + dir + " (no --out)");
             }
             Files.createDirectories(out);
-            return files.format().create(set, out, in, files.deflate());
+            return files.format().create(set, out, in, files.deflate(), files.oneOutputFile());
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }

@@ -44,12 +44,50 @@ class WeatherManyFilesCommandTest {
                 "netcdf");
         assertEquals(0, single.code(), single.err());
         Cli many = Cli.run("weather", "--input", dir.resolve("days") + "/*.nc", "--out", dir.resolve("o3").toString(),
-                "--format", "netcdf", "--device", "sim", "--verify");
+                "--format", "netcdf", "--out-file", "weather.nc", "--device", "sim", "--verify");
         assertEquals(0, many.code(), many.err());
         assertTrue(many.out().contains("weather: fields from 3 files (b.nc … c.nc) (NetCDF)"), many.out());
         assertTrue(many.out().contains("3 files joined along 'time' (4 steps)"), many.out());
         assertTrue(many.out().contains("verified: " + NT * NZ * GRID + " points match"), many.out());
         assertOutputsEqual(dir.resolve("o1/weather.nc"), dir.resolve("o3/weather.nc"));
+    }
+
+    @Test
+    void shouldWriteOneOutputFilePerInputFileOrOneFileAsAsked() throws IOException {
+        Path one = write(dir.resolve("one.nc"), 0, NT);
+        Files.createDirectory(dir.resolve("days"));
+        write(dir.resolve("days/a.nc"), 2, 2);
+        write(dir.resolve("days/b.nc"), 0, 2);
+        Cli single = Cli.run("weather", "--input", one.toString(), "--out", dir.resolve("o1").toString(), "--format",
+                "netcdf");
+        assertEquals(0, single.code(), single.err());
+        Cli each = Cli.run("weather", "--input", dir.resolve("days") + "/*.nc", "--out", dir.resolve("each").toString(),
+                "--format", "netcdf");
+        assertEquals(0, each.code(), each.err());
+        assertTrue(each.out().contains("wrote b.nc a.nc to " + dir.resolve("each")), each.out());
+        assertEquals(List.of("a.nc", "b.nc"), WeatherFilesCommandTest.names(dir.resolve("each")));
+        NetcdfHeader whole = NetcdfFile.open(dir.resolve("o1/weather.nc"));
+        NetcdfHeader first = NetcdfFile.open(dir.resolve("each/b.nc"));
+        NetcdfHeader second = NetcdfFile.open(dir.resolve("each/a.nc"));
+        assertArrayEquals(new double[] {0, 6}, NetcdfFile.readValues(first, first.variable("time")), 0.0);
+        assertArrayEquals(new double[] {12, 18}, NetcdfFile.readValues(second, second.variable("time")), 0.0);
+        for (WeatherOutput o : WeatherOutput.values()) {
+            double[] all = NetcdfFile.readValues(whole, whole.variable(o.key()));
+            double[] a = NetcdfFile.readValues(first, first.variable(o.key()));
+            double[] b = NetcdfFile.readValues(second, second.variable(o.key()));
+            assertArrayEquals(java.util.Arrays.copyOfRange(all, 0, a.length), a, 0.0, o.key() + " of b.nc");
+            assertArrayEquals(java.util.Arrays.copyOfRange(all, a.length, all.length), b, 0.0, o.key() + " of a.nc");
+        }
+        Cli oneFile = Cli.run("weather", "--input", dir.resolve("days") + "/*.nc", "--out",
+                dir.resolve("all").toString(), "--format", "netcdf4", "--out-file", "all.nc");
+        assertEquals(0, oneFile.code(), oneFile.err());
+        assertEquals(List.of("all.nc"), WeatherFilesCommandTest.names(dir.resolve("all")));
+        Cli intoInputs = Cli.run("weather", "--input", dir.resolve("days") + "/*.nc", "--out",
+                dir.resolve("days").toString(), "--format", "netcdf");
+        assertEquals(2, intoInputs.code(), intoInputs.err());
+        assertTrue(intoInputs.err().startsWith("loopnest weather: --out " + dir.resolve("days") + ": "
+                + dir.resolve("days/a.nc") + " is read by --input " + dir.resolve("days") + "/*.nc"),
+                intoInputs.err());
     }
 
     @Test
@@ -62,7 +100,7 @@ class WeatherManyFilesCommandTest {
         assertEquals(0, single.code(), single.err());
         Path list = Files.writeString(dir.resolve("list.txt"), "p2.nc\np1.nc\n");
         Cli many = Cli.run("weather", "--input", "@" + list, "--out", dir.resolve("o2").toString(), "--format",
-                "netcdf");
+                "netcdf", "--out-file", "weather.nc");
         assertEquals(0, many.code(), many.err());
         assertTrue(many.out().contains("t: short packed (scale_factor 0.01, add_offset 250.0), unpacked first into a "
                 + "temporary float32 file of " + NT * NZ * GRID * 4 + " bytes"), many.out());

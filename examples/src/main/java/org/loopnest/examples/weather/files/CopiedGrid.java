@@ -19,14 +19,18 @@ import org.loopnest.format.netcdf.NetcdfCoordinate;
  * @param recordTime  whether the time dimension is the record dimension
  * @param globals     the input's global attributes (its first file's, in time order)
  * @param command     the history line's command, e.g. {@code loopnest weather --input era5.nc}
+ * @param files       the input's files' names, in time order (one output file each, unless one is asked for)
+ * @param steps       the time steps each of them holds, in the same order
  */
 public record CopiedGrid(List<String> names, Map<String, NetcdfCoordinate> coordinates, boolean recordTime,
-        List<NetcdfAttribute> globals, String command) {
+        List<NetcdfAttribute> globals, String command, List<String> files, List<Long> steps) {
     /** Copies the collections. */
     public CopiedGrid {
         names = List.copyOf(names);
         coordinates = Map.copyOf(coordinates);
         globals = List.copyOf(globals);
+        files = List.copyOf(files);
+        steps = List.copyOf(steps);
     }
 
     /**

@@ -153,8 +153,10 @@ public final class NetcdfInput {
             for (String dim : dims) {
                 tData.copyOf(dim).ifPresent(c -> copies.put(dim, c));
             }
+            List<Long> steps = Arrays.stream(tData.counts()).boxed().toList();
             CopiedGrid copied = new CopiedGrid(dims, copies, t.isRecord(), tData.globalAttributes(),
-                    "loopnest weather --input " + given);
+                    "loopnest weather --input " + given, sorted.stream().map(p -> p.getFileName().toString())
+                    .toList(), steps);
             return new WeatherInput(sorted, named + " (NetCDF): " + t.name() + ", " + q.name() + ", levels "
                     + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid, markers, grid, notes,
                     temporaries, copied);

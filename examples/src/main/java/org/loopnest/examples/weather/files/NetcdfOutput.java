@@ -2,6 +2,7 @@ package org.loopnest.examples.weather.files;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfHeader;
 import org.loopnest.format.netcdf.NetcdfHistory;
+import org.loopnest.format.netcdf.NetcdfSlice;
 import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf.NetcdfWriter;
 import org.loopnest.format.netcdf4.Netcdf4Copy;
@@ -44,13 +46,20 @@ final class NetcdfOutput implements OutputFiles {
     private final NetcdfWriter writer;
     private final Path target;
     private final int netcdf4Level;
+    private final List<String> names;
+    private final List<Path> perFile;
+    private final CopiedGrid grid;
     private final List<FileGrid> layouts = new ArrayList<>();
     private final List<FileGrid> columnLayouts = new ArrayList<>();
 
-    private NetcdfOutput(NetcdfWriter writer, Path target, int netcdf4Level, NetcdfHeader header, long[] extents) {
+    private NetcdfOutput(NetcdfWriter writer, Path target, int netcdf4Level, NetcdfHeader header, long[] extents,
+            List<String> names, List<Path> perFile, CopiedGrid copied) {
         this.writer = writer;
         this.target = target;
         this.netcdf4Level = netcdf4Level;
+        this.names = List.copyOf(names);
+        this.perFile = perFile == null ? null : List.copyOf(perFile);
+        this.grid = copied;
         long grid = extents[2] * extents[3] * Float.BYTES;
         for (WeatherOutput o : WeatherOutput.values()) {
             FileHolder h = writer.holder(o.key());
@@ -78,10 +87,21 @@ final class NetcdfOutput implements OutputFiles {
      * @throws IllegalArgumentException naming the input when its times cannot be read as dates
      * @throws IOException if the file cannot be written
      */
-    static NetcdfOutput create(StagedFiles set, Path dir, WeatherInput in, int netcdf4Level) throws IOException {
-        Path target = set.stage(dir.resolve(FILE).toAbsolutePath());
+    static NetcdfOutput create(StagedFiles set, Path dir, WeatherInput in, int netcdf4Level, String oneFile)
+            throws IOException {
+        if (oneFile == null && in.copied().isPresent() && in.copied().get().files().size() > 1) {
+            CopiedGrid grid = in.copied().get();
+            List<Path> staged = new ArrayList<>();
+            for (String name : grid.files()) {
+                staged.add(set.stage(dir.resolve(name).toAbsolutePath()));
+            }
+            Path whole = dir.resolve(FILE).toAbsolutePath(); // the run's classic file, a temporary beside it
+            return copying(whole, netcdf4Level, in, grid, grid.files(), staged);
+        }
+        String name = oneFile == null ? FILE : oneFile;
+        Path target = set.stage(dir.resolve(name).toAbsolutePath());
         if (in.copied().isPresent()) {
-            return copying(target, netcdf4Level, in, in.copied().get());
+            return copying(target, netcdf4Level, in, in.copied().get(), List.of(name), null);
         }
         long[] e = in.extents();
         OutputGrid g = in.grid();
@@ -116,7 +136,7 @@ final class NetcdfOutput implements OutputFiles {
             w.write("level", 0, floats(g.levels()));
             w.write("lat", 0, floats(g.lat()));
             w.write("lon", 0, floats(g.lon()));
-            return new NetcdfOutput(w, target, netcdf4Level, header, e);
+            return new NetcdfOutput(w, target, netcdf4Level, header, e, List.of(name), null, null);
         } catch (IOException | RuntimeException failure) {
             w.close();
             throw failure;
@@ -128,8 +148,8 @@ final class NetcdfOutput implements OutputFiles {
      * names, coordinate variables as stored (the levels run only), record dimension, and global attributes with a
      * {@code history} line appended.
      */
-    private static NetcdfOutput copying(Path target, int netcdf4Level, WeatherInput in, CopiedGrid grid)
-            throws IOException {
+    private static NetcdfOutput copying(Path target, int netcdf4Level, WeatherInput in, CopiedGrid grid,
+            List<String> names, List<Path> perFile) throws IOException {
         long[] e = in.extents();
         NetcdfWriter w = NetcdfWriter.create(target);
         try {
@@ -153,7 +173,7 @@ final class NetcdfOutput implements OutputFiles {
             for (NetcdfCoordinate c : coordinates) {
                 c.write(w);
             }
-            return new NetcdfOutput(w, target, netcdf4Level, header, e);
+            return new NetcdfOutput(w, target, netcdf4Level, header, e, names, perFile, grid);
         } catch (IOException | RuntimeException failure) {
             w.close();
             throw failure;
@@ -182,7 +202,7 @@ final class NetcdfOutput implements OutputFiles {
 
     @Override
     public List<String> names() {
-        return List.of(FILE);
+        return names;
     }
 
     @Override
@@ -211,11 +231,40 @@ final class NetcdfOutput implements OutputFiles {
      */
     @Override
     public void finish() throws IOException {
+        if (perFile != null) {
+            finishPerFile();
+            return;
+        }
         if (netcdf4Level < 0) {
             writer.commit();
             return;
         }
         Netcdf4Copy.fromClassic(writer.file(), target, netcdf4Level);
+        writer.close();
+    }
+
+    /**
+     * One output file per input file: the run's classic file cut along time into each file's steps
+     * ({@link NetcdfSlice}), copied into NetCDF-4 if asked, each into its staged target; the run's file deleted.
+     */
+    private void finishPerFile() throws IOException {
+        long first = 0;
+        String time = grid.names().get(0);
+        for (int k = 0; k < perFile.size(); k++) {
+            long steps = grid.steps().get(k);
+            if (netcdf4Level < 0) {
+                NetcdfSlice.copy(writer.file(), time, first, steps, perFile.get(k));
+            } else {
+                Path slice = perFile.get(k).resolveSibling(perFile.get(k).getFileName() + ".classic");
+                try {
+                    NetcdfSlice.copy(writer.file(), time, first, steps, slice);
+                    Netcdf4Copy.fromClassic(slice, perFile.get(k), netcdf4Level);
+                } finally {
+                    Files.deleteIfExists(slice);
+                }
+            }
+            first += steps;
+        }
         writer.close();
     }
 

@@ -51,20 +51,23 @@ public enum OutputFormat {
      * @param dir the output directory, existing
      * @param in the input, whose grid the outputs describe
      * @param deflate the deflate level of {@link #NETCDF4} outputs, 0 to 9
+     * @param oneFile for NetCDF, the one file to write; null for one file per input file when the input is several
+     *     NetCDF files (else {@code weather.nc})
      * @return the files; the caller closes them
      * @throws IllegalArgumentException if the input's times cannot be written in this format (the message names
      *     the input file), or the outputs need more room than {@code dir}'s file system has free (checked up front;
      *     the run fails naming the file if another writer takes the room meanwhile)
      * @throws IOException if a file cannot be made
      */
-    public OutputFiles create(StagedFiles set, Path dir, WeatherInput in, int deflate) throws IOException {
+    public OutputFiles create(StagedFiles set, Path dir, WeatherInput in, int deflate, String oneFile)
+            throws IOException {
         long columns = in.points() / in.extents()[1];
         long bytes = ((WeatherOutput.COUNT + 1) * in.points() + (ColumnOutput.COUNT - 1) * columns) * Float.BYTES;
         checkRoom("--out " + dir, dir, this == NETCDF4 ? 2 * bytes : bytes); // NetCDF-4: the classic file first
         return switch (this) {
             case GRADS -> GradsOutput.create(set, dir, in);
-            case NETCDF -> NetcdfOutput.create(set, dir, in, -1);
-            case NETCDF4 -> NetcdfOutput.create(set, dir, in, deflate);
+            case NETCDF -> NetcdfOutput.create(set, dir, in, -1, oneFile);
+            case NETCDF4 -> NetcdfOutput.create(set, dir, in, deflate, oneFile);
         };
     }
 

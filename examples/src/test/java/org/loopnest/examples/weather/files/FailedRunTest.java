@@ -39,7 +39,7 @@ class FailedRunTest {
                 for (SimDevice device : new SimDevice[] {null, sim}) {
                     String where = format + (device == null ? " on cpu" : " on sim");
                     try (WeatherInput in = GradsInput.open(ctl, "T", "Q"); StagedFiles set = StagedFiles.open();
-                         OutputFiles files = format.create(set, out, in, 4)) {
+                         OutputFiles files = format.create(set, out, in, 4, null)) {
                         LoopNest nest = failingHalfWay(in, files);
                         if (device != null) {
                             nest.on(device);
