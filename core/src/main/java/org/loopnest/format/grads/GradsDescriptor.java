@@ -27,6 +27,11 @@ import org.loopnest.internal.format.Quoted;
  * another descriptor for outputs on the same grid; written by {@link #write(Path)} or {@link #toText()}, which parse
  * back to an equal descriptor.
  *
+ * <p>With {@code OPTIONS template} ({@link #isTemplate()}) the {@code DSET} is a template such as
+ * {@code ^model_%y4%m2%d2.dat} and the data lie in several files, one per run of consecutive times that give the same
+ * name ({@link #dataFiles()}, {@link #dataFile(int)}): each file is laid out as a whole data file of its own steps,
+ * so {@link #offset} is a position in the file that holds the step.
+ *
  * <p>Thread safety: immutable; share it freely. Failure: a malformed descriptor is a {@link GradsFormatException}
  * naming the file, the line and what was expected; an unreadable file an {@link IOException}.
  *
@@ -47,9 +52,18 @@ public final class GradsDescriptor {
     private final GradsTime time;
     private final List<GradsVariable> variables;
     private final GradsLayout layout;
+    /** The data files, in time order: the one {@code dataFile} holding every step, or a template's files. */
+    private final List<GradsDataFile> files;
+    /** The first step of each of {@link #files}, for a binary search. */
+    private final int[] firstSteps;
 
+    /**
+     * Makes a descriptor of checked parts.
+     *
+     * @param files a template's data files, in time order, covering every step; null for the one {@code dataFile}
+     */
     GradsDescriptor(Path ctl, Path dataFile, String title, double undef, Set<GradsOption> options, GradsAxis x,
-            GradsAxis y, GradsAxis z, GradsTime time, List<GradsVariable> variables) {
+            GradsAxis y, GradsAxis z, GradsTime time, List<GradsVariable> variables, List<GradsDataFile> files) {
         this.ctl = ctl;
         this.dataFile = dataFile;
         this.title = title;
@@ -61,6 +75,8 @@ public final class GradsDescriptor {
         this.time = time;
         this.variables = List.copyOf(variables);
         this.layout = new GradsLayout(x, y, time.count(), variables, options.contains(GradsOption.SEQUENTIAL));
+        this.files = files == null ? List.of(new GradsDataFile(dataFile, 0, time.count())) : List.copyOf(files);
+        this.firstSteps = this.files.stream().mapToInt(GradsDataFile::firstStep).toArray();
     }
 
     /**
@@ -95,7 +111,7 @@ public final class GradsDescriptor {
     /**
      * A descriptor for other data on the same grid: the same {@code XDEF}, {@code YDEF}, {@code ZDEF}, {@code TDEF},
      * {@code UNDEF}, title and {@code yrev}, with a new data file, new variables and an explicit byte order; never
-     * {@code sequential} (outputs are written without record markers).
+     * {@code sequential} (outputs are written without record markers) nor {@code template} (one data file).
      *
      * @param dataFile  the new data file; made absolute
      * @param variables the new variables, each with at most {@code ZDEF} levels, names distinct ignoring case
@@ -125,7 +141,7 @@ public final class GradsDescriptor {
             newOptions.add(GradsOption.YREV);
         }
         return new GradsDescriptor(ctl, dataFile.toAbsolutePath().normalize(), title, undef, newOptions, x, y, z,
-                time, variables);
+                time, variables, null);
     }
 
     /**
@@ -139,16 +155,52 @@ public final class GradsDescriptor {
         if (newTitle.contains("\n") || newTitle.contains("\r")) {
             throw new IllegalArgumentException("title = '" + newTitle + "' (expected: one line)");
         }
-        return new GradsDescriptor(ctl, dataFile, newTitle.strip(), undef, options, x, y, z, time, variables);
+        return new GradsDescriptor(ctl, dataFile, newTitle.strip(), undef, options, x, y, z, time, variables,
+                files);
     }
 
     /**
-     * The binary data file ({@code DSET}), resolved.
+     * The binary data file ({@code DSET}), resolved; for a template descriptor the template itself
+     * ({@code /data/model_%y4%m2%d2.dat}), which names no one file: see {@link #dataFiles()}.
      *
      * @return an absolute path
      */
     public Path dataFile() {
         return dataFile;
+    }
+
+    /**
+     * Whether {@code DSET} is a template naming several data files ({@code OPTIONS template}).
+     *
+     * @return true with {@code template}
+     */
+    public boolean isTemplate() {
+        return options.contains(GradsOption.TEMPLATE);
+    }
+
+    /**
+     * The data files and the time steps each holds, in time order, together every step once: for a plain
+     * descriptor the one {@link #dataFile()} with all steps; for a template descriptor one file per run of
+     * consecutive steps whose times give the same name (daily files of 6-hourly steps: 4 steps each). Files are
+     * named, not checked: {@link #checkDataFile()} checks them.
+     *
+     * @return an unmodifiable list, at least one file
+     */
+    public List<GradsDataFile> dataFiles() {
+        return files;
+    }
+
+    /**
+     * The data file that holds a time step.
+     *
+     * @param t the time step, {@code 0 <= t < time().count()}
+     * @return the file, with the first step it holds: {@code t} is its local step {@code t - firstStep()}
+     * @throws IllegalArgumentException naming {@code t} and its range when it is out of range
+     */
+    public GradsDataFile dataFile(int t) {
+        checkStep(t);
+        int at = java.util.Arrays.binarySearch(firstSteps, t);
+        return files.get(at >= 0 ? at : -at - 2);
     }
 
     /**
@@ -293,7 +345,18 @@ public final class GradsDescriptor {
     }
 
     /**
-     * The byte offset of one x·y grid of 4-byte floats (x fastest) in the data file.
+     * The size of one time step in a data file: every variable's records.
+     *
+     * @return grids per step × (grid bytes, plus 8 marker bytes when {@code sequential})
+     */
+    public long stepBytes() {
+        return layout.stepBytes();
+    }
+
+    /**
+     * The byte offset of one x·y grid of 4-byte floats (x fastest) in the data file that holds time step {@code t}
+     * ({@link #dataFile(int)}: the data file, or for a template descriptor the file of {@code t}, where the offset
+     * is that of {@code t}'s local step).
      *
      * @param variable the variable, case ignored
      * @param t        the time step, {@code 0 <= t < time().count()}
@@ -305,18 +368,23 @@ public final class GradsDescriptor {
     public long offset(String variable, int t, int z) {
         int v = indexOf(variable);
         GradsVariable found = variables.get(v);
-        if (t < 0 || t >= time.count()) {
-            throw new IllegalArgumentException("t = " + t + " (expected: 0 <= t < " + time.count() + ")");
-        }
+        checkStep(t);
         if (z < 0 || z >= found.records()) {
             throw new IllegalArgumentException(found.name() + ": z = " + z + " (expected: 0 <= z < "
                     + found.records() + (found.levels() == 0 ? ", a surface variable" : "") + ")");
         }
-        return layout.offset(v, t, z);
+        return layout.offset(v, t - dataFile(t).firstStep(), z);
+    }
+
+    private void checkStep(int t) {
+        if (t < 0 || t >= time.count()) {
+            throw new IllegalArgumentException("t = " + t + " (expected: 0 <= t < " + time.count() + ")");
+        }
     }
 
     /**
-     * The size the data file must have at least.
+     * The size the data file must have at least; for a template descriptor the size of all its files together (each
+     * must hold its own steps × {@link #stepBytes()}).
      *
      * @return time steps × grids per step × (grid bytes, plus 8 marker bytes when {@code sequential})
      */
@@ -326,37 +394,51 @@ public final class GradsDescriptor {
 
     /**
      * Checks that the data file exists, is a regular file and holds at least {@link #expectedFileSize()} bytes (a
-     * longer one is accepted: GrADS reads only what it describes).
+     * longer one is accepted: GrADS reads only what it describes); for a template descriptor, that every one of
+     * {@link #dataFiles()} does, each for its own steps.
      *
-     * @return the file's size in bytes
-     * @throws NoSuchFileException  naming the file and "no such file" when it is missing
+     * @return the file's size in bytes; for a template descriptor the sum of its files' sizes
+     * @throws NoSuchFileException  naming the file and "no such file" when it is missing (for a template, the steps
+     *                              it should hold)
      * @throws IOException          naming the file and why when it is a directory, not a regular file (a FIFO, a
      *                              device) or cannot be read
      * @throws GradsFormatException naming both files and both sizes when it is shorter than described
      */
     public long checkDataFile() throws IOException {
-        String expected = "the data file named by DSET in " + GradsFormatException.name(ctl);
+        long total = 0;
+        for (GradsDataFile file : files) {
+            total += checkDataFile(file);
+        }
+        return total;
+    }
+
+    /** Checks one data file for its steps; its size. */
+    private long checkDataFile(GradsDataFile file) throws IOException {
+        String expected = isTemplate() ? "the data file of " + file.stepsText() + " by the DSET template in "
+                + GradsFormatException.name(ctl) : "the data file named by DSET in " + GradsFormatException.name(ctl);
+        Path path = file.path();
         BasicFileAttributes attributes;
         try {
-            attributes = Files.readAttributes(dataFile, BasicFileAttributes.class);
+            attributes = Files.readAttributes(path, BasicFileAttributes.class);
         } catch (FileSystemException e) {
             throw DescriptorFile.withReason(e, expected);
         }
         if (attributes.isDirectory()) {
-            throw new IOException(dataFile + " is a directory (expected: " + expected + ")");
+            throw new IOException(path + " is a directory (expected: " + expected + ")");
         }
         if (!attributes.isRegularFile()) {
-            throw new IOException(dataFile + " is not a regular file (a FIFO, a device or another special file) "
+            throw new IOException(path + " is not a regular file (a FIFO, a device or another special file) "
                     + "(expected: " + expected + ")");
         }
         long size = attributes.size();
-        if (size < expectedFileSize()) {
-            throw new GradsFormatException(dataFile, 0, size + " bytes, shorter than "
-                    + GradsFormatException.name(ctl) + " describes (expected: at least " + expectedFileSize()
-                    + " bytes = " + time.count() + " times × " + layout.stepBytes() + " bytes per time)");
+        long needed = file.steps() * layout.stepBytes();
+        if (size < needed) {
+            throw new GradsFormatException(path, 0, size + " bytes, shorter than " + GradsFormatException.name(ctl)
+                    + " describes (expected: at least " + needed + " bytes = " + file.steps() + " times × "
+                    + layout.stepBytes() + " bytes per time" + (isTemplate() ? ", " + file.stepsText() : "") + ")");
         }
-        if (!Files.isReadable(dataFile)) {
-            throw new IOException(dataFile + " cannot be read: permission denied (expected: a readable data file)");
+        if (!Files.isReadable(path)) {
+            throw new IOException(path + " cannot be read: permission denied (expected: a readable data file)");
         }
         return size;
     }

@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The {@code OPTIONS} keywords a descriptor may use. Any other option (for example {@code template},
- * {@code zrev}, {@code 365_day_calendar}) is refused with a {@link GradsFormatException} listing these, since it
- * changes where the data lie or what they mean.
+ * The {@code OPTIONS} keywords a descriptor may use. Any other option (for example {@code zrev},
+ * {@code 365_day_calendar}) is refused with a {@link GradsFormatException} listing these, since it changes where the
+ * data lie or what they mean. Stateless constants; thread-safe.
  */
 public enum GradsOption {
     /** The data file is big-endian. */
@@ -20,7 +20,12 @@ public enum GradsOption {
     /** Rows are stored north to south: the first row of each grid is the last {@code YDEF} value. */
     YREV,
     /** Each x·y record is wrapped in 4-byte Fortran record markers (before and after). */
-    SEQUENTIAL;
+    SEQUENTIAL,
+    /**
+     * {@code DSET} is a template ({@code ^model_%y4%m2%d2.dat}) naming one data file per run of consecutive times
+     * ({@link GradsDescriptor#dataFiles()}).
+     */
+    TEMPLATE;
 
     /**
      * The keyword as a descriptor writes it.
@@ -44,7 +49,7 @@ public enum GradsOption {
     /**
      * The supported keywords, for error messages.
      *
-     * @return for example {@code big_endian, little_endian, byteswapped, yrev, sequential}
+     * @return for example {@code big_endian, little_endian, byteswapped, yrev, sequential, template}
      */
     static String supported() {
         return Arrays.stream(values()).map(GradsOption::keyword).collect(Collectors.joining(", "));

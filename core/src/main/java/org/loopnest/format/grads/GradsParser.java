@@ -35,6 +35,9 @@ final class GradsParser {
     private int next;
     private final Map<String, Integer> seen = new HashMap<>();
     private Path dataFile;
+    /** The {@code DSET} name as written, after the {@code ^}; and the descriptor's directory for {@code ^}, or null. */
+    private String dataName;
+    private Path dataDirectory;
     private String title = "";
     private double undef;
     private final Set<GradsOption> options = EnumSet.noneOf(GradsOption.class);
@@ -62,9 +65,10 @@ final class GradsParser {
             }
         }
         checkLevels();
+        List<GradsDataFile> files = options.contains(GradsOption.TEMPLATE) ? templateFiles() : null;
         try {
             return new GradsDescriptor(ctl, dataFile, title, undef, options, axes.get("XDEF"), axes.get("YDEF"),
-                    axes.get("ZDEF"), time, variables);
+                    axes.get("ZDEF"), time, variables, files);
         } catch (IllegalArgumentException e) {
             throw fault(0, "XDEF, YDEF, ZDEF, TDEF and VARS describe " + e.getMessage());
         }
@@ -125,8 +129,34 @@ final class GradsParser {
                     + " characters, no control characters)");
         }
         Path directory = ctl.toAbsolutePath().getParent();
-        dataFile = name.startsWith("^") ? directory.resolve(name.substring(1)).normalize()
+        dataDirectory = name.startsWith("^") ? directory : null;
+        dataName = name.startsWith("^") ? name.substring(1) : name;
+        dataFile = dataDirectory != null ? directory.resolve(dataName).normalize()
                 : Path.of(name).toAbsolutePath().normalize();
+    }
+
+    /**
+     * The data files of a {@code template} descriptor: its {@code DSET} read as a template (a fault on that line for
+     * a substitution not supported or names that do not tell the times apart), its {@code TDEF} times as dates (a
+     * fault on that line for a start that is no date or times past the calendar's years).
+     */
+    private List<GradsDataFile> templateFiles() {
+        GradsTemplate template;
+        try {
+            template = GradsTemplate.compile(dataName, dataDirectory);
+        } catch (IllegalArgumentException e) {
+            throw fault(seen.get("DSET"), e.getMessage());
+        }
+        try {
+            time.at(time.count() - 1L); // the start is a date and every time lies within the calendar's years
+        } catch (IllegalArgumentException e) {
+            throw fault(seen.get("TDEF"), e.getMessage());
+        }
+        try {
+            return template.files(time);
+        } catch (IllegalArgumentException e) {
+            throw fault(seen.get("DSET"), e.getMessage());
+        }
     }
 
     private double undef(String[] words) {

@@ -5,7 +5,8 @@
  *
  * <p>Map: {@link org.loopnest.format.grads.GradsDescriptor} is the door ({@code parse}, {@code offset},
  * {@code checkDataFile}, {@code withData}, {@code write}); {@link org.loopnest.format.grads.GradsAxis},
- * {@link org.loopnest.format.grads.GradsTime} and {@link org.loopnest.format.grads.GradsVariable} are its parts;
+ * {@link org.loopnest.format.grads.GradsTime}, {@link org.loopnest.format.grads.GradsVariable} and
+ * {@link org.loopnest.format.grads.GradsDataFile} are its parts;
  * {@link org.loopnest.format.grads.GradsOption} names the {@code OPTIONS} understood; a malformed descriptor is a
  * {@link org.loopnest.format.grads.GradsFormatException} naming the file and line.
  *
@@ -16,7 +17,9 @@
  *   plain:       | grid(v0,z0) | grid(v0,z1) | … | grid(v1,z0) | … |  then the next time step
  *   sequential:  | len | grid(v0,z0) | len | len | grid(v0,z1) | len | …     (len: 4 bytes each)
  * </pre>
- * Offsets and sizes are {@code long}: data files over 2 GiB are addressed exactly.
+ * Offsets and sizes are {@code long}: data files over 2 GiB are addressed exactly. With {@code OPTIONS template}
+ * the {@code DSET} names one file per run of times ({@code ^model_%y4%m2%d2.dat}: one per day), each laid out as above
+ * for its own steps ({@link org.loopnest.format.grads.GradsDataFile}).
  *
  * <p>Not here yet (issue 14): file-backed arrays over these offsets and the CLI's {@code --input}.
  * See docs/FILES.md, "GrADS descriptors", for what is supported and what is refused.

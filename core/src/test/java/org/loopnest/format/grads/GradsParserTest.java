@@ -97,8 +97,9 @@ class GradsParserTest {
 
     @Test
     void shouldListTheSupportedOptionsForAnyOther() {
-        assertFault("model.ctl:2: OPTIONS template is not supported (expected: big_endian, little_endian, "
-                + "byteswapped, yrev, sequential)", replace("OPTIONS little_endian", "OPTIONS little_endian template"));
+        assertFault("model.ctl:2: OPTIONS zrev is not supported (expected: big_endian, little_endian, "
+                + "byteswapped, yrev, sequential, template)", replace("OPTIONS little_endian",
+                        "OPTIONS little_endian zrev"));
         assertFault("model.ctl:2: OPTIONS little_endian big_endian gives more than one byte order (expected: one of "
                 + "big_endian, little_endian, byteswapped)", replace("OPTIONS little_endian",
                         "OPTIONS little_endian big_endian"));

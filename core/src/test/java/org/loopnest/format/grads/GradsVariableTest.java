@@ -38,7 +38,8 @@ class GradsVariableTest {
     @Test
     void shouldFindOptionsByKeywordInAnyCase() {
         assertEquals(Optional.of(GradsOption.BIG_ENDIAN), GradsOption.of("Big_Endian"));
-        assertEquals(Optional.empty(), GradsOption.of("template"));
-        assertEquals("big_endian, little_endian, byteswapped, yrev, sequential", GradsOption.supported());
+        assertEquals(Optional.of(GradsOption.TEMPLATE), GradsOption.of("Template"));
+        assertEquals(Optional.empty(), GradsOption.of("zrev"));
+        assertEquals("big_endian, little_endian, byteswapped, yrev, sequential, template", GradsOption.supported());
     }
 }

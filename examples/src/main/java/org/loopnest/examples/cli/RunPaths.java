@@ -76,6 +76,9 @@ final class RunPaths {
                 read.putIfAbsent(in.input().file(), in.input().option());
             }
             read.putIfAbsent(in.file(), in.input().option());
+            if (in.parts() != null) {
+                in.parts().forEach(part -> read.putIfAbsent(part.path(), in.input().option()));
+            }
         }
         if (bodyFile != null) {
             read.put(bodyFile, "--body-file " + bodyFile);

@@ -4,17 +4,20 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.loopnest.data.FilePart;
 import org.loopnest.examples.weather.FileKinds;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.format.grads.GradsAxis;
+import org.loopnest.format.grads.GradsDataFile;
 import org.loopnest.format.grads.GradsDescriptor;
 import org.loopnest.format.grads.GradsVariable;
 
 /**
  * Opens a GrADS data set ({@code .ctl} and its data file) as a weather input: {@code T} and {@code q} bound straight
  * on the data file as strided arrays, their layout from {@link GradsDescriptor#offset}; pressure levels from
- * {@code ZDEF} (hPa); {@code UNDEF} missing.
+ * {@code ZDEF} (hPa); {@code UNDEF} missing. A {@code template} descriptor's data files (one per day, say) are one
+ * input joined along time ({@link FileGrid#parts()}, {@link org.loopnest.data.Holder#files}).
  *
  * <p>Decisions: <b>levels</b> — a variable with fewer levels than {@code ZDEF} has them at the first {@code ZDEF}
  * values, so the run covers the levels both variables define, the first {@code min(levels T, levels q)} (the Debian
@@ -56,10 +59,11 @@ public final class GradsInput {
         }
         List<String> notes = new ArrayList<>();
         if (t.levels() != q.levels()) {
-            notes.add("levels: " + t.name() + " on " + t.levels() + ", " + q.name() + " on " + q.levels() + " of ZDEF's "
-                    + d.z().size() + ": running the " + nz + " both define (" + zdef.get(0) + " to "
+            notes.add("levels: " + t.name() + " on " + t.levels() + ", " + q.name() + " on " + q.levels()
+                    + " of ZDEF's " + d.z().size() + ": running the " + nz + " both define (" + zdef.get(0) + " to "
                     + zdef.get(nz - 1) + " hPa)");
         }
+        noteTemplate(d, notes);
         if (d.yReversed()) {
             notes.add("yrev: rows run north to south as stored; the outputs keep the order");
         }
@@ -76,21 +80,24 @@ public final class GradsInput {
         long[] extents = {d.time().count(), nz, d.y().size(), d.x().size()};
         OutputGrid grid = new OutputGrid(d, d.title(), values(d.x(), false), values(d.y(), d.yReversed()),
                 toDoubles(levels), time, d.undef());
-        return new WeatherInput(List.of(ctl, d.dataFile()), ctl.getFileName() + " (GrADS): " + t.name() + ", "
+        List<Path> reads = new ArrayList<>(List.of(ctl));
+        d.dataFiles().forEach(f -> reads.add(f.path()));
+        return new WeatherInput(reads, ctl.getFileName() + " (GrADS): " + t.name() + ", "
                 + q.name(), extents, levels, layout(d, t.name(), nz), layout(d, q.name(), nz), markers, grid, notes,
                 List.of());
     }
 
     /**
-     * Reads a descriptor and checks its data file, for every command that reads GrADS input: the data file must be a
-     * readable regular file ({@link FileKinds#requireReadable}: not missing, not a FIFO that would block the run)
-     * as long as the descriptor says.
+     * Reads a descriptor and checks its data file, for every command that reads GrADS input: the data file (each of
+     * a {@code template} descriptor's files) must be a readable regular file ({@link FileKinds#requireReadable}: not
+     * missing, not a FIFO that would block the run) as long as the descriptor says.
      *
      * @param label how messages start, the option and the descriptor, e.g. {@code --input model.ctl}
      * @param ctl the descriptor, checked to be a readable regular file already
      * @return the descriptor
      * @throws IllegalArgumentException {@code label: ...}: the reader's own message for a malformed descriptor or
-     *     a short data file, or {@code DSET file: why} for a data file that cannot be read
+     *     a short data file, or {@code DSET file: why} for a data file that cannot be read (for a template's file,
+     *     naming the time steps it should hold)
      */
     public static GradsDescriptor descriptor(String label, Path ctl) {
         GradsDescriptor d;
@@ -99,14 +106,27 @@ public final class GradsInput {
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException(label + ": " + FileKinds.reason(e), e);
         }
-        FileKinds.requireReadable(label + ": DSET " + d.dataFile(), d.dataFile(), "the data file of "
-                + ctl.getFileName() + ", a readable regular file");
+        for (GradsDataFile file : d.dataFiles()) {
+            FileKinds.requireReadable(label + ": DSET " + file.path(), file.path(), (d.isTemplate() ? "the data "
+                    + "file of " + file.stepsText() + " by the template of " : "the data file of ")
+                    + ctl.getFileName() + ", a readable regular file");
+        }
         try {
             d.checkDataFile();
         } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException(label + ": " + FileKinds.reason(e), e);
         }
         return d;
+    }
+
+    /** Says which files a template descriptor joins, where it names several. */
+    private static void noteTemplate(GradsDescriptor d, List<String> notes) {
+        List<GradsDataFile> files = d.dataFiles();
+        if (files.size() > 1) {
+            notes.add("DSET template: " + files.size() + " data files (" + files.get(0).path().getFileName() + " … "
+                    + files.get(files.size() - 1).path().getFileName() + ") joined along time (" + d.time().count()
+                    + " steps)");
+        }
     }
 
     private static GradsVariable variable(GradsDescriptor d, String option, String name) {
@@ -123,11 +143,22 @@ public final class GradsInput {
         return v;
     }
 
+    /**
+     * Where a variable lies: strided over the data file, or over a template's files joined along time, each file's
+     * part starting at the variable's grid {@code (t, 0)} of its first step (the same offset in every file, as each
+     * holds its own steps from its start).
+     */
     private static FileGrid layout(GradsDescriptor d, String var, int nz) {
         long first = d.offset(var, 0, 0);
-        long tStride = d.time().count() > 1 ? d.offset(var, 1, 0) - first : 0;
+        long tStride = d.time().count() > 1 ? d.stepBytes() : 0;
         long zStride = nz > 1 ? d.offset(var, 0, 1) - first : 0;
-        return new FileGrid(d.dataFile(), d.byteOrder(), first, tStride, zStride, d.y().size(), d.x().size());
+        List<GradsDataFile> files = d.dataFiles();
+        List<FilePart> parts = new ArrayList<>();
+        for (GradsDataFile file : files) {
+            parts.add(new FilePart(file.path(), d.offset(var, file.firstStep(), 0), file.steps()));
+        }
+        return new FileGrid(files.get(0).path(), d.byteOrder(), first, tStride, zStride, d.y().size(), d.x().size(),
+                parts.size() > 1 ? parts : null);
     }
 
     /** The axis's values in stored order: reversed for a {@code yrev} y axis, whose rows run north to south. */
