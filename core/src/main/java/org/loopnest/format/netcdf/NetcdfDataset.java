@@ -8,15 +8,17 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
+import java.util.Map;
 import java.util.Optional;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.FilePart;
 import org.loopnest.data.Holder;
+import org.loopnest.format.dataset.DatasetJoin;
+import org.loopnest.format.dataset.DatasetMember;
 import org.loopnest.internal.format.Quoted;
 
 /**
@@ -67,62 +69,46 @@ public final class NetcdfDataset {
             throw new IllegalArgumentException("dataset: no files (expected: at least one NetCDF file)");
         }
         List<NetcdfHeader> headers = new ArrayList<>();
+        List<DatasetMember> members = new ArrayList<>();
         for (Path file : files) {
+            NetcdfHeader h;
             try {
-                headers.add(NetcdfFile.open(file));
+                h = NetcdfFile.open(file);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
             }
+            NetcdfVariable v = find(h, name);
+            if (v.dimensions().isEmpty()) {
+                throw new IllegalArgumentException(h.file() + ": variable '" + name + "' is a scalar "
+                        + "(expected: a variable with dimensions)");
+            }
+            if (v.type() == NetcdfType.CHAR) {
+                throw new IllegalArgumentException(h.file() + ": variable '" + name + "' holds characters "
+                        + "(expected: a numeric variable)");
+            }
+            headers.add(h);
+            members.add(member(h, v));
         }
-        List<NetcdfVariable> variables = new ArrayList<>();
-        for (NetcdfHeader h : headers) {
-            variables.add(find(h, name));
+        DatasetJoin join = DatasetJoin.of(members);
+        List<NetcdfHeader> sorted = join.files().stream().map(f -> headers.get(files.indexOf(f))).toList();
+        List<NetcdfVariable> variables = sorted.stream().map(h -> h.variable(name)).toList();
+        return new NetcdfDataset(name, sorted, variables, join.shape(), join.time(), join.notes());
+    }
+
+    /** What a file says about {@code v}, for {@link DatasetJoin}. */
+    private static DatasetMember member(NetcdfHeader h, NetcdfVariable v) throws IOException {
+        long[] shape = v.shape();
+        shape[0] = length(h, v);
+        NetcdfPacking p = NetcdfPacking.of(v);
+        Map<String, double[]> coordinates = new HashMap<>();
+        for (String dim : v.dimensionNames()) {
+            coordinate(h, dim, dim.equals(v.dimensionNames().get(0)) ? shape[0] : -1)
+                    .ifPresent(c -> coordinates.put(dim, c));
         }
-        NetcdfVariable first = variables.get(0);
-        if (first.dimensions().isEmpty()) {
-            throw new IllegalArgumentException(headers.get(0).file() + ": variable '" + name + "' is a scalar "
-                    + "(expected: a variable with dimensions)");
-        }
-        if (first.type() == NetcdfType.CHAR) {
-            throw new IllegalArgumentException(headers.get(0).file() + ": variable '" + name + "' holds characters "
-                    + "(expected: a numeric variable)");
-        }
-        for (int k = 1; k < headers.size(); k++) {
-            agree(headers.get(0), first, headers.get(k), variables.get(k));
-        }
-        List<String> notes = new ArrayList<>();
-        String timeName = first.dimensionNames().get(0);
-        List<double[]> times = new ArrayList<>();
-        for (int k = 0; k < headers.size(); k++) {
-            times.add(coordinate(headers.get(k), timeName, length(headers.get(k), variables.get(k))).orElse(null));
-        }
-        Integer[] order = new Integer[headers.size()];
-        Arrays.setAll(order, k -> k);
-        boolean timed = times.stream().allMatch(t -> t != null && t.length > 0);
-        if (timed && headers.size() > 1) {
-            Arrays.sort(order, Comparator.comparingDouble(k -> times.get(k)[0]));
-        } else if (headers.size() > 1) {
-            notes.add("no coordinate variable '" + timeName + "' in every file: files joined in the order given");
-        }
-        List<NetcdfHeader> sortedHeaders = new ArrayList<>();
-        List<NetcdfVariable> sortedVariables = new ArrayList<>();
-        List<double[]> sortedTimes = new ArrayList<>();
-        for (int k : order) {
-            sortedHeaders.add(headers.get(k));
-            sortedVariables.add(variables.get(k));
-            sortedTimes.add(times.get(k));
-        }
-        double[] joined = !timed ? null : headers.size() == 1 ? times.get(0)
-                : checkTimes(sortedHeaders, timeName, sortedTimes);
-        long[] shape = first.shape();
-        shape[0] = 0;
-        for (int k = 0; k < sortedHeaders.size(); k++) {
-            shape[0] += length(sortedHeaders.get(k), sortedVariables.get(k));
-        }
-        if (sortedHeaders.size() > 1) {
-            notes.add(sortedHeaders.size() + " files joined along '" + timeName + "' (" + shape[0] + " steps)");
-        }
-        return new NetcdfDataset(name, sortedHeaders, sortedVariables, shape, joined, notes);
+        String packing = "scale_factor " + p.scale() + ", add_offset " + p.offset() + ", _FillValue "
+                + p.fill().orElse(null) + ", missing_value " + Arrays.toString(p.missing());
+        return new DatasetMember(h.file(), v.name(), v.dimensionNames(), shape, v.type().name(), packing, p.units(),
+                coordinates, Optional.ofNullable(units(h, v.dimensionNames().get(0))));
     }
 
     /** {@return the variable's name} */
@@ -385,61 +371,6 @@ public final class NetcdfDataset {
         return v.isRecord() ? h.numberOfRecords() : v.shape()[0];
     }
 
-    /** Checks that file {@code k} agrees with the first on everything but the first dimension's length. */
-    private static void agree(NetcdfHeader h0, NetcdfVariable v0, NetcdfHeader h, NetcdfVariable v)
-            throws IOException {
-        String both = "files " + h0.file() + " and " + h.file();
-        if (!v.dimensionNames().equals(v0.dimensionNames())) {
-            throw new IllegalArgumentException(both + " differ: '" + v0.name() + "' has dimensions "
-                    + v0.dimensionNames() + " and " + v.dimensionNames() + " (expected: the same)");
-        }
-        long[] s0 = v0.shape();
-        long[] s = v.shape();
-        for (int m = 1; m < s.length; m++) {
-            if (s0[m] != s[m]) {
-                throw new IllegalArgumentException(both + " differ: dimension '" + v0.dimensionNames().get(m)
-                        + "' is " + s0[m] + " and " + s[m] + " long (expected: the same grid)");
-            }
-        }
-        if (v.type() != v0.type()) {
-            throw new IllegalArgumentException(both + " differ: '" + v0.name() + "' is " + v0.type() + " and "
-                    + v.type() + " (expected: the same type)");
-        }
-        NetcdfPacking p0 = NetcdfPacking.of(v0);
-        NetcdfPacking p = NetcdfPacking.of(v);
-        if (p0.scale() != p.scale() || p0.offset() != p.offset() || !p0.fill().equals(p.fill())
-                || !Arrays.equals(p0.missing(), p.missing())) {
-            throw new IllegalArgumentException(both + " differ: '" + v0.name() + "' is packed with scale_factor "
-                    + p0.scale() + ", add_offset " + p0.offset() + ", _FillValue " + p0.fill().orElse(null)
-                    + " and " + p.scale() + ", " + p.offset() + ", " + p.fill().orElse(null) + " (expected: the "
-                    + "same packing; repack the files alike)");
-        }
-        if (!p0.units().equals(p.units())) {
-            throw new IllegalArgumentException(both + " differ: '" + v0.name() + "' has units " + p0.units()
-                    .orElse("(none)") + " and " + p.units().orElse("(none)") + " (expected: the same)");
-        }
-        for (int m = 0; m < s.length; m++) {
-            String dim = v0.dimensionNames().get(m);
-            Optional<double[]> c0 = coordinate(h0, dim, -1);
-            Optional<double[]> c = coordinate(h, dim, -1);
-            if (c0.isPresent() != c.isPresent()) {
-                throw new IllegalArgumentException(both + " differ: only " + (c0.isPresent() ? h0 : h).file()
-                        + " has a coordinate variable '" + dim + "' (expected: both or neither)");
-            }
-            if (m == 0 && c0.isPresent()) {
-                String u0 = units(h0, dim);
-                String u = units(h, dim);
-                if (!Objects.equals(u0, u)) {
-                    throw new IllegalArgumentException(both + " differ: '" + dim + "' has units " + u0 + " and " + u
-                            + " (expected: the same units, so that times compare)");
-                }
-            } else if (m > 0 && c0.isPresent() && !Arrays.equals(c0.get(), c.get())) {
-                throw new IllegalArgumentException(both + " differ: the values of coordinate '" + dim + "' (expected: "
-                        + "the same grid)");
-            }
-        }
-    }
-
     private static String units(NetcdfHeader h, String dim) {
         return h.findVariable(dim).flatMap(v -> v.attribute("units")).filter(a -> a.type() == NetcdfType.CHAR)
                 .map(a -> a.text().strip()).orElse(null);
@@ -461,26 +392,5 @@ public final class NetcdfDataset {
             values[i] = values[i] * p.scale() + p.offset();
         }
         return Optional.of(records >= 0 && records < values.length ? Arrays.copyOf(values, (int) records) : values);
-    }
-
-    /** Joins the files' times, which must increase strictly within and across files. */
-    private static double[] checkTimes(List<NetcdfHeader> headers, String name, List<double[]> times) {
-        int total = times.stream().mapToInt(t -> t.length).sum();
-        double[] joined = new double[total];
-        int at = 0;
-        for (int k = 0; k < times.size(); k++) {
-            double[] t = times.get(k);
-            for (int i = 0; i < t.length; i++) {
-                if (at > 0 && !(t[i] > joined[at - 1])) {
-                    String where = i > 0 ? "in " + headers.get(k).file() + ", step " + i + " (" + t[i] + ") after "
-                            + t[i - 1] : "file " + headers.get(k).file() + " starts at " + t[i] + ", not after the "
-                            + "last time " + joined[at - 1] + " of " + headers.get(k - 1).file();
-                    throw new IllegalArgumentException("'" + name + "' " + (t[i] == joined[at - 1] ? "repeats"
-                            : "goes backwards") + ": " + where + " (expected: times that increase across the files)");
-                }
-                joined[at++] = t[i];
-            }
-        }
-        return joined;
     }
 }

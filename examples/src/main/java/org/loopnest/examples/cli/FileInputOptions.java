@@ -93,9 +93,13 @@ public final class FileInputOptions {
                 : format().fileNames();
     }
 
-    /** Whether the outputs are one NetCDF file per input file: several input files, a NetCDF format, no --out-file. */
+    /**
+     * Whether the outputs are one NetCDF file per input file: several classic NetCDF input files, a NetCDF format, no
+     * {@code --out-file}.
+     */
     private boolean perInputFile() {
-        return outFile == null && isPattern() && format() != OutputFormat.GRADS && files().size() > 1;
+        return outFile == null && isPattern() && format() != OutputFormat.GRADS && files().size() > 1
+                && !startsAsHdf5(files().get(0)); // NetCDF-4 inputs give no grid to copy yet: one weather.nc
     }
 
     /** {@return the deflate level of NetCDF-4 outputs, 4 by default} */
@@ -134,10 +138,10 @@ public final class FileInputOptions {
             FileKinds.requireReadable("--input " + input + (isPattern() ? ": " + file : ""), file,
                     "a GrADS .ctl or a NetCDF .nc file");
         }
-        if (isPattern() && (isGrads() || startsAsHdf5(files().get(0)))) {
-            throw new IllegalArgumentException("--input " + input + ": " + files().get(0) + " is " + (isGrads()
-                    ? "a GrADS descriptor" : "NetCDF-4 (HDF5)") + "; several files are joined for classic NetCDF "
-                    + "only so far (expected: classic .nc files, or one file)");
+        if (isPattern() && isGrads()) {
+            throw new IllegalArgumentException("--input " + input + ": " + files().get(0) + " is a GrADS descriptor; "
+                    + "GrADS data in several files is one descriptor (expected: NetCDF files, or one .ctl with "
+                    + "OPTIONS template)");
         }
         if (levelsVar != null && isGrads()) {
             throw new IllegalArgumentException("--levels-var: only for a NetCDF --input (expected: no --levels-var; "
@@ -177,7 +181,8 @@ public final class FileInputOptions {
             return GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ);
         }
         if (isPattern()) {
-            return NetcdfInput.open(input.toString(), files(), varT, varQ, levelsVar, out);
+            return startsAsHdf5(files().get(0)) ? Netcdf4Input.open(files(), varT, varQ, levelsVar, out)
+                    : NetcdfInput.open(input.toString(), files(), varT, varQ, levelsVar, out);
         }
         return Files.isRegularFile(input) && Netcdf4File.isHdf5(input)
                 ? Netcdf4Input.open(input, varT, varQ, levelsVar, out)

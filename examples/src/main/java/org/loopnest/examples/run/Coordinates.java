@@ -18,6 +18,7 @@ import org.loopnest.format.netcdf.NetcdfHistory;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf.NetcdfWriter;
+import org.loopnest.format.netcdf4.Netcdf4Dataset;
 import org.loopnest.format.netcdf4.Netcdf4File;
 import org.loopnest.format.netcdf4.Netcdf4Type;
 import org.loopnest.format.netcdf4.Netcdf4Variable;
@@ -102,14 +103,18 @@ public final class Coordinates {
     }
 
     private static void fromNetcdf4(FileArray array, Map<String, NetcdfCoordinate> found) throws IOException {
-        try (Netcdf4File file = Netcdf4File.open(array.input().file())) {
+        List<Path> files = array.input().files();
+        Optional<double[]> joinedTime = files.size() > 1
+                ? Netcdf4Dataset.open(files, array.input().variable()).time() : Optional.empty();
+        try (Netcdf4File file = Netcdf4File.open(files.get(0))) {
             List<String> own = file.variable(array.input().variable()).dimensionNames();
             for (int i = 0; i < own.size(); i++) {
                 String dimension = own.get(i);
                 Optional<Netcdf4Variable> coordinate = file.findVariable(dimension)
                         .filter(v -> v.dimensionNames().equals(List.of(dimension)) && v.type() != Netcdf4Type.OTHER);
                 if (coordinate.isPresent() && !found.containsKey(array.indices().get(i))) {
-                    double[] values = file.readValues(coordinate.get());
+                    double[] values = i == 0 && joinedTime.isPresent() ? joinedTime.get()
+                            : file.readValues(coordinate.get());
                     List<NetcdfAttribute> attributes = new ArrayList<>();
                     for (String name : COPIED) {
                         coordinate.get().attribute(name).filter(a -> a.type() == NetcdfType.CHAR)

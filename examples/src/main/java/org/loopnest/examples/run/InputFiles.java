@@ -38,8 +38,8 @@ public final class InputFiles {
         }
         if (input.isPattern() && format != FileFormat.NETCDF) {
             throw new IllegalArgumentException(input.option() + ": " + files.get(0) + " is a " + format.name()
-                    .toLowerCase(java.util.Locale.ROOT) + " file; several files are joined for classic NetCDF only "
-                    + "so far (expected: .nc files, or one file)");
+                    .toLowerCase(java.util.Locale.ROOT) + " file; several files are joined for NetCDF (expected: .nc "
+                    + "files; GrADS data in several files is one .ctl with OPTIONS template)");
         }
         return switch (format) {
             case RAW -> raw(input, rawOrder);

@@ -5,14 +5,16 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.List;
 import org.loopnest.data.ElementType;
+import org.loopnest.data.FileHolder;
+import org.loopnest.format.netcdf4.Netcdf4Dataset;
 import org.loopnest.format.netcdf4.Netcdf4File;
-import org.loopnest.format.netcdf4.Netcdf4Type;
 import org.loopnest.format.netcdf4.Netcdf4Variable;
 import org.loopnest.internal.format.Quoted;
 
 /**
- * A variable of a NetCDF-4 (HDF5) file as an input array: its dimensions' names become loop indices (or the names the
- * option gives), their lengths the extents. An unpacked {@code float} variable stored contiguously is read in place at
+ * A variable of a NetCDF-4 (HDF5) file, or of several joined by time ({@link Netcdf4Dataset}), as an input array:
+ * its dimensions' names become loop indices (or the names the option gives), their lengths the extents. An unpacked
+ * {@code float} variable stored contiguously (in every file) is read in place at
  * {@link Netcdf4Variable#contiguousOffset()}, in its own byte order; any other (chunked, compressed, packed, another
  * number type) is unpacked to a temporary float file before the run ({@link Netcdf4Unpacking}).
  *
@@ -23,33 +25,27 @@ final class Netcdf4Input {
     private Netcdf4Input() {
     }
 
-    static FileArray describe(InputOption input) {
+    static FileArray describe(InputOption input, List<Path> files) {
         String option = input.option();
-        try (Netcdf4File file = Netcdf4File.open(input.file())) {
-            String names = Quoted.names(file.variables().stream().map(Netcdf4Variable::name).toList());
+        try {
             if (input.variable() == null) {
-                throw new IllegalArgumentException(option + ": no variable given (expected: FILE.nc:VAR, VAR one of: "
-                        + names + ")");
+                try (Netcdf4File file = Netcdf4File.open(files.get(0))) {
+                    throw new IllegalArgumentException(option + ": no variable given (expected: FILE.nc:VAR, VAR one "
+                            + "of: " + Quoted.names(file.variables().stream().map(Netcdf4Variable::name).toList())
+                            + ")");
+                }
             }
-            Netcdf4Variable variable = file.findVariable(input.variable()).orElseThrow(() ->
-                    new IllegalArgumentException(option + ": no variable '" + input.variable() + "' in "
-                            + input.file().getFileName() + " (expected one of: " + names + ")"));
-            if (variable.type() == Netcdf4Type.OTHER || variable.shape().length == 0) {
-                throw new IllegalArgumentException(option + ": variable '" + variable.name() + "' is "
-                        + (variable.shape().length == 0 ? "a scalar" : "not numbers") + " (expected: a numeric "
-                        + "variable with dimensions)");
-            }
+            Netcdf4Dataset dataset = Netcdf4Dataset.open(files, input.variable());
+            Netcdf4Variable variable = dataset.declared();
             List<String> indices = InputFiles.renamed(input, variable.dimensionNames(), "dimensions");
-            long[] shape = variable.shape();
-            boolean packed = variable.attribute("scale_factor").isPresent()
-                    || variable.attribute("add_offset").isPresent();
-            if (variable.contiguousOffset().isPresent() && !packed) {
-                return new FileArray(input, input.file(), indices, shape, null, ElementType.FLOAT,
-                        variable.byteOrder().orElseThrow(), variable.contiguousOffset().getAsLong(), false, null, null);
+            long[] shape = dataset.shape();
+            if (!dataset.readsInPlace()) {
+                return new FileArray(input, files.get(0), indices, shape, null, ElementType.FLOAT,
+                        ByteOrder.LITTLE_ENDIAN, 0, false, new Netcdf4Unpacking(dataset), null);
             }
-            return new FileArray(input, input.file(), indices, shape, null, ElementType.FLOAT,
-                    ByteOrder.LITTLE_ENDIAN, 0, false, new Netcdf4Unpacking(input.file(), variable.name(),
-                            variable.type(), variable.elements(), variable.storage().name()), null);
+            FileHolder holder = dataset.holder();
+            return new FileArray(input, holder.path(), indices, shape, null, ElementType.FLOAT, holder.byteOrder(),
+                    holder.offsetBytes(), false, null, holder.spansFiles() ? holder.parts() : null);
         } catch (IOException | IllegalArgumentException e) {
             throw e instanceof IllegalArgumentException && e.getMessage().startsWith(option) ? (RuntimeException) e
                     : new IllegalArgumentException(option + ": " + e.getMessage(), e);

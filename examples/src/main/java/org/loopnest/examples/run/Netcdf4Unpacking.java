@@ -3,38 +3,34 @@ package org.loopnest.examples.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.loopnest.format.netcdf4.Netcdf4File;
-import org.loopnest.format.netcdf4.Netcdf4Type;
+import org.loopnest.format.netcdf4.Netcdf4Dataset;
+import org.loopnest.format.netcdf4.Netcdf4Variable;
 
 /**
- * A NetCDF-4 variable unpacked to raw little-endian floats by {@link Netcdf4File#unpackTo} (chunks decompressed, CF
- * packing applied, missing values NaN), in boxes of bounded size.
+ * A NetCDF-4 variable, of one file or several joined by time, unpacked to raw little-endian floats by
+ * {@link Netcdf4Dataset#unpackTo} (chunks decompressed, CF packing applied, missing values NaN), in boxes of bounded
+ * size, file after file.
  *
- * <p>Immutable; {@link #into} opens the file again, so that no file stays open between describing and running.
+ * <p>Immutable; {@link #into} opens the files again, so that no file stays open between describing and running.
  *
- * @param file     the NetCDF-4 file
- * @param variable the variable's name
- * @param type     its stored type
- * @param elements its number of elements
- * @param storage  how it is stored (contiguous, chunked, filtered, …), for the command's output
+ * @param dataset the variable and its files
  */
-public record Netcdf4Unpacking(Path file, String variable, Netcdf4Type type, long elements, String storage)
-        implements Unpacking {
+public record Netcdf4Unpacking(Netcdf4Dataset dataset) implements Unpacking {
     @Override
     public long bytes() {
-        return Math.multiplyExact(elements, (long) Float.BYTES);
+        return dataset.unpackedBytes();
     }
 
     @Override
     public String what() {
-        return "NetCDF-4 " + type.name().toLowerCase(Locale.ROOT) + ", " + storage.toLowerCase(Locale.ROOT)
-                + ", scale and offset applied, missing values NaN";
+        Netcdf4Variable v = dataset.declared();
+        return "NetCDF-4 " + v.type().name().toLowerCase(Locale.ROOT) + ", " + v.storage().name().toLowerCase(
+                Locale.ROOT) + ", scale and offset applied, missing values NaN" + (dataset.files().size() > 1 ? ", "
+                + dataset.files().size() + " files joined" : "");
     }
 
     @Override
     public void into(Path raw) throws IOException {
-        try (Netcdf4File nc = Netcdf4File.open(file)) {
-            nc.unpackTo(nc.variable(variable), raw, Float.NaN);
-        }
+        dataset.unpackTo(raw, Float.NaN);
     }
 }

@@ -37,12 +37,7 @@ final class NetcdfInput {
     static FileArray describe(InputOption input, List<Path> files) {
         String option = input.option();
         if (isHdf5(input, files.get(0))) {
-            if (files.size() > 1 || input.isPattern()) {
-                throw new IllegalArgumentException(option + ": " + files.get(0) + " is NetCDF-4 (HDF5); several "
-                        + "files are joined for classic NetCDF only so far (expected: classic .nc files, or one "
-                        + "NetCDF-4 file)");
-            }
-            return Netcdf4Input.describe(input);
+            return Netcdf4Input.describe(input, files);
         }
         if (input.variable() == null) {
             NetcdfHeader header = header(option, files.get(0));

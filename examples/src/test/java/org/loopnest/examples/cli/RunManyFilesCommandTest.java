@@ -35,7 +35,7 @@ class RunManyFilesCommandTest {
         Cli sim = Cli.run("run", "--body", "o = 2 * t + 1;", "--in", "t=" + dir.resolve("days") + "/*.nc:t",
                 "--out", "o=" + dir.resolve("sim.f32"), "--device", "sim", "--split", "1");
         assertEquals(0, sim.code(), sim.err());
-        assertTrue(sim.out().contains("in t[time, lat, lon] float from 3 files (a.nc … c.nc)"), sim.out());
+        assertTrue(sim.out().contains("in t[time, lat, lon] float from 3 files (b.nc … a.nc)"), sim.out()); // by time
         assertArrayEquals(expected, RunCommandTest.readFloats(dir.resolve("sim.f32"), 0, expected.length,
                 java.nio.ByteOrder.LITTLE_ENDIAN), 0f);
         assertArrayEquals(expected, run(dir.resolve("days") + "/*.nc:t", "cpu", "glob"), 0f);
@@ -51,6 +51,21 @@ class RunManyFilesCommandTest {
         float[] expected = run(one + ":t", "sim", "one");
         assertArrayEquals(expected, run(dir + "/p?.nc:t", "sim", "glob"), 0f);
         assertEquals(2 * (200 + 0.5f * 1) + 1, expected[1], 0f, "stored 1 unpacked to 200.5, then 2t + 1");
+    }
+
+    @Test
+    void shouldJoinNetcdf4FilesInPlaceOrUnpackedAsTheOneFile() throws IOException {
+        for (String storage : new String[] {"t:_Storage = \"contiguous\" ;", "t:_ChunkSizes = 1, 2, 3 ;"}) {
+            String declaration = FLOAT + " " + storage;
+            Path one = ncgen(dir.resolve("one4.nc"), declaration, 0, 5, 2, "nc4");
+            Path days = Files.createDirectories(dir.resolve("days4"));
+            ncgen(days.resolve("x.nc"), declaration, 3, 2, 2, "nc4");
+            ncgen(days.resolve("y.nc"), declaration, 0, 3, 2, "nc4");
+            float[] expected = run(one + ":t", "cpu", "one4");
+            assertArrayEquals(expected, run(days + "/*.nc:t", "sim", "nc4-glob"), 0f, storage);
+            Files.delete(days.resolve("x.nc"));
+            Files.delete(days.resolve("y.nc"));
+        }
     }
 
     @Test
@@ -104,6 +119,10 @@ class RunManyFilesCommandTest {
      * valued by step and grid position, beside another record variable.
      */
     private Path ncgen(Path nc, String declaration, int first, int steps, int lat) throws IOException {
+        return ncgen(nc, declaration, first, steps, lat, "classic");
+    }
+
+    private Path ncgen(Path nc, String declaration, int first, int steps, int lat, String kind) throws IOException {
         StringJoiner times = new StringJoiner(", ");
         StringJoiner values = new StringJoiner(", ");
         StringJoiner others = new StringJoiner(", ");
@@ -115,10 +134,11 @@ class RunManyFilesCommandTest {
             }
         }
         Path cdl = Files.writeString(dir.resolve(nc.getFileName() + ".cdl"), "netcdf x {\ndimensions:\n"
-                + " time = UNLIMITED ; lat = " + lat + " ; lon = 3 ;\nvariables:\n double time(time) ;\n"
+                + " time = " + (kind.equals("nc4") ? Integer.toString(steps) : "UNLIMITED") + " ; lat = " + lat
+                + " ; lon = 3 ;\nvariables:\n double time(time) ;\n"
                 + "  time:units = \"hours since 2025-01-01\" ;\n " + declaration + "\n int other(time) ;\ndata:\n"
                 + " time = " + times + " ;\n t = " + values + " ;\n other = " + others + " ;\n}\n");
-        RunCommandTest.tool("ncgen", "-k", "classic", "-o", nc.toString(), cdl.toString());
+        RunCommandTest.tool("ncgen", "-k", kind, "-o", nc.toString(), cdl.toString());
         Files.delete(cdl);
         return nc;
     }

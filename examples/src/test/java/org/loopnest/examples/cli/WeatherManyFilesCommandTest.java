@@ -114,8 +114,8 @@ class WeatherManyFilesCommandTest {
         Cli grads = Cli.run("weather", "--input", dir + "/*.ctl", "--out", dir.resolve("o").toString());
         assertEquals(2, grads.code(), grads.err());
         assertEquals("loopnest weather: --input " + dir + "/*.ctl: " + dir.resolve("a.ctl") + " is a GrADS "
-                + "descriptor; several files are joined for classic NetCDF only so far (expected: classic .nc files, "
-                + "or one file) (see 'loopnest weather --help')", grads.err().strip());
+                + "descriptor; GrADS data in several files is one descriptor (expected: NetCDF files, or one .ctl "
+                + "with OPTIONS template) (see 'loopnest weather --help')", grads.err().strip());
         Path a = write(dir.resolve("a.nc"), 0, 2);
         Path b = dir.resolve("b.nc");
         try (NetcdfWriter w = NetcdfWriter.create(b)) { // one latitude fewer

@@ -8,10 +8,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.loopnest.data.FileHolder;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.format.netcdf.NetcdfLevels;
 import org.loopnest.format.netcdf.NetcdfPacking;
+import org.loopnest.format.netcdf4.Netcdf4Dataset;
 import org.loopnest.format.netcdf4.Netcdf4File;
 import org.loopnest.format.netcdf4.Netcdf4FormatException;
 import org.loopnest.format.netcdf4.Netcdf4Type;
@@ -48,6 +50,26 @@ public final class Netcdf4Input {
      */
     public static WeatherInput open(Path file, String varT, String varQ, String levelsVar, Path scratch)
             throws IOException {
+        return open(List.of(file), varT, varQ, levelsVar, scratch);
+    }
+
+    /**
+     * Opens one NetCDF-4 file or several joined along time ({@link Netcdf4Dataset}: in time order, agreeing on the
+     * rest); unpacks what needs it into {@code scratch} (the files into one temporary file per variable).
+     *
+     * @param files the files, in any order
+     * @param varT the temperature variable (K), or null to look for one
+     * @param varQ the specific humidity variable (kg/kg), or null to look for one
+     * @param levelsVar the vertical coordinate, or null to look for one
+     * @param scratch where temporary unpacked files go (the output directory)
+     * @return the input; the caller closes it
+     * @throws IllegalArgumentException naming the option (and the files for a disagreement) and what was expected
+     * @throws IOException when reading or unpacking fails
+     */
+    public static WeatherInput open(List<Path> files, String varT, String varQ, String levelsVar, Path scratch)
+            throws IOException {
+        Path file = files.get(0);
+        String label = "--input " + (files.size() == 1 ? file.toString() : files.size() + " files");
         Netcdf4File opened;
         try {
             opened = Netcdf4File.open(file);
@@ -72,7 +94,9 @@ public final class Netcdf4Input {
                         + " " + Arrays.toString(q.shape()) + " differ from --var-t " + t.name() + "'s "
                         + t.dimensionNames() + " " + Arrays.toString(t.shape()) + " (expected: the same)");
             }
-            long[] shape = t.shape();
+            Netcdf4Dataset tData = dataset(label, files, t.name());
+            Netcdf4Dataset qData = dataset(label, files, q.name());
+            long[] shape = tData.shape();
             float[] hPa = new float[levels.hPa().length];
             for (int k = 0; k < hPa.length; k++) {
                 hPa[k] = (float) levels.hPa()[k];
@@ -86,10 +110,11 @@ public final class Netcdf4Input {
             List<String> notes = new ArrayList<>();
             List<Path> temporaries = new ArrayList<>();
             try {
-                FileGrid tGrid = bind(nc, t, scratch, notes, temporaries);
-                FileGrid qGrid = bind(nc, q, scratch, notes, temporaries);
-                MissingMarkers markers = MissingMarkers.of(tGrid.path().equals(file) ? markers(t) : new float[0],
-                        qGrid.path().equals(file) ? markers(q) : new float[0]);
+                notes.addAll(tData.notes());
+                FileGrid tGrid = bind(tData, scratch, notes, temporaries);
+                FileGrid qGrid = bind(qData, scratch, notes, temporaries);
+                MissingMarkers markers = MissingMarkers.of(temporaries.contains(tGrid.path()) ? new float[0]
+                        : markers(t), temporaries.contains(qGrid.path()) ? new float[0] : markers(q));
                 if (!markers.none()) {
                     notes.add("missing values " + markers + ": tested by the body");
                 }
@@ -98,8 +123,12 @@ public final class Netcdf4Input {
                         .findFirst().orElse("");
                 OutputGrid grid = new OutputGrid(null, title, coordinate(nc, dims.get(3), shape[3], notes),
                         coordinate(nc, dims.get(2), shape[2], notes), levels.hPa(),
-                        time(nc, dims.get(0), shape[0], notes), -9.99e8);
-                return new WeatherInput(List.of(file), file.getFileName() + " (NetCDF-4): " + t.name() + ", "
+                        time(nc, tData, dims.get(0), shape[0], notes), -9.99e8);
+                List<Path> sorted = tData.files();
+                String named = sorted.size() == 1 ? sorted.get(0).getFileName().toString() : sorted.size()
+                        + " files (" + sorted.get(0).getFileName() + " … " + sorted.get(sorted.size() - 1)
+                        .getFileName() + ")";
+                return new WeatherInput(sorted, named + " (NetCDF-4): " + t.name() + ", "
                         + q.name() + ", levels " + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid,
                         qGrid, markers, grid, notes, temporaries);
             } catch (IOException | RuntimeException e) {
@@ -143,25 +172,35 @@ public final class Netcdf4Input {
         }
     }
 
-    /** The variable in place if it is a contiguous float, else unpacked into a temporary file. */
-    private static FileGrid bind(Netcdf4File nc, Netcdf4Variable v, Path scratch, List<String> notes,
-                                 List<Path> temporaries) throws IOException {
-        long[] shape = v.shape();
+    private static Netcdf4Dataset dataset(String label, List<Path> files, String name) throws IOException {
+        try {
+            return Netcdf4Dataset.open(files, name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(label + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The variable in place if it is a contiguous float in every file, else unpacked into a temporary file. */
+    private static FileGrid bind(Netcdf4Dataset data, Path scratch, List<String> notes, List<Path> temporaries)
+            throws IOException {
+        Netcdf4Variable v = data.declared();
+        long[] shape = data.shape();
         int ny = Math.toIntExact(shape[2]);
         int nx = Math.toIntExact(shape[3]);
         long grid = (long) ny * nx * Float.BYTES;
         NetcdfPacking p = v.packing();
-        if (v.contiguousOffset().isPresent() && p.scale() == 1 && p.offset() == 0) {
-            return new FileGrid(nc.file(), v.byteOrder().orElse(ByteOrder.BIG_ENDIAN),
-                    v.contiguousOffset().getAsLong(), shape[1] * grid, grid, ny, nx);
+        if (data.readsInPlace()) {
+            FileHolder in = data.holder();
+            return new FileGrid(in.path(), in.byteOrder(), in.offsetBytes(), shape[1] * grid, grid, ny, nx,
+                    in.spansFiles() ? in.parts() : null);
         }
         Path raw = Unpacker.temporary(scratch, v.name());
         temporaries.add(raw);
-        nc.unpackTo(v, raw, Float.NaN);
+        data.unpackTo(raw, Float.NaN);
         notes.add(v.name() + ": " + v.type().name().toLowerCase(java.util.Locale.ROOT) + " " + v.storage().name()
                 .toLowerCase(java.util.Locale.ROOT) + (p.scale() != 1 || p.offset() != 0 ? " packed (scale_factor "
                 + p.scale() + ", add_offset " + p.offset() + ")" : "") + ", unpacked first into a temporary float32 "
-                + "file of " + v.elements() * Float.BYTES + " bytes");
+                + "file of " + data.unpackedBytes() + " bytes");
         return new FileGrid(raw, ByteOrder.LITTLE_ENDIAN, 0, shape[1] * grid, grid, ny, nx);
     }
 
@@ -186,8 +225,9 @@ public final class Netcdf4Input {
         return values;
     }
 
-    private static TimeAxis time(Netcdf4File nc, String dim, long n, List<String> notes) throws IOException {
-        double[] values = coordinate(nc, dim, n, notes);
+    private static TimeAxis time(Netcdf4File nc, Netcdf4Dataset data, String dim, long n, List<String> notes)
+            throws IOException {
+        double[] values = data.time().isPresent() ? data.time().get() : coordinate(nc, dim, n, notes);
         String units = nc.findVariable(dim).flatMap(v -> v.packing().units()).orElse(null);
         if (units == null || !units.contains("since")) {
             notes.add("time '" + dim + "' has no 'units = ... since ...': steps counted as days since 2000-01-01");
