@@ -1,5 +1,7 @@
 package org.loopnest.format.netcdf4;
 
+import java.util.Arrays;
+
 /**
  * The checksum of HDF5 metadata (version 2 superblocks and object headers): Bob Jenkins' lookup3 hash
  * ({@code hashlittle}) with an initial value of 0, over bytes taken in groups of 12 as three little-endian words
@@ -17,7 +19,7 @@ final class Hdf5Checksum {
     /** The checksum of {@code length} bytes of {@code data} from 0. */
     static int of(byte[] data, int length) {
         int[] w = new int[3];
-        java.util.Arrays.fill(w, 0xdeadbeef + length);
+        Arrays.fill(w, 0xdeadbeef + length);
         int at = 0;
         for (; length - at > 12; at += 12) {
             add(w, data, at, 12);

@@ -37,6 +37,11 @@ final class Hdf5Layout {
      * body is at most this many bytes.
      */
     static final int MAX_MESSAGE_SIZE = 0xFFFF;
+    /**
+     * Message flag 1, "constant": the message never changes over the object's life. Set, as the HDF5 library sets
+     * it, on the datatype, fill value, filter pipeline and group info messages; not on the dataspace (which grows
+     * along an unlimited dimension) or the layout (whose chunk index address changes as chunks are added).
+     */
     static final int MESSAGE_CONSTANT = 1;
 
     static final int DATASPACE = 0x01;

@@ -29,6 +29,11 @@ final class Hdf5Messages {
         return b.toArray();
     }
 
+    /** A null dataspace: no elements at all (netCDF's zero-length attribute). */
+    static byte[] nullDataspace() {
+        return new Hdf5Bytes().u8(2).u8(0).u8(0).u8(2).toArray();
+    }
+
     /** A little-endian IEEE float or signed integer datatype for a netCDF number type. */
     static byte[] number(NetcdfType type) {
         Hdf5Bytes b = new Hdf5Bytes();

@@ -9,12 +9,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.IntToDoubleFunction;
-import java.util.zip.Deflater;
 import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf4.Netcdf4WriterVariable.Dimension;
@@ -39,29 +39,47 @@ import org.loopnest.format.netcdf4.Netcdf4WriterVariable.Kind;
  *
  * <p>Data: coordinate variables are given whole ({@link #coordinate}); data variables are chunked and written one chunk
  * at a time ({@link #writeChunk}), in any order, each compressed (shuffle then deflate, unless the level is 0) and
- * appended to the file at once, so that memory holds one chunk (plus a few dozen bytes per chunk written, for the
- * index). A chunk never written reads as the fill value ({@code _FillValue}, else netCDF's default for the type).
- * {@link #close} writes the chunk indexes (version 1 B-trees), the object headers, the root group and the superblock
- * (version 2): until then the file is not readable.
+ * appended to the file at once. A chunk never written reads as the fill value ({@code _FillValue}, else netCDF's
+ * default for the type). {@link #close} writes the chunk indexes (version 1 B-trees), the object headers, the root
+ * group and the superblock (version 2): until then the file is not readable.
+ *
+ * <p>Memory: two buffers the size of the largest chunk written (the chunk converted and shuffled, and deflated), kept
+ * from chunk to chunk; for the index, about 40 bytes per chunk written (20 in primitive arrays grown by half, 8 to 16
+ * in a hash table that finds a chunk written twice; measured 35 to 41 over 0.2 to 3 million chunks), which
+ * {@link #close} sorts in place, adding one entry per 64 chunks; and the declarations (dimensions, variables,
+ * attributes).
  *
  * <p>Types: {@code BYTE}, {@code SHORT}, {@code INT}, {@code FLOAT}, {@code DOUBLE} for variables; attributes as
- * {@link NetcdfAttribute} has them (text or numbers). Not supported: groups, {@code char}/string variables, unsigned
- * and 64-bit types, variables without dimensions, contiguous data variables, reopening a file to append, attributes
- * over 64 KiB (they stay in the object header).
+ * {@link NetcdfAttribute} has them (text or numbers, empty ones as netCDF-C writes them). Not supported: groups,
+ * {@code char}/string variables, unsigned and 64-bit types, variables without dimensions, contiguous data variables,
+ * reopening a file to append, attributes over 64 KiB (they stay in the object header).
+ *
+ * <p>Limits, checked by {@link #variable} so that {@link #close} never meets them: at most {@value #MAX_RANK}
+ * dimensions a variable (HDF5's largest rank), at most {@value #MAX_DIMENSION_USES} variable dimensions naming one
+ * dimension (its {@code REFERENCE_LIST} attribute holds that many entries in 64 KiB) and at most
+ * {@value #MAX_DIMENSION_REFERENCES} variable dimensions in all (the {@code DIMENSION_LIST} references live in one
+ * global heap collection, whose objects are numbered in 16 bits).
  *
  * <p>Thread safety: not safe for concurrent use; confine an instance to one thread at a time.
  *
  * <p>Ownership: {@link #create} creates (or truncates) the file and this writer owns it until {@link #close}; the
  * caller owns the path (temporary names and moves are the caller's). Arrays passed in are read during the call only.
  *
- * <p>Failure: a wrong argument is an {@link IllegalArgumentException}, and a call out of order (after {@link #close},
- * a chunk written twice) an {@link IllegalStateException}, each naming the argument and what was expected; neither
- * changes the file, and the writer stays usable. An {@link IOException} leaves the file incomplete: later calls are
- * refused with an {@link IllegalStateException}, {@link #close} only closes it, and the caller deletes it.
+ * <p>Failure: a wrong argument is an {@link IllegalArgumentException} and a chunk written twice an
+ * {@link IllegalStateException}, each naming the argument and what was expected; neither changes the file, and the
+ * writer stays usable. A call after {@link #close} is an {@link IllegalStateException}. An {@link IOException}
+ * leaves the file incomplete: later calls are refused with an {@link IllegalStateException}, {@link #close} only
+ * closes it, and the caller deletes it.
  */
 public final class Netcdf4Writer implements AutoCloseable {
     /** The largest chunk accepted, in bytes (a Java array's limit; {@link Netcdf4File} reads chunks this large). */
     public static final int MAX_CHUNK_BYTES = Integer.MAX_VALUE - 64;
+    /** The most dimensions a variable may have: HDF5's largest rank ({@code H5S_MAX_RANK}). */
+    public static final int MAX_RANK = 32;
+    /** The most variable dimensions that may name one dimension: the entries its {@code REFERENCE_LIST} holds. */
+    public static final int MAX_DIMENSION_USES = 4090;
+    /** The most variable dimensions in all: the objects of the global heap collection behind DIMENSION_LIST. */
+    public static final int MAX_DIMENSION_REFERENCES = 65_535;
 
     private final Path file;
     private final FileChannel channel;
@@ -70,7 +88,10 @@ public final class Netcdf4Writer implements AutoCloseable {
     private final Map<String, Netcdf4WriterVariable> scales = new LinkedHashMap<>();
     private final Map<String, Netcdf4WriterVariable> variables = new LinkedHashMap<>();
     private final Map<String, byte[]> globals = new LinkedHashMap<>();
-    private final Deflater deflater = new Deflater();
+    /** How many variable dimensions name each dimension, and all of them. */
+    private final Map<String, Integer> uses = new HashMap<>();
+    private int references;
+    private final Netcdf4WriterVariable.Encoder encoder = new Netcdf4WriterVariable.Encoder();
     private final Sink sink = new Sink();
     private long end = SUPERBLOCK_SIZE;
     private boolean closed;
@@ -98,11 +119,13 @@ public final class Netcdf4Writer implements AutoCloseable {
      * Declares a dimension. Its {@code _Netcdf4Dimid} is its order of declaration; until a coordinate variable of the
      * same name is declared it is a dimension without values.
      *
-     * @param name      the name, unique among dimensions
+     * @param name      the name, unique among dimensions and not a data variable's (each dimension is an HDF5
+     *                  dataset of its name in the root group, as each variable is)
      * @param length    its length: at least 1, or 0 for an unlimited dimension without records
      * @param unlimited whether it is unlimited ({@code ncdump}: {@code time = UNLIMITED ; // (5 currently)}), its
      *                  current length being {@code length}
-     * @throws IllegalArgumentException if the name is taken or not a name, or the length is out of range
+     * @throws IllegalArgumentException if the name is a dimension's or a variable's or not a name, or the length is
+     *                                  out of range
      * @throws IllegalStateException    if the writer is closed or failed
      */
     public void dimension(String name, long length, boolean unlimited) {
@@ -110,6 +133,10 @@ public final class Netcdf4Writer implements AutoCloseable {
         checkName("dimension", name);
         if (dimensions.containsKey(name)) {
             throw new IllegalArgumentException("dimension '" + name + "' is declared twice (expected: once)");
+        }
+        if (variables.containsKey(name)) {
+            throw new IllegalArgumentException("dimension '" + name + "' is named as a variable (expected: another "
+                    + "name)");
         }
         if (length < (unlimited ? 0 : 1)) {
             throw new IllegalArgumentException("dimension '" + name + "' has length " + length + " (expected: at least "
@@ -124,8 +151,9 @@ public final class Netcdf4Writer implements AutoCloseable {
     /**
      * Adds a global attribute.
      *
-     * @param attribute text or numbers, not empty, named uniquely and not as the HDF5/netCDF bookkeeping attributes
-     * @throws IllegalArgumentException if it is empty, reserved, a second of its name or over 64 KiB
+     * @param attribute text or numbers (possibly empty: {@code :comment = "" ;}), named uniquely and not as the
+     *                  HDF5/netCDF bookkeeping attributes
+     * @throws IllegalArgumentException if it is reserved, a second of its name or over 64 KiB
      * @throws IllegalStateException    if the writer is closed or failed
      */
     public void attribute(NetcdfAttribute attribute) {
@@ -172,10 +200,11 @@ public final class Netcdf4Writer implements AutoCloseable {
         Netcdf4WriterVariable v = declare(name, Kind.COORDINATE, type, List.of(d),
                 d.unlimited() ? new int[] {Math.max(1, values.length)} : null, 0, attributes);
         if (values.length > 0 && v.chunk != null) {
-            byte[] bytes = v.encode(new long[1], i -> values[i], values.length, deflater);
-            v.chunks.put(new long[1], new Hdf5ChunkTree.Chunk(new long[1], append(bytes), bytes.length));
+            v.encode(new long[1], i -> values[i], values.length, encoder);
+            v.written(new long[1], append(encoder.stored, encoder.length), encoder.length);
         } else if (values.length > 0) {
-            v.contiguousAddress = append(contiguous(v, values));
+            byte[] bytes = contiguous(v, values);
+            v.contiguousAddress = append(bytes, bytes.length);
         }
         scales.put(name, v);
     }
@@ -185,14 +214,17 @@ public final class Netcdf4Writer implements AutoCloseable {
      *
      * @param name         its name, not a dimension's and unique
      * @param type         a number type
-     * @param dimensions   the names of declared dimensions, outermost first, at least one
+     * @param dimensions   the names of declared dimensions, outermost first, 1 to {@value #MAX_RANK} of them; each
+     *                     dimension named at most {@value #MAX_DIMENSION_USES} times over all variables, and at most
+     *                     {@value #MAX_DIMENSION_REFERENCES} names over all variables
      * @param chunk        the chunk shape, one length per dimension, each from 1 to the dimension's length (any
      *                     length from 1 for an unlimited dimension), at most {@link #MAX_CHUNK_BYTES} per chunk
      * @param deflateLevel 0 for no compression (no filters at all), or 1 to 9: shuffle then deflate at that level
      * @param attributes   its attributes; a {@code _FillValue} must be one value of its type and is also the HDF5
      *                     fill value (what unwritten chunks read as)
      * @throws IllegalArgumentException if a name, the type, a dimension, the chunk shape, the level or an attribute
-     *                                  does not fit
+     *                                  does not fit, or a limit on dimension uses is reached (naming the dimension,
+     *                                  the variable and the limit)
      * @throws IllegalStateException    if the writer is closed or failed
      */
     public void variable(String name, NetcdfType type, List<String> dimensions, int[] chunk, int deflateLevel,
@@ -212,9 +244,10 @@ public final class Netcdf4Writer implements AutoCloseable {
             }
             dims.add(d);
         }
-        if (dims.isEmpty() || chunk.length != dims.size()) {
+        if (dims.isEmpty() || dims.size() > MAX_RANK || chunk.length != dims.size()) {
             throw new IllegalArgumentException("variable '" + name + "' has " + dims.size() + " dimensions and chunk "
-                    + Arrays.toString(chunk) + " (expected: at least one dimension, one chunk length for each)");
+                    + Arrays.toString(chunk) + " (expected: 1 to " + MAX_RANK + " dimensions, HDF5's largest rank, "
+                    + "one chunk length for each)");
         }
         long bytes = type.size();
         for (int i = 0; i < chunk.length; i++) {
@@ -231,7 +264,30 @@ public final class Netcdf4Writer implements AutoCloseable {
             throw new IllegalArgumentException("variable '" + name + "' has deflate level " + deflateLevel
                     + " (expected: 0 for none, or 1 to 9)");
         }
-        variables.put(name, declare(name, Kind.DATA, type, dims, chunk.clone(), deflateLevel, attributes));
+        Map<String, Integer> more = new HashMap<>();
+        for (Dimension d : dims) {
+            int n = more.merge(d.name(), 1, Integer::sum) + uses.getOrDefault(d.name(), 0);
+            if (n > MAX_DIMENSION_USES) {
+                throw new IllegalArgumentException("variable '" + name + "' would make dimension '" + d.name()
+                        + "' used " + n + " times (expected: at most " + MAX_DIMENSION_USES + ", the entries its "
+                        + "REFERENCE_LIST attribute holds in 64 KiB)");
+            }
+        }
+        if (references + dims.size() > MAX_DIMENSION_REFERENCES) {
+            throw new IllegalArgumentException("variable '" + name + "' would make " + (references + dims.size())
+                    + " dimension references in all (expected: at most " + MAX_DIMENSION_REFERENCES + ", the "
+                    + "objects of the global heap collection holding DIMENSION_LIST)");
+        }
+        Netcdf4WriterVariable v;
+        try {
+            v = declare(name, Kind.DATA, type, dims, chunk.clone(), deflateLevel, attributes);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("variable '" + name + "' has chunk " + Arrays.toString(chunk)
+                    + ", over " + Long.MAX_VALUE + " chunks in all (expected: fewer, larger chunks)");
+        }
+        variables.put(name, v);
+        more.forEach((d, n) -> uses.merge(d, n, Integer::sum));
+        references += dims.size();
     }
 
     /**
@@ -280,7 +336,7 @@ public final class Netcdf4Writer implements AutoCloseable {
         }
         closed = true;
         try (channel) {
-            deflater.end();
+            encoder.deflater.end();
             if (failure == null) {
                 List<Netcdf4WriterVariable> datasets = new ArrayList<>(scales.values());
                 datasets.addAll(variables.values());
@@ -289,7 +345,13 @@ public final class Netcdf4Writer implements AutoCloseable {
         }
     }
 
-    private void write(String variable, int[] chunk, IntToDoubleFunction values, int length) throws IOException {
+    /**
+     * Writes one chunk of a data variable whose values come from a function, as
+     * {@link #writeChunk(String, int[], float[])} does ({@link Netcdf4Copy} reads them from its buffer).
+     *
+     * @param values value {@code i} of the chunk (or of its part inside the variable), {@code i} below {@code length}
+     */
+    void write(String variable, int[] chunk, IntToDoubleFunction values, int length) throws IOException {
         checkOpen();
         Netcdf4WriterVariable v = variables.get(variable);
         if (v == null) {
@@ -297,8 +359,21 @@ public final class Netcdf4Writer implements AutoCloseable {
                     + variables.keySet() + ", declared with variable())");
         }
         long[] origin = v.origin(chunk);
-        byte[] stored = v.encode(origin, values, length, deflater);
-        v.chunks.put(origin, new Hdf5ChunkTree.Chunk(origin, append(stored), stored.length));
+        v.encode(origin, values, length, encoder);
+        v.written(origin, append(encoder.stored, encoder.length), encoder.length);
+    }
+
+    /**
+     * Closes the file without completing it, for a caller that deletes it ({@link Netcdf4Copy} failing); idempotent.
+     *
+     * @throws IOException if closing fails
+     */
+    void abandon() throws IOException {
+        if (!closed) {
+            closed = true;
+            encoder.deflater.end();
+            channel.close();
+        }
     }
 
     private Netcdf4WriterVariable declare(String name, Kind kind, NetcdfType type, List<Dimension> dims, int[] chunk,
@@ -336,10 +411,10 @@ public final class Netcdf4Writer implements AutoCloseable {
         return b.array();
     }
 
-    private long append(byte[] bytes) throws IOException {
+    private long append(byte[] bytes, int length) throws IOException {
         long at = end;
         try {
-            ByteBuffer b = ByteBuffer.wrap(bytes);
+            ByteBuffer b = ByteBuffer.wrap(bytes, 0, length);
             while (b.hasRemaining()) {
                 channel.write(b, at + b.position());
             }
@@ -347,7 +422,7 @@ public final class Netcdf4Writer implements AutoCloseable {
             failure = e;
             throw e;
         }
-        end += bytes.length;
+        end += length;
         return at;
     }
 
@@ -374,8 +449,8 @@ public final class Netcdf4Writer implements AutoCloseable {
         }
 
         @Override
-        public long append(byte[] bytes) throws IOException {
-            return Netcdf4Writer.this.append(bytes);
+        public long append(byte[] bytes, int length) throws IOException {
+            return Netcdf4Writer.this.append(bytes, length);
         }
 
         @Override

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;
@@ -40,44 +41,51 @@ final class Netcdf4WriterMetadata {
      */
     static void write(Sink sink, List<Netcdf4WriterVariable> datasets, List<byte[]> globals) throws IOException {
         for (Netcdf4WriterVariable v : datasets) {
-            if (v.chunk != null && !v.chunks.isEmpty()) {
-                v.treeAddress = Hdf5ChunkTree.write(sink, v.sortedChunks(), v.chunk, v.type.size());
+            if (v.chunks != null && v.chunks.count() > 0) {
+                v.chunks.sort();
+                v.treeAddress = Hdf5ChunkTree.write(sink, v.chunks, v.chunk, v.type.size());
             }
         }
-        Map<String, Netcdf4WriterVariable> scales = new HashMap<>();
-        List<Netcdf4WriterVariable> variables = new ArrayList<>();
+        Dimensions scales = new Dimensions();
         for (Netcdf4WriterVariable v : datasets) {
             if (v.kind == Kind.DATA) {
-                variables.add(v);
+                scales.firstReference.put(v, scales.references);
+                for (int i = 0; i < v.dims.size(); i++) {
+                    scales.uses.computeIfAbsent(v.dims.get(i).name(), d -> new ArrayList<>()).add(new Use(v, i));
+                }
+                scales.references += v.dims.size();
             } else {
-                scales.put(v.dims.get(0).name(), v);
+                scales.scale.put(v.dims.get(0).name(), v);
             }
         }
-        int references = variables.stream().mapToInt(v -> v.dims.size()).sum();
-        long heap = references == 0 ? UNDEFINED : sink.end();
+        int references = scales.references;
+        scales.heap = references == 0 ? UNDEFINED : sink.end();
         long first = sink.end() + (references == 0 ? 0 : Hdf5GlobalHeap.size(references));
-        Map<Netcdf4WriterVariable, Long> at = new HashMap<>();
+        Map<Netcdf4WriterVariable, Long> at = new IdentityHashMap<>();
         long next = first;
         for (Netcdf4WriterVariable v : datasets) {
             at.put(v, next);
-            next += header(v, variables, heap, d -> 0L).length;
+            next += header(v, scales, d -> 0L).length;
         }
         if (references > 0) {
             long[] objects = new long[references];
             int k = 0;
-            for (Netcdf4WriterVariable v : variables) {
-                for (Netcdf4WriterVariable.Dimension d : v.dims) {
-                    objects[k++] = at.get(scales.get(d.name()));
+            for (Netcdf4WriterVariable v : datasets) {
+                if (v.kind == Kind.DATA) {
+                    for (Netcdf4WriterVariable.Dimension d : v.dims) {
+                        objects[k++] = at.get(scales.scale.get(d.name()));
+                    }
                 }
             }
             sink.append(Hdf5GlobalHeap.encode(objects));
         }
         Hdf5ObjectHeader root = new Hdf5ObjectHeader();
         root.add(LINK_INFO, 0, Hdf5Messages.linkInfo(datasets.size()));
+        // constant, as the HDF5 library marks it: a group's size hints never change
         root.add(GROUP_INFO, MESSAGE_CONSTANT, Hdf5Messages.groupInfo());
         for (int i = 0; i < datasets.size(); i++) {
             Netcdf4WriterVariable v = datasets.get(i);
-            if (sink.append(header(v, variables, heap, at::get)) != at.get(v)) {
+            if (sink.append(header(v, scales, at::get)) != at.get(v)) {
                 throw new IllegalStateException(v.what() + ": its object header moved (expected: sizes unchanged)");
             }
             root.add(LINK, 0, Hdf5Messages.link(v.name, i, at.get(v)));
@@ -87,9 +95,23 @@ final class Netcdf4WriterMetadata {
         sink.writeAt(0, superblock(sink.end(), rootAddress));
     }
 
+    /** One axis of a data variable naming a dimension. */
+    private record Use(Netcdf4WriterVariable variable, int axis) {
+    }
+
+    /** Who refers to whom: each dimension's scale and uses, each data variable's first heap object. */
+    private static final class Dimensions {
+        final Map<String, Netcdf4WriterVariable> scale = new HashMap<>();
+        /** Each dimension's uses, in variable order then axis order. */
+        final Map<String, List<Use>> uses = new HashMap<>();
+        /** The heap object (from 0) of each data variable's first axis; its axis i is object this + i + 1. */
+        final Map<Netcdf4WriterVariable, Integer> firstReference = new IdentityHashMap<>();
+        int references;
+        long heap;
+    }
+
     /** A dataset's object header, the addresses of the datasets given by {@code at}. */
-    private static byte[] header(Netcdf4WriterVariable v, List<Netcdf4WriterVariable> variables, long heap,
-            ToLongFunction<Netcdf4WriterVariable> at) {
+    private static byte[] header(Netcdf4WriterVariable v, Dimensions scales, ToLongFunction<Netcdf4WriterVariable> at) {
         Hdf5ObjectHeader h = new Hdf5ObjectHeader();
         v.storageMessages(h);
         int[] ids = v.dims.stream().mapToInt(Netcdf4WriterVariable.Dimension::id).toArray();
@@ -97,55 +119,41 @@ final class Netcdf4WriterMetadata {
             h.add(ATTRIBUTE, 0, Netcdf4WriterValues.ints("_Netcdf4Coordinates", false, ids));
         }
         if (v.kind == Kind.DATA) {
-            h.add(ATTRIBUTE, 0, dimensionList(v, variables, heap));
+            h.add(ATTRIBUTE, 0, dimensionList(v.dims.size(), scales.heap, scales.firstReference.get(v)));
         } else {
             Netcdf4WriterVariable.Dimension d = v.dims.get(0);
             h.add(ATTRIBUTE, 0, Netcdf4WriterValues.nulText("CLASS", "DIMENSION_SCALE"));
             h.add(ATTRIBUTE, 0, Netcdf4WriterValues.nulText("NAME", v.kind == Kind.COORDINATE ? v.name
                     : DIMENSION_ONLY_NAME + String.format("%10d", d.length())));
             h.add(ATTRIBUTE, 0, Netcdf4WriterValues.ints("_Netcdf4Dimid", true, d.id()));
-            byte[] list = referenceList(d, variables, at);
-            if (list != null) {
-                h.add(ATTRIBUTE, 0, list);
+            List<Use> uses = scales.uses.get(d.name());
+            if (uses != null) {
+                h.add(ATTRIBUTE, 0, referenceList(uses, at));
             }
         }
         v.attributes.forEach(a -> h.add(ATTRIBUTE, 0, a));
         return h.encode();
     }
 
-    /** One vlen element per axis: a sequence of 1 reference, heap object number k + 1 in the collection. */
-    private static byte[] dimensionList(Netcdf4WriterVariable v, List<Netcdf4WriterVariable> variables, long heap) {
-        int k = 0;
-        for (Netcdf4WriterVariable w : variables) {
-            if (w == v) {
-                break;
-            }
-            k += w.dims.size();
-        }
+    /** One vlen element per axis: a sequence of 1 reference, heap object number first + i + 1 in the collection. */
+    private static byte[] dimensionList(int rank, long heap, int first) {
         Hdf5Bytes data = new Hdf5Bytes();
-        for (int i = 0; i < v.dims.size(); i++) {
-            data.u32(1).u64(heap).u32(k + i + 1);
+        for (int i = 0; i < rank; i++) {
+            data.u32(1).u64(heap).u32(first + i + 1);
         }
-        long[] n = {v.dims.size()};
+        long[] n = {rank};
         return Hdf5Messages.attribute("DIMENSION_LIST", Hdf5Messages.referenceSequence(),
                 Hdf5Messages.dataspace(n, n), data.toArray());
     }
 
-    /** Every (variable, axis) that uses the dimension; null where none does. */
-    private static byte[] referenceList(Netcdf4WriterVariable.Dimension d, List<Netcdf4WriterVariable> variables,
-            ToLongFunction<Netcdf4WriterVariable> at) {
+    /** Every (variable, axis) that uses the dimension, at least one. */
+    private static byte[] referenceList(List<Use> uses, ToLongFunction<Netcdf4WriterVariable> at) {
         Hdf5Bytes data = new Hdf5Bytes();
-        int n = 0;
-        for (Netcdf4WriterVariable v : variables) {
-            for (int i = 0; i < v.dims.size(); i++) {
-                if (v.dims.get(i).name().equals(d.name())) {
-                    data.u64(at.applyAsLong(v)).u32(i).u32(0);
-                    n++;
-                }
-            }
+        for (Use u : uses) {
+            data.u64(at.applyAsLong(u.variable())).u32(u.axis()).u32(0);
         }
-        long[] count = {n};
-        return n == 0 ? null : Hdf5Messages.attribute("REFERENCE_LIST", Hdf5Messages.referenceEntry(),
+        long[] count = {uses.size()};
+        return Hdf5Messages.attribute("REFERENCE_LIST", Hdf5Messages.referenceEntry(),
                 Hdf5Messages.dataspace(count, count), data.toArray());
     }
 

@@ -30,9 +30,27 @@ final class Netcdf4WriterValues {
      * @throws IllegalArgumentException naming {@code what} (the variable) where an integer type cannot hold it
      */
     static void put(ByteBuffer out, NetcdfType type, double v, String what) {
+        long bits = bits(type, v, what);
+        for (int b = 0; b < type.size(); b++) {
+            out.put((byte) (bits >>> (8 * b)));
+        }
+    }
+
+    /**
+     * One value converted to the type, as the bits of its little-endian bytes (byte {@code b} is
+     * {@code bits >>> 8 * b}): a {@code float}'s or {@code double}'s IEEE bits, or a whole number in the integer
+     * type's range.
+     *
+     * @throws IllegalArgumentException naming {@code what} (the variable) where an integer type cannot hold it
+     */
+    static long bits(NetcdfType type, double v, String what) {
         switch (type) {
-            case FLOAT -> out.putFloat((float) v);
-            case DOUBLE -> out.putDouble(v);
+            case FLOAT -> {
+                return Float.floatToRawIntBits((float) v);
+            }
+            case DOUBLE -> {
+                return Double.doubleToRawLongBits(v);
+            }
             default -> {
                 long min = -(1L << (type.size() * 8 - 1));
                 long max = -min - 1;
@@ -40,11 +58,7 @@ final class Netcdf4WriterValues {
                     throw new IllegalArgumentException(what + ": value " + v + " is not a " + type + " (expected: a "
                             + "whole number from " + min + " to " + max + ")");
                 }
-                switch (type) {
-                    case BYTE -> out.put((byte) v);
-                    case SHORT -> out.putShort((short) v);
-                    default -> out.putInt((int) v);
-                }
+                return (long) v;
             }
         }
     }
@@ -64,10 +78,12 @@ final class Netcdf4WriterValues {
 
     /**
      * An attribute as an HDF5 attribute message: text as a scalar fixed-length string (no NUL), numbers as a
-     * 1-D array of their type.
+     * 1-D array of their type. An empty one (no character, no value) has a null dataspace and no data, as netCDF-C
+     * writes it: text then has a 1-byte string type (HDF5 has no 0-byte one), and {@code ncdump} shows
+     * {@code :comment = "" ;}.
      *
      * @param owner the variable (or "global") it belongs to, for messages
-     * @throws IllegalArgumentException if it is empty, reserved, or too large for an object header
+     * @throws IllegalArgumentException if it is reserved, or too large for an object header
      */
     static byte[] attribute(String owner, NetcdfAttribute a) {
         String what = owner + " attribute '" + a.name() + "'";
@@ -75,11 +91,11 @@ final class Netcdf4WriterValues {
             throw new IllegalArgumentException(what + " is reserved (expected: a name other than "
                     + String.join(", ", RESERVED.stream().sorted().toList()) + ")");
         }
-        if (a.length() == 0) {
-            throw new IllegalArgumentException(what + " is empty (expected: at least one value or character)");
-        }
         byte[] message;
-        if (a.type() == NetcdfType.CHAR) {
+        if (a.length() == 0) {
+            byte[] type = a.type() == NetcdfType.CHAR ? Hdf5Messages.text(1, false) : Hdf5Messages.number(a.type());
+            message = Hdf5Messages.attribute(a.name(), type, Hdf5Messages.nullDataspace(), new byte[0]);
+        } else if (a.type() == NetcdfType.CHAR) {
             byte[] text = a.text().getBytes(StandardCharsets.UTF_8);
             message = Hdf5Messages.attribute(a.name(), Hdf5Messages.text(text.length, !Hdf5Messages.ascii(a.text())),
                     Hdf5Messages.dataspace(null, null), text);

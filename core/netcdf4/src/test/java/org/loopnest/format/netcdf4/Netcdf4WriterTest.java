@@ -2,6 +2,7 @@ package org.loopnest.format.netcdf4;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -180,7 +182,7 @@ class Netcdf4WriterTest {
                 "byte b(nv) ;", ":Conventions = \"CF-1.6\" ;", ":version = 2 ;")) {
             assertTrue(header.contains(line), () -> "no '" + line + "' in:\n" + header);
         }
-        assertTrue(!header.contains("r:_DeflateLevel"), header);
+        assertFalse(header.contains("r:_DeflateLevel"), header);
         String t = Ncgen.run(dir, "ncdump", "-v", "t", file.toString());
         String values = t.substring(t.indexOf(" t =") + 4, t.lastIndexOf(';')).trim();
         double[] want = expected(true);
@@ -193,17 +195,12 @@ class Netcdf4WriterTest {
 
     @Test
     void shouldBeReadByXarrayWithTheDimensionNamesAndTheValues() throws Exception {
-        Path python = Path.of("/usr/bin/python3");
-        assumeTrue(Files.isExecutable(python), "/usr/bin/python3 is absent");
-        Process probe = new ProcessBuilder(python.toString(), "-c", "import xarray, netCDF4").start();
-        assumeTrue(probe.waitFor(60, TimeUnit.SECONDS) && probe.exitValue() == 0,
-                "/usr/bin/python3 lacks xarray or netCDF4: install Debian's python3-xarray and python3-netcdf4");
-        String out = Ncgen.run(dir, python.toString(), "-c", """
+        String out = python("""
                 import sys, xarray as xr
                 ds = xr.open_dataset(sys.argv[1], engine='netcdf4')
                 print(ds.t.dims, ds.swap.dims, dict(ds.sizes), ds.encoding['unlimited_dims'])
                 print(int(ds.t.isnull().sum()), float(ds.t[4, 2, 3, 1]), float(ds.u[4, 2, 3, 3]), ds.time.values[1])
-                """, sample().toString());
+                """, sample());
         assertEquals("('time', 'level', 'lat', 'lon') ('time', 'lon', 'lat') {'time': 5, 'level': 3, 'lat': 4, "
                 + "'lon': 4, 'nv': 2} {'time'}\n48 245.75 246.25 1900-01-01T06:00:00.000000000\n", out);
     }
@@ -350,8 +347,22 @@ class Netcdf4WriterTest {
                     "coordinate variable 'lat' has 3 values (expected: 4, its dimension's length)");
             refuse(IllegalArgumentException.class, () -> w.coordinate("lat", NetcdfType.CHAR, new double[4]),
                     "variable 'lat' has type CHAR (expected: BYTE, SHORT, INT, FLOAT or DOUBLE)");
-            refuse(IllegalArgumentException.class, () -> w.attribute(NetcdfAttribute.text("title", "")),
-                    "global attribute 'title' is empty (expected: at least one value or character)");
+            refuse(IllegalArgumentException.class, () -> w.attribute(NetcdfAttribute.text("CLASS", "x")),
+                    "global attribute 'CLASS' is reserved (expected: a name other than CLASS, DIMENSION_LIST, NAME, "
+                            + "REFERENCE_LIST, _NCProperties, _Netcdf4Coordinates, _Netcdf4Dimid, _nc3_strict)");
+            refuse(IllegalArgumentException.class, () -> w.variable("v", NetcdfType.FLOAT, List.of(),
+                    new int[0], 1), "variable 'v' has 0 dimensions and chunk [] (expected: 1 to 32 dimensions, "
+                            + "HDF5's largest rank, one chunk length for each)");
+            List<String> many = java.util.Collections.nCopies(33, "lat");
+            refuse(IllegalArgumentException.class, () -> w.variable("v", NetcdfType.FLOAT, many, new int[33], 1),
+                    "variable 'v' has 33 dimensions and chunk " + Arrays.toString(new int[33]) + " (expected: 1 to "
+                            + "32 dimensions, HDF5's largest rank, one chunk length for each)");
+            for (String d : List.of("a", "b", "c")) {
+                w.dimension(d, 1L << 22, false);
+            }
+            refuse(IllegalArgumentException.class, () -> w.variable("v", NetcdfType.BYTE, List.of("a", "b", "c"),
+                    new int[] {1, 1, 1}, 1), "variable 'v' has chunk [1, 1, 1], over 9223372036854775807 chunks in "
+                            + "all (expected: fewer, larger chunks)");
         }
     }
 
@@ -366,6 +377,237 @@ class Netcdf4WriterTest {
         try (Netcdf4File nc = Netcdf4File.open(file)) {
             assertEquals(List.of(), nc.variables());
         }
+    }
+
+    @Test
+    void shouldRefuseADimensionNamedAsAVariableAndAVariableNamedAsADimensionKeepingTheFileValid() throws Exception {
+        Path file = dir.resolve("names.nc");
+        try (Netcdf4Writer w = Netcdf4Writer.create(file)) {
+            w.dimension("a", 3, false);
+            w.dimension("n", 2, false); // no coordinate variable: a dataset without values named "n" stands for it
+            w.variable("x", NetcdfType.FLOAT, List.of("a"), new int[] {3}, 0);
+            refuse(IllegalArgumentException.class, () -> w.dimension("x", 2, false),
+                    "dimension 'x' is named as a variable (expected: another name)");
+            refuse(IllegalArgumentException.class, () -> w.variable("n", NetcdfType.FLOAT, List.of("a"),
+                    new int[] {3}, 0), "variable 'n' is named as a dimension (expected: another name, or "
+                            + "coordinate() for its coordinate variable)");
+            w.writeChunk("x", new int[] {0}, new float[] {1, 2, 3});
+        }
+        try (Netcdf4File nc = Netcdf4File.open(file)) {
+            assertEquals(List.of("x"), nc.variables().stream().map(Netcdf4Variable::name).toList());
+            assertEquals(List.of("a"), nc.variable("x").dimensionNames());
+            assertArrayEquals(new double[] {1, 2, 3}, nc.readValues(nc.variable("x")));
+        }
+        Ncgen.assumeTool("ncdump");
+        String header = Ncgen.run(dir, "ncdump", "-h", file.toString());
+        assertTrue(header.contains("\ta = 3 ;\n\tn = 2 ;\nvariables:\n\tfloat x(a) ;\n}"), header);
+    }
+
+    @Test
+    void shouldWriteEmptyAttributesAsNetcdfCDoesForNcdumpAndXarray() throws Exception {
+        Path file = dir.resolve("empty.nc");
+        try (Netcdf4Writer w = Netcdf4Writer.create(file)) {
+            w.dimension("x", 2, false);
+            w.attribute(NetcdfAttribute.text("comment", ""));
+            w.attribute(NetcdfAttribute.text("title", "t"));
+            w.variable("v", NetcdfType.FLOAT, List.of("x"), new int[] {2}, 1, NetcdfAttribute.text("comment", ""),
+                    NetcdfAttribute.shorts("none"), NetcdfAttribute.text("units", "K"));
+            w.writeChunk("v", new int[] {0}, new float[] {1, 2});
+        }
+        try (Netcdf4File nc = Netcdf4File.open(file)) { // Netcdf4File leaves empty attributes out
+            assertEquals("[title = \"t\"]", nc.attributes().toString());
+            assertEquals("[units = \"K\"]", nc.variable("v").attributes().toString());
+            assertArrayEquals(new double[] {1, 2}, nc.readValues(nc.variable("v")));
+        }
+        Ncgen.assumeTool("ncdump");
+        String header = Ncgen.run(dir, "ncdump", "-h", file.toString());
+        // as ncdump shows netCDF-C's own empty attributes, a number one included
+        assertTrue(header.contains("\t\tv:comment = \"\" ;\n\t\tv:none = \"\" ;\n\t\tv:units = \"K\" ;\n\n"
+                + "// global attributes:\n\t\t:comment = \"\" ;\n\t\t:title = \"t\" ;\n}"), header);
+        assertEquals("{'comment': '', 'title': 't'} {'comment': '', 'none': array([], dtype=int16), 'units': 'K'}\n",
+                python("""
+                        import sys, xarray as xr
+                        ds = xr.open_dataset(sys.argv[1], engine='netcdf4')
+                        print(repr(ds.attrs), repr(ds.v.attrs))
+                        """, file));
+    }
+
+    @Test
+    void shouldRefuseInVariableAFourThousandAndNinetyFirstUseOfADimensionAndWriteTheFileAtTheLimit()
+            throws Exception {
+        int fixed = Hdf5Messages.attribute("REFERENCE_LIST", Hdf5Messages.referenceEntry(),
+                Hdf5Messages.dataspace(new long[1], new long[1]), new byte[0]).length;
+        assertEquals((Hdf5Layout.MAX_MESSAGE_SIZE - fixed) / Hdf5Layout.REFERENCE_ENTRY_SIZE,
+                Netcdf4Writer.MAX_DIMENSION_USES, "the entries a REFERENCE_LIST message of 64 KiB holds");
+        Path file = dir.resolve("uses.nc");
+        int last = Netcdf4Writer.MAX_DIMENSION_USES - 1;
+        try (Netcdf4Writer w = Netcdf4Writer.create(file)) {
+            w.dimension("x", 2, false);
+            for (int i = 0; i < last; i++) {
+                w.variable("v" + i, NetcdfType.BYTE, List.of("x"), new int[] {2}, 0);
+            }
+            refuse(IllegalArgumentException.class, () -> w.variable("w", NetcdfType.BYTE, List.of("x", "x"),
+                    new int[] {2, 2}, 0), "variable 'w' would make dimension 'x' used 4091 times (expected: at most "
+                            + "4090, the entries its REFERENCE_LIST attribute holds in 64 KiB)");
+            w.variable("v" + last, NetcdfType.BYTE, List.of("x"), new int[] {2}, 0);
+            w.writeChunk("v" + last, new int[] {0}, new double[] {7, 8});
+            refuse(IllegalArgumentException.class, () -> w.variable("u", NetcdfType.BYTE, List.of("x"),
+                    new int[] {2}, 0), "variable 'u' would make dimension 'x' used 4091 times (expected: at most "
+                            + "4090, the entries its REFERENCE_LIST attribute holds in 64 KiB)");
+        }
+        try (Netcdf4File nc = Netcdf4File.open(file)) {
+            assertEquals(Netcdf4Writer.MAX_DIMENSION_USES, nc.variables().size());
+            assertEquals(List.of("x"), nc.variable("v" + last).dimensionNames());
+            assertArrayEquals(new double[] {7, 8}, nc.readValues(nc.variable("v" + last)));
+        }
+        Ncgen.assumeTool("ncdump");
+        assertTrue(Ncgen.run(dir, "ncdump", "-h", file.toString()).endsWith("\tbyte v4089(x) ;\n}\n"));
+    }
+
+    @Test
+    void shouldRefuseInVariableTheSixtyFiveThousandFiveHundredAndThirtySixthDimensionReferenceAndWriteTheLimit()
+            throws Exception {
+        Path file = dir.resolve("references.nc");
+        int rank = Netcdf4Writer.MAX_RANK;
+        int full = Netcdf4Writer.MAX_DIMENSION_REFERENCES / rank; // 2047 variables of 32 dimensions, then one of 31
+        try (Netcdf4Writer w = Netcdf4Writer.create(file)) {
+            for (int d = 0; d < rank; d++) {
+                w.dimension("d" + d, 1, false);
+            }
+            for (int i = 0; i <= full; i++) {
+                int r = i < full ? rank : Netcdf4Writer.MAX_DIMENSION_REFERENCES % rank;
+                List<String> dims = new java.util.ArrayList<>();
+                for (int k = 0; k < r; k++) {
+                    dims.add("d" + (i + k) % rank);
+                }
+                int[] chunk = new int[r];
+                Arrays.fill(chunk, 1);
+                w.variable("v" + i, NetcdfType.BYTE, dims, chunk, 0);
+            }
+            w.writeChunk("v" + full, new int[rank - 1], new double[] {5});
+            refuse(IllegalArgumentException.class, () -> w.variable("w", NetcdfType.BYTE, List.of("d0"),
+                    new int[] {1}, 0), "variable 'w' would make 65536 dimension references in all (expected: at "
+                            + "most 65535, the objects of the global heap collection holding DIMENSION_LIST)");
+        }
+        Ncgen.assumeTool("ncdump"); // Netcdf4File (jHDF) reads this file too, but in 10 s
+        String last = Ncgen.run(dir, "ncdump", "-v", "v" + full, file.toString());
+        assertTrue(last.contains("\tbyte v2047(d31, d0, d1, d2, d3, d4, d5, d6, d7, d8, d9, d10, d11, d12, d13, d14, "
+                + "d15, d16, d17, d18, d19, d20, d21, d22, d23, d24, d25, d26, d27, d28, d29) ;\ndata:\n\n v2047 =\n"
+                + "  5 ;\n}\n"), last);
+    }
+
+    /**
+     * 4160 chunks, more than 64 × 64, written in reverse order with every fifth one missing: a B-tree of 65 leaves,
+     * 2 nodes above them and a root, read back by {@link Netcdf4File} and {@code ncdump}.
+     */
+    @Test
+    void shouldIndexMoreChunksThanTwoLevelsHoldWrittenInReverseWithGaps() throws Exception {
+        int nt = 260;
+        int ny = 9;
+        int nx = 10;
+        Path file = dir.resolve("tree.nc");
+        double[] want = new double[nt * ny * nx];
+        Arrays.fill(want, -999);
+        int written = 0;
+        try (Netcdf4Writer w = Netcdf4Writer.create(file)) {
+            w.dimension("t", nt, true);
+            w.dimension("y", ny, false);
+            w.dimension("x", nx, false);
+            w.variable("v", NetcdfType.FLOAT, List.of("t", "y", "x"), new int[] {1, 2, 3}, 1, FILL);
+            for (int t = nt - 1; t >= 0; t--) {
+                for (int y = 4; y >= 0; y--) {
+                    for (int x = 3; x >= 0; x--) {
+                        if ((t * 20 + y * 4 + x) % 5 == 0) {
+                            continue;
+                        }
+                        int ys = Math.min(2, ny - 2 * y);
+                        int xs = Math.min(3, nx - 3 * x);
+                        float[] v = new float[ys * xs];
+                        for (int i = 0; i < ys; i++) {
+                            for (int j = 0; j < xs; j++) {
+                                int at = (t * ny + 2 * y + i) * nx + 3 * x + j;
+                                v[i * xs + j] = at;
+                                want[at] = at;
+                            }
+                        }
+                        w.writeChunk("v", new int[] {t, y, x}, v);
+                        written++;
+                    }
+                }
+            }
+        }
+        assertEquals(4160, written);
+        assertEquals(Map.of(0, 65, 1, 2, 2, 1), treeNodesByLevel(Files.readAllBytes(file)));
+        try (Netcdf4File nc = Netcdf4File.open(file)) {
+            assertArrayEquals(want, nc.readValues(nc.variable("v")));
+        }
+        Ncgen.assumeTool("ncdump");
+        String dump = Ncgen.run(dir, "ncdump", "-v", "v", file.toString());
+        String[] got = dump.substring(dump.indexOf(" v =") + 4, dump.lastIndexOf(';')).trim().split("[,\\s]+");
+        assertEquals(want.length, got.length);
+        for (int k = 0; k < want.length; k++) {
+            assertEquals(want[k] == -999 ? "_" : String.valueOf((int) want[k]), got[k], "v " + k);
+        }
+    }
+
+    /** How many chunk B-tree nodes ({@code TREE}, type 1) the file holds at each level. */
+    private static Map<Integer, Integer> treeNodesByLevel(byte[] file) {
+        Map<Integer, Integer> levels = new java.util.TreeMap<>();
+        for (int at = 0; at + 6 <= file.length; at++) {
+            if (file[at] == 'T' && file[at + 1] == 'R' && file[at + 2] == 'E' && file[at + 3] == 'E'
+                    && file[at + 4] == 1) {
+                levels.merge((int) file[at + 5], 1, Integer::sum);
+            }
+        }
+        return levels;
+    }
+
+    /**
+     * 150 variables over two dimensions of one length, in one order or the other: 300 {@code DIMENSION_LIST}
+     * references, a global heap collection of 7,232 bytes (over the 4 KiB readers load first), each naming the right
+     * dimension for {@link Netcdf4File}, {@code ncdump} and xarray.
+     */
+    @Test
+    void shouldNameDimensionsThroughAGlobalHeapOverFourKibibytes() throws Exception {
+        Path file = dir.resolve("heap.nc");
+        try (Netcdf4Writer w = Netcdf4Writer.create(file)) {
+            w.dimension("y", 2, false);
+            w.dimension("x", 2, false);
+            for (int i = 0; i < 150; i++) {
+                w.variable("v" + i, NetcdfType.INT, i % 2 == 0 ? List.of("y", "x") : List.of("x", "y"),
+                        new int[] {2, 2}, 1);
+                w.writeChunk("v" + i, new int[] {0, 0}, new double[] {i, i + 1, i + 2, i + 3});
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        int heap = text.indexOf("GCOL");
+        assertEquals(16 + 300 * 24 + 16, ByteBuffer.wrap(bytes, heap + 8, 8).order(ByteOrder.LITTLE_ENDIAN).getLong());
+        try (Netcdf4File nc = Netcdf4File.open(file)) {
+            for (int i = 0; i < 150; i++) {
+                Netcdf4Variable v = nc.variable("v" + i);
+                assertEquals(i % 2 == 0 ? List.of("y", "x") : List.of("x", "y"), v.dimensionNames(), v.name());
+                assertArrayEquals(new double[] {i, i + 1, i + 2, i + 3}, nc.readValues(v), v.name());
+            }
+        }
+        Ncgen.assumeTool("ncdump");
+        String header = Ncgen.run(dir, "ncdump", "-h", file.toString());
+        assertTrue(header.contains("\tint v148(y, x) ;\n\tint v149(x, y) ;\n}"), header);
+        assertEquals("('y', 'x') ('x', 'y') 150\n", python("""
+                import sys, xarray as xr
+                ds = xr.open_dataset(sys.argv[1], engine='netcdf4')
+                print(ds.v148.dims, ds.v149.dims, len(ds.data_vars))
+                """, file));
+    }
+
+    /** Runs a script with /usr/bin/python3 and the file; skipped, saying why, without xarray and netCDF4. */
+    private String python(String script, Path file) throws Exception {
+        Path python = Path.of("/usr/bin/python3");
+        assumeTrue(Files.isExecutable(python), "/usr/bin/python3 is absent");
+        Process probe = new ProcessBuilder(python.toString(), "-c", "import xarray, netCDF4").start();
+        assumeTrue(probe.waitFor(60, TimeUnit.SECONDS) && probe.exitValue() == 0,
+                "/usr/bin/python3 lacks xarray or netCDF4: install Debian's python3-xarray and python3-netcdf4");
+        return Ncgen.run(dir, python.toString(), "-c", script, file.toString());
     }
 
     private static void refuse(Class<? extends Exception> type, Executable call, String message) {
