@@ -1,8 +1,8 @@
 package org.loopnest.perf.ratio;
 
-import java.nio.ByteOrder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import org.loopnest.LoopNest;
 import org.loopnest.data.ElementType;
+import org.loopnest.data.FilePart;
 import org.loopnest.data.Holder;
 import org.loopnest.examples.weather.GridShape;
 import org.loopnest.examples.weather.WeatherBody;
@@ -27,13 +28,19 @@ import org.loopnest.report.RunReport;
  * place at the end of each run); the pressure stays an array indexed by {@code z}. Ratio = in-memory time ÷ files
  * time. A third side, {@code weather-files-ratio-in-place}, writes the outputs into eight existing files of the right
  * size ({@code Holder.fileInPlace}: no temporary files, no {@code fsync}, blocks allocated and cached), to show what
- * the new files cost. Rounds interleaved; before each timed side, untimed, {@code sync} writes back what the previous
- * side left dirty and the input files are read once (page cache warm). After the rounds both sets of eight files must
- * hold the same bits as the in-memory outputs. The files live in a new directory under {@code java.io.tmpdir},
- * deleted at the end.
+ * the new files cost. A fourth, {@code weather-files-ratio-ten-files}, reads {@code T} and {@code q} from one file
+ * per time step ({@code Holder.files}, {@value #TEN} files each) against the one-file side: what a dataset kept as
+ * many files costs. Rounds interleaved; before each timed side, untimed, {@code sync} writes back what the previous
+ * side left dirty and the input files are read once (page cache warm). After the rounds every set of eight files must
+ * hold the same bits as the in-memory outputs. Then {@code weather-netcdf4-ratio}: the eight outputs as one classic
+ * NetCDF file copied into compressed NetCDF-4 ({@link Netcdf4Copy}, deflate 4, what {@code --format netcdf4} adds
+ * to a run), timed over the measured rounds: files time ÷ (files time + copy time), with both files' sizes. The files
+ * live in a new directory under {@code java.io.tmpdir}, deleted at the end.
  */
 public final class WeatherFilesRatio implements RatioRun {
     private static final long SEED = 2026;
+    /** The time steps of the full grid, one file per step on the many-files side. */
+    static final int TEN = 10;
 
     private final GridShape shape;
     private final Rounds rounds;
@@ -47,9 +54,9 @@ public final class WeatherFilesRatio implements RatioRun {
         this.rounds = rounds;
     }
 
-    /** The size of {@code cpu-weather-speed-ratio}: 8 × 7 × 181 × 360 (3.6 million points), 2 + 9 rounds. */
+    /** {@value #TEN} × 7 × 181 × 360 (4.6 million points: ten time steps, ten files), 2 + 9 rounds. */
     public static WeatherFilesRatio full() {
-        return new WeatherFilesRatio(new GridShape(8, 7, 181, 360), new Rounds(2, 9));
+        return new WeatherFilesRatio(new GridShape(TEN, 7, 181, 360), new Rounds(2, 9));
     }
 
     /** Tiny sizes for a smoke run. */
@@ -75,19 +82,31 @@ public final class WeatherFilesRatio implements RatioRun {
             for (WeatherOutput o : WeatherOutput.values()) {
                 ScratchFiles.writeFloats(output(inPlace, o), new float[shape.points()]);
             }
-            RunReport[] last = new RunReport[3];
+            Path ten = Files.createDirectory(dir.resolve("ten"));
+            List<FilePart> tParts = perStep(fields.temperature(), ten, "T");
+            List<FilePart> qParts = perStep(fields.humidity(), ten, "q");
+            RunReport[] last = new RunReport[4];
             Commits commits = new Commits();
             Runnable warm = () -> {
                 ScratchFiles.command(List.of("sync"));
                 ScratchFiles.warm(t);
                 ScratchFiles.warm(q);
             };
+            Runnable warmTen = () -> {
+                ScratchFiles.command(List.of("sync"));
+                tParts.forEach(f -> ScratchFiles.warm(f.path()));
+                qParts.forEach(f -> ScratchFiles.warm(f.path()));
+            };
             List<Samples> s = rounds.interleave(List.of(() -> last[0] = commits.run(0, WeatherNest.nest(fields)),
                     () -> last[1] = commits.run(1, filesNest(fields, t, q, dir, false)),
-                    () -> last[2] = commits.run(2, filesNest(fields, t, q, inPlace, true))),
-                    List.of(warm, warm, warm));
+                    () -> last[2] = commits.run(2, filesNest(fields, t, q, inPlace, true)),
+                    () -> last[3] = commits.run(3, filesNest(fields, Holder.files(tParts, ElementType.FLOAT,
+                            ByteOrder.LITTLE_ENDIAN), Holder.files(qParts, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN),
+                            ten, false))),
+                    List.of(warm, warm, warm, warmTen));
             checkSame(fields, dir);
             checkSame(fields, inPlace);
+            checkSame(fields, ten);
             String setup = String.format(Locale.ROOT, "the weather body (WeatherBody) on the default cpu device, "
                             + "automatic split; grid t,z,y,x = %s (%d points; T, q in 2 files, 8 outputs to 8 files, "
                             + "%.1f MiB each; page cache warm, sync before each side); in memory: %s; %s",
@@ -95,6 +114,8 @@ public final class WeatherFilesRatio implements RatioRun {
                     commits.describe(0, rounds));
             Comparison c = new Comparison("in-memory arrays", s.get(0), "raw files", s.get(1));
             Comparison p = new Comparison("in-memory arrays", s.get(0), "raw files in place", s.get(2));
+            Comparison m = new Comparison("one file each", s.get(1), TEN_LABEL, s.get(3));
+            Netcdf4Cost cost = Netcdf4Cost.measure(fields, dir, rounds.measured());
             return List.of(new BenchResult("weather-files-ratio", c.ratio(), "ratio", "in-memory time / files time "
                             + "(outputs to new files: temporary, fsync, move); " + setup + "; files: "
                             + describe(last[1]) + "; " + commits.describe(1, rounds) + "; " + c.describe()
@@ -102,7 +123,12 @@ public final class WeatherFilesRatio implements RatioRun {
                     new BenchResult("weather-files-ratio-in-place", p.ratio(), "ratio", "in-memory time / files time "
                             + "(outputs into existing, allocated, cached files: Holder.fileInPlace, no fsync); "
                             + setup + "; files in place: " + describe(last[2]) + "; " + commits.describe(2, rounds)
-                            + "; " + p.describe() + "; outputs compared bit for bit"));
+                            + "; " + p.describe() + "; outputs compared bit for bit"),
+                    new BenchResult("weather-files-ratio-ten-files", m.ratio(), "ratio", "one-file time / "
+                            + "many-files time (T and q each in one file per time step, Holder.files; outputs to new "
+                            + "files as the one-file side); " + setup + "; many files: " + describe(last[3]) + "; "
+                            + commits.describe(3, rounds) + "; " + m.describe() + "; outputs compared bit for bit"),
+                    cost.row(s.get(1)));
         } catch (IOException e) {
             throw new UncheckedIOException("weather files: cannot create a directory in " + dir, e);
         } finally {
@@ -110,14 +136,32 @@ public final class WeatherFilesRatio implements RatioRun {
         }
     }
 
+    private static final String TEN_LABEL = "one file per time step";
+
+    /** One little-endian float32 file per time step of {@code field}, named {@code <name>-<t>.f32} in {@code dir}. */
+    private List<FilePart> perStep(float[] field, Path dir, String name) {
+        int step = shape.points() / shape.t();
+        List<FilePart> parts = new ArrayList<>();
+        for (int k = 0; k < shape.t(); k++) {
+            Path file = dir.resolve(name + "-" + k + ".f32");
+            ScratchFiles.writeFloats(file, java.util.Arrays.copyOfRange(field, k * step, (k + 1) * step));
+            parts.add(new FilePart(file, 0, 1));
+        }
+        return parts;
+    }
+
     /**
      * The weather nest over {@code T} and {@code q} in files, its eight outputs to {@code <key>.f32} in {@code dir}:
      * new files, or with {@code inPlace} into the existing ones.
      */
     static LoopNest filesNest(WeatherFields fields, Path t, Path q, Path dir, boolean inPlace) {
+        return filesNest(fields, raw(t), raw(q), dir, inPlace);
+    }
+
+    private static LoopNest filesNest(WeatherFields fields, Holder t, Holder q, Path dir, boolean inPlace) {
         LoopNest nest = LoopNest.of(fields.shape().extents()).names(WeatherNest.INDEX_NAMES)
-                .in("T", raw(t))
-                .in("q", raw(q))
+                .in("T", t)
+                .in("q", q)
                 .in("p", fields.levels(), "z");
         for (WeatherOutput o : WeatherOutput.values()) {
             Path file = output(dir, o);
