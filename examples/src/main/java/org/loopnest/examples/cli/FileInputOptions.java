@@ -94,12 +94,11 @@ public final class FileInputOptions {
     }
 
     /**
-     * Whether the outputs are one NetCDF file per input file: several classic NetCDF input files, a NetCDF format, no
+     * Whether the outputs are one NetCDF file per input file: several NetCDF input files, a NetCDF format, no
      * {@code --out-file}.
      */
     private boolean perInputFile() {
-        return outFile == null && isPattern() && format() != OutputFormat.GRADS && files().size() > 1
-                && !startsAsHdf5(files().get(0)); // NetCDF-4 inputs give no grid to copy yet: one weather.nc
+        return outFile == null && isPattern() && format() != OutputFormat.GRADS && files().size() > 1;
     }
 
     /** {@return the deflate level of NetCDF-4 outputs, 4 by default} */
@@ -181,7 +180,8 @@ public final class FileInputOptions {
             return GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ);
         }
         if (isPattern()) {
-            return startsAsHdf5(files().get(0)) ? Netcdf4Input.open(files(), varT, varQ, levelsVar, out)
+            return startsAsHdf5(files().get(0)) ? Netcdf4Input.open(input.toString(), files(), varT, varQ, levelsVar,
+                    out)
                     : NetcdfInput.open(input.toString(), files(), varT, varQ, levelsVar, out);
         }
         return Files.isRegularFile(input) && Netcdf4File.isHdf5(input)

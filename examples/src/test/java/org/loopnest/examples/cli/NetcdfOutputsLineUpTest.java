@@ -59,6 +59,22 @@ class NetcdfOutputsLineUpTest {
     }
 
     @Test
+    void shouldKeepANetcdf4InputsGridButItsUnlimitedTime() throws Exception {
+        Path in = era5Like(dir.resolve("era5-4.nc"), "nc4");
+        Cli run = Cli.run("weather", "--input", in.toString(), "--out", dir.resolve("o4").toString(), "--format",
+                "netcdf");
+        assertEquals(0, run.code(), run.err());
+        Path out = dir.resolve("o4/weather.nc");
+        String header = RunCommandTest.tool("ncdump", "-h", out.toString());
+        for (String line : List.of("time = 3 ;", "latitude = 30 ;", "int time(time) ;", "int level(level) ;",
+                "level:units = \"millibars\" ;", "float theta(time, level, latitude, longitude) ;",
+                ":institution = \"a test\" ;")) {
+            assertTrue(header.contains(line), () -> "ncdump -h lacks '" + line + "':\n" + header);
+        }
+        assertAligned(in, out);
+    }
+
+    @Test
     void shouldWriteCompressedNetcdf4HoldingTheClassicValuesInLessSpace() throws Exception {
         Path in = era5Like(dir.resolve("era5.nc"));
         Cli classic = Cli.run("weather", "--input", in.toString(), "--out", dir.resolve("c").toString(), "--format",
@@ -132,6 +148,10 @@ class NetcdfOutputsLineUpTest {
 
     /** An ERA5-like classic file: smooth T and q, time as int hours since 1900, levels in millibars, globals. */
     private Path era5Like(Path nc) throws IOException {
+        return era5Like(nc, "nc6");
+    }
+
+    private Path era5Like(Path nc, String kind) throws IOException {
         StringJoiner t = new StringJoiner(", ");
         StringJoiner q = new StringJoiner(", ");
         for (int s = 0; s < NT; s++) {
@@ -163,7 +183,7 @@ class NetcdfOutputsLineUpTest {
                 + ":Conventions = \"CF-1.6\" ; :institution = \"a test\" ; :history = \"made by ncgen\" ;\ndata:\n"
                 + " longitude = " + lon + " ;\n latitude = " + lat + " ;\n level = 850, 500 ;\n"
                 + " time = 692502, 692508, 692514 ;\n t = " + t + " ;\n q = " + q + " ;\n}\n");
-        RunCommandTest.tool("ncgen", "-k", "nc6", "-o", nc.toString(), cdl.toString());
+        RunCommandTest.tool("ncgen", "-k", kind, "-o", nc.toString(), cdl.toString());
         return nc;
     }
 }

@@ -1,6 +1,7 @@
 package org.loopnest.format.netcdf4;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.loopnest.data.Holder;
 import org.loopnest.format.dataset.DatasetJoin;
 import org.loopnest.format.dataset.DatasetMember;
 import org.loopnest.format.netcdf.NetcdfAttribute;
+import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.internal.format.Quoted;
@@ -134,6 +136,63 @@ public final class Netcdf4Dataset {
     /** {@return the joined time values, if every file has a time coordinate} */
     public Optional<double[]> time() {
         return Optional.ofNullable(join.time());
+    }
+
+    /**
+     * {@return the coordinate variable of {@code dimension} to copy into a classic output: its values (joined over the
+     * files for the first dimension) in the nearest classic type ({@code BYTE}, {@code SHORT}, {@code INT},
+     * {@code FLOAT}, {@code DOUBLE}; unsigned and 64-bit ones as {@code DOUBLE}) and its attributes; never the record
+     * dimension (NetCDF-4 inputs are read without it)}
+     *
+     * @param dimension one of the variable's dimension names
+     * @throws IOException if a file cannot be read
+     */
+    public Optional<NetcdfCoordinate> copyOf(String dimension) throws IOException {
+        boolean joined = dimension.equals(declared().dimensionNames().get(0));
+        List<double[]> parts = new ArrayList<>();
+        Netcdf4Variable first = null;
+        for (Path file : joined ? files : files.subList(0, 1)) {
+            try (Netcdf4File nc = Netcdf4File.open(file)) {
+                Optional<Netcdf4Variable> c = nc.findVariable(dimension).filter(x -> x.dimensionNames()
+                        .equals(List.of(dimension)) && x.type() != Netcdf4Type.OTHER);
+                if (c.isEmpty()) {
+                    return Optional.empty();
+                }
+                first = first == null ? c.get() : first;
+                parts.add(nc.readValues(c.get()));
+            }
+        }
+        NetcdfType type = switch (first.type()) {
+            case BYTE -> NetcdfType.BYTE;
+            case SHORT -> NetcdfType.SHORT;
+            case INT -> NetcdfType.INT;
+            case FLOAT -> NetcdfType.FLOAT;
+            default -> NetcdfType.DOUBLE;
+        };
+        ByteBuffer values = ByteBuffer.allocate(parts.stream().mapToInt(p -> p.length).sum() * type.size());
+        for (double[] part : parts) {
+            for (double v : part) {
+                switch (type) {
+                    case BYTE -> values.put((byte) v);
+                    case SHORT -> values.putShort((short) v);
+                    case INT -> values.putInt((int) v);
+                    case FLOAT -> values.putFloat((float) v);
+                    default -> values.putDouble(v);
+                }
+            }
+        }
+        return Optional.of(new NetcdfCoordinate(dimension, type, first.attributes(), values.flip(), false));
+    }
+
+    /**
+     * {@return the global attributes of the first file (in time order)}
+     *
+     * @throws IOException if the file cannot be read
+     */
+    public List<NetcdfAttribute> globalAttributes() throws IOException {
+        try (Netcdf4File nc = Netcdf4File.open(files.get(0))) {
+            return nc.attributes();
+        }
     }
 
     /** {@return what a run should say: files joined, the order used} */

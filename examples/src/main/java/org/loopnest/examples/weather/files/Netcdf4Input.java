@@ -6,11 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.loopnest.data.FileHolder;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
+import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfLevels;
 import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf4.Netcdf4Dataset;
@@ -50,13 +53,14 @@ public final class Netcdf4Input {
      */
     public static WeatherInput open(Path file, String varT, String varQ, String levelsVar, Path scratch)
             throws IOException {
-        return open(List.of(file), varT, varQ, levelsVar, scratch);
+        return open(file.toString(), List.of(file), varT, varQ, levelsVar, scratch);
     }
 
     /**
      * Opens one NetCDF-4 file or several joined along time ({@link Netcdf4Dataset}: in time order, agreeing on the
      * rest); unpacks what needs it into {@code scratch} (the files into one temporary file per variable).
      *
+     * @param given what {@code --input} said (a path, glob or list), for the outputs' {@code history}
      * @param files the files, in any order
      * @param varT the temperature variable (K), or null to look for one
      * @param varQ the specific humidity variable (kg/kg), or null to look for one
@@ -66,8 +70,8 @@ public final class Netcdf4Input {
      * @throws IllegalArgumentException naming the option (and the files for a disagreement) and what was expected
      * @throws IOException when reading or unpacking fails
      */
-    public static WeatherInput open(List<Path> files, String varT, String varQ, String levelsVar, Path scratch)
-            throws IOException {
+    public static WeatherInput open(String given, List<Path> files, String varT, String varQ, String levelsVar,
+            Path scratch) throws IOException {
         Path file = files.get(0);
         String label = "--input " + (files.size() == 1 ? file.toString() : files.size() + " files");
         Netcdf4File opened;
@@ -128,9 +132,16 @@ public final class Netcdf4Input {
                 String named = sorted.size() == 1 ? sorted.get(0).getFileName().toString() : sorted.size()
                         + " files (" + sorted.get(0).getFileName() + " … " + sorted.get(sorted.size() - 1)
                         .getFileName() + ")";
+                Map<String, NetcdfCoordinate> copies = new HashMap<>();
+                for (String dim : dims) {
+                    tData.copyOf(dim).ifPresent(c -> copies.put(dim, c));
+                }
+                CopiedGrid copied = new CopiedGrid(dims, copies, false, tData.globalAttributes(),
+                        "loopnest weather --input " + given, sorted.stream().map(p -> p.getFileName().toString())
+                        .toList(), Arrays.stream(tData.counts()).boxed().toList());
                 return new WeatherInput(sorted, named + " (NetCDF-4): " + t.name() + ", "
                         + q.name() + ", levels " + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid,
-                        qGrid, markers, grid, notes, temporaries);
+                        qGrid, markers, grid, notes, temporaries, copied);
             } catch (IOException | RuntimeException e) {
                 for (Path temporary : temporaries) {
                     Files.deleteIfExists(temporary);
