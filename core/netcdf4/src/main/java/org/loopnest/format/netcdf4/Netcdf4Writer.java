@@ -60,7 +60,9 @@ import org.loopnest.format.netcdf4.Netcdf4WriterVariable.Kind;
  * {@value #MAX_DIMENSION_REFERENCES} variable dimensions in all (the {@code DIMENSION_LIST} references live in one
  * global heap collection, whose objects are numbered in 16 bits).
  *
- * <p>Thread safety: not safe for concurrent use; confine an instance to one thread at a time.
+ * <p>Thread safety: not safe for concurrent use; confine an instance to one thread at a time. (Within the package,
+ * {@link Netcdf4Copy} compresses chunks on worker threads through a split of {@link #writeChunk}'s work: see
+ * {@code data} and {@code append}; the writer itself is still called from one thread.)
  *
  * <p>Ownership: {@link #create} creates (or truncates) the file and this writer owns it until {@link #close}; the
  * caller owns the path (temporary names and moves are the caller's). Arrays passed in are read during the call only.
@@ -352,15 +354,48 @@ public final class Netcdf4Writer implements AutoCloseable {
      * @param values value {@code i} of the chunk (or of its part inside the variable), {@code i} below {@code length}
      */
     void write(String variable, int[] chunk, IntToDoubleFunction values, int length) throws IOException {
+        Netcdf4WriterVariable v = data(variable);
+        long[] origin = v.origin(chunk);
+        v.encode(origin, values, length, encoder);
+        v.written(origin, append(encoder.stored, encoder.length), encoder.length);
+    }
+
+    /**
+     * A declared data variable, for a caller that splits {@link #write} in two, encoding chunks on other threads
+     * ({@link Netcdf4Copy}): on this writer's thread it takes each chunk's origin
+     * ({@link Netcdf4WriterVariable#origin}, checked) and later appends the chunk with {@link #append(Netcdf4WriterVariable, long[],
+     * Netcdf4WriterVariable.Encoder)}; in between any thread may run {@link Netcdf4WriterVariable#encode} with an
+     * encoder of its own, which reads only what the variable fixed at its declaration. The output is the same as
+     * {@link #write}'s for the same chunks appended in the same order.
+     *
+     * @throws IllegalArgumentException if there is no such variable
+     * @throws IllegalStateException    if the writer is closed or failed
+     */
+    Netcdf4WriterVariable data(String variable) {
         checkOpen();
         Netcdf4WriterVariable v = variables.get(variable);
         if (v == null) {
             throw new IllegalArgumentException("variable '" + variable + "' is not declared (expected: one of "
                     + variables.keySet() + ", declared with variable())");
         }
-        long[] origin = v.origin(chunk);
-        v.encode(origin, values, length, encoder);
-        v.written(origin, append(encoder.stored, encoder.length), encoder.length);
+        return v;
+    }
+
+    /**
+     * Appends a chunk of a variable from {@link #data} that {@code e} holds, encoded at {@code origin} (taken from
+     * {@link Netcdf4WriterVariable#origin}), and indexes it; on this writer's thread, once the encoding is done and
+     * visible to it (a {@link java.util.concurrent.Future#get} of the encoding task).
+     *
+     * @throws IllegalStateException if the chunk was appended already, or the writer is closed or failed
+     * @throws IOException           if writing fails (the writer is then failed)
+     */
+    void append(Netcdf4WriterVariable v, long[] origin, Netcdf4WriterVariable.Encoder e) throws IOException {
+        checkOpen();
+        if (v.chunks.contains(v.chunks.place(origin))) {
+            throw new IllegalStateException(v.what() + ": chunk at " + Arrays.toString(origin) + " written twice "
+                    + "(expected: each chunk once)");
+        }
+        v.written(origin, append(e.stored, e.length), e.length);
     }
 
     /**

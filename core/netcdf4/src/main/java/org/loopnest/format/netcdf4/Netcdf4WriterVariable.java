@@ -13,7 +13,9 @@ import org.loopnest.format.netcdf.NetcdfType;
  * HDF5 dimension scale holding nothing), a coordinate variable (a dimension scale with its values) or a data variable
  * (chunked, chunks written one at a time). Knows its storage messages and turns one chunk of values into its stored
  * bytes: padded to the full chunk with the fill value, converted to little-endian and shuffled in one pass, then
- * deflated where asked, in the {@link Encoder}'s buffers. Not thread-safe; owned by its writer.
+ * deflated where asked, in the {@link Encoder}'s buffers. Not thread-safe; owned by its writer, with one exception:
+ * {@link #encode} reads only the fields fixed at construction (never the chunk index), so threads that each have an
+ * {@link Encoder} of their own may run it at once, while the writer's thread records chunks ({@link #written}).
  */
 final class Netcdf4WriterVariable {
     /** The largest Java array the JVM allocates. */
@@ -26,8 +28,9 @@ final class Netcdf4WriterVariable {
     enum Kind { DIMENSION_ONLY, COORDINATE, DATA }
 
     /**
-     * The deflater and the two buffers one writer turns chunks into stored bytes with, kept from chunk to chunk (so
-     * they hold the largest chunk yet): the chunk converted and shuffled, and its deflated form.
+     * The deflater and the two buffers one writer (or one of {@link Netcdf4Copy}'s chunks in flight) turns chunks into
+     * stored bytes with, kept from chunk to chunk (so they hold the largest chunk yet): the chunk converted and
+     * shuffled, and its deflated form. Used by one thread at a time; its owner ends the deflater.
      */
     static final class Encoder {
         final Deflater deflater = new Deflater();

@@ -17,8 +17,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,8 +38,9 @@ import org.loopnest.format.netcdf.NetcdfWriter;
  * same dimension names, the record dimension unlimited for {@code ncdump}; small grids grouped along the records,
  * grids of 4 KiB and more one to a chunk; empty text attributes kept; memory bounded by about three chunks; bad
  * levels, text variables, oversized grids and a target that is the source refused, naming them, and the target
- * deleted only where the copy created it. The checks through {@code ncgen}, {@code ncdump} and xarray are skipped,
- * saying why, without those tools.
+ * deleted only where the copy created it; worker threads writing the same bytes as one thread, a worker's read error
+ * failing the copy as thrown, and no worker left alive. The checks through {@code ncgen}, {@code ncdump} and xarray
+ * are skipped, saying why, without those tools.
  */
 class Netcdf4CopyTest {
     /** The grid of the bounded-memory copy: 1500 × 1500 floats, 9 MB. */
@@ -161,6 +165,93 @@ class Netcdf4CopyTest {
         assertEquals("variable 'x' is named as a dimension (expected: another name, or coordinate() for its "
                 + "coordinate variable)", refused.getMessage());
         assertFalse(Files.exists(target), "the target the copy truncated is deleted");
+    }
+
+    @Test
+    void shouldWriteTheSameBytesWithWorkerThreadsAsOnOneThreadAndLeaveNoWorkerAlive() throws Exception {
+        Path classic = mixed(dir.resolve("mixed.nc"));
+        Path one = dir.resolve("one.nc");
+        Netcdf4Copy.fromClassic(classic, one, 4, 1);
+        for (int threads : new int[] {2, 3}) {
+            Path many = dir.resolve("many" + threads + ".nc");
+            Netcdf4Copy.fromClassic(classic, many, 4, threads);
+            assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(many), threads + " threads");
+            assertEquals(List.of(), workers(), "worker threads alive after the copy");
+        }
+        Path level0 = dir.resolve("level0.nc");
+        Path level0one = dir.resolve("level0one.nc");
+        Netcdf4Copy.fromClassic(classic, level0, 0, 4);
+        Netcdf4Copy.fromClassic(classic, level0one, 0, 1);
+        assertArrayEquals(Files.readAllBytes(level0one), Files.readAllBytes(level0), "deflate level 0");
+        try (Netcdf4File nc = Netcdf4File.open(one)) {
+            assertEquals(List.of("time", "level", "y", "x"), nc.variable("t").dimensionNames());
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Netcdf4Copy.fromClassic(classic, dir.resolve("none.nc"), 4, 0));
+        assertEquals("0 threads (expected: at least 1)", e.getMessage());
+    }
+
+    @Test
+    void shouldFailWithTheWorkersReadErrorDeleteTheTargetAndLeaveNoWorkerAliveWhenTheSourceIsTruncated()
+            throws Exception {
+        Path classic = mixed(dir.resolve("mixed.nc"));
+        Netcdf4Copy.Source truncating = file -> { // once the header is read (it checks the file's size)
+            try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                c.truncate(c.size() * 2 / 3); // records of every variable lost from the 20th or so on
+            }
+            return FileChannel.open(file, StandardOpenOption.READ);
+        };
+        Path target = dir.resolve("cut4.nc");
+        IOException e = assertThrows(IOException.class,
+                () -> Netcdf4Copy.fromClassic(classic, target, 4, 3, truncating));
+        assertTrue(e.getMessage().startsWith(classic + " ends at byte "), e.getMessage());
+        assertTrue(Arrays.stream(e.getStackTrace()).anyMatch(f -> f.getClassName().equals(FutureTask.class.getName())),
+                "the exception is the one a worker threw, not a wrapper: " + Arrays.toString(e.getStackTrace()));
+        assertEquals(0, e.getSuppressed().length, e.toString());
+        assertFalse(Files.exists(target), "the target the copy created is deleted");
+        assertEquals(List.of(), workers(), "worker threads alive after the failed copy");
+    }
+
+    /** The live threads named as {@link Netcdf4Copy}'s workers. */
+    private static List<String> workers() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.startsWith(Netcdf4Copy.THREAD_NAME)).toList();
+    }
+
+    /**
+     * A classic file of 30 records: a float variable t(time, level, y, x) of 8 KB grids, one chunk each (90 chunks);
+     * a small-grid record variable r(time, y2, x2), grouped; a fixed short variable s(y, x); a coordinate level.
+     */
+    private static Path mixed(Path classic) throws IOException {
+        int records = 30;
+        int levels = 3;
+        int ny = 40;
+        int nx = 50;
+        try (NetcdfWriter w = NetcdfWriter.create(classic)) {
+            w.recordDimension("time", records).dimension("level", levels).dimension("y", ny).dimension("x", nx)
+                    .dimension("y2", 2).dimension("x2", 3);
+            w.variable("level", List.of("level"));
+            w.variable("t", List.of("time", "level", "y", "x"), NetcdfAttribute.text("units", "K"));
+            w.variable("r", List.of("time", "y2", "x2"));
+            w.variable("s", NetcdfType.SHORT, List.of("y", "x"));
+            w.writeHeader();
+            float[] grids = new float[levels * ny * nx];
+            for (int t = 0; t < records; t++) {
+                for (int i = 0; i < grids.length; i++) {
+                    grids[i] = (float) (280 + 10 * Math.sin(i * 0.01 + t) + (i * 7919L % 113) * 0.01);
+                }
+                w.write("t", (long) t * grids.length, grids);
+                w.write("r", t * 6L, new float[] {t, t + 1, t + 2, t + 3, t + 4, t + 5});
+            }
+            ByteBuffer shorts = ByteBuffer.allocate(ny * nx * 2);
+            for (int i = 0; i < ny * nx; i++) {
+                shorts.putShort((short) (i % 1000 - 500));
+            }
+            w.write("s", 0, shorts.flip());
+            w.write("level", 0, new float[] {1000, 850, 500});
+            w.commit();
+        }
+        return classic;
     }
 
     @Test
