@@ -122,6 +122,17 @@ class MultiFileArraysTest {
                 e.getMessage());
     }
 
+    @Test
+    void shouldRefuseAColumnAxisThatTheFilesAreJoinedAlong() throws IOException {
+        Path a = Files.write(dir.resolve("za.bin"), new byte[2 * 3 * 4]);
+        Path b = Files.write(dir.resolve("zb.bin"), new byte[2 * 3 * 4]);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LoopNest.of(3).names("x")
+                .column("z", 4).in("T", Holder.files(List.of(new FilePart(a, 0, 2), new FilePart(b, 0, 2)),
+                        ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN), "z", "x"));
+        assertEquals("in 'T': its 2 files are joined along the column axis 'z' (expected: files joined along another "
+                + "index, such as time)", e.getMessage());
+    }
+
     /** Runs {@code out = 2·in + 1} on cpu and sim at every split and a group that makes chunks span files. */
     private void assertEverywhere(Holder input) {
         float[] expected = new float[(int) (EXTENTS[0] * GRID)];

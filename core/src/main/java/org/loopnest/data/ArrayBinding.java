@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.StringJoiner;
 import org.loopnest.index.IndexSpace;
+import org.loopnest.internal.data.FileLayout;
 import org.loopnest.internal.data.Overlap;
 
 /**
@@ -164,6 +165,11 @@ public final class ArrayBinding {
         holder.check(what, stored, "(" + String.join(",", indices) + ") = " + shapeText);
         if (holder instanceof FileHolder file) {
             file.checkFile(what, role, stored);
+            if (file.spansFiles() && FileLayout.along(file.strides(stored)) == position) {
+                throw new IllegalArgumentException(what + ": its " + file.parts().size() + " files are joined along "
+                        + "the column axis '" + axis + "' (expected: files joined along another index, such as "
+                        + "time)");
+            }
         }
         if (role == Role.OUT && holder instanceof BufferHolder buffer && buffer.isReadOnly()) {
             throw new IllegalArgumentException(what + ": the buffer is read-only (expected: a writable buffer)");

@@ -30,6 +30,7 @@ class DataPackageTest {
             }
         }
         assertEquals(Set.of("ArrayBinding", "BufferHolder", "ElementType", "FileHolder", "FilePart", "FlatHolder",
-                "FloatView", "Holder", "JaggedHolder", "LinearHolder", "Role"), published, "public types of org.loopnest.data");
+                "FloatView", "Holder", "JaggedHolder", "LinearHolder", "Role"), published,
+                "public types of org.loopnest.data");
     }
 }

@@ -14,7 +14,9 @@ import java.util.stream.Stream;
  * The files a dataset is given as: one path, a glob over the file names of one directory ({@code data/era5_*.nc},
  * {@code ?}, {@code *}, {@code [..]} and <code>{a,b}</code> as in {@link java.nio.file.FileSystem#getPathMatcher}),
  * or {@code @list.txt}, a text file naming one path per line (blank lines and lines starting with {@code #} skipped;
- * relative paths from the list's directory). The order returned is the names' (a glob) or the list's; a dataset
+ * relative paths from the list's directory). A glob matches regular files only, and no hidden ones (a name starting
+ * with {@code .}) unless it starts with a dot itself, as shells do; a path that exists is taken as it is, even with
+ * {@code [} in its name. The order returned is the names' (a glob) or the list's; a dataset
  * orders its files by their time coordinate itself.
  *
  * <p>Stateless. <b>Failure:</b> an {@link IllegalArgumentException} naming the pattern and what was expected: a glob
@@ -36,8 +38,8 @@ public final class DatasetFiles {
             throw new IllegalArgumentException("files: none given (expected: a path, a glob such as 'dir/*.nc' or "
                     + "@list.txt)");
         }
-        List<Path> files = spec.startsWith("@") ? listed(spec) : isGlob(spec) ? globbed(spec)
-                : List.of(Path.of(spec));
+        List<Path> files = spec.startsWith("@") ? listed(spec) : isGlob(spec) && !Files.exists(Path.of(spec))
+                ? globbed(spec) : List.of(Path.of(spec));
         for (Path file : files) {
             if (Files.isDirectory(file)) {
                 throw new IllegalArgumentException(spec + ": " + file + " is a directory (expected: files only)");
@@ -80,9 +82,17 @@ public final class DatasetFiles {
             throw new IllegalArgumentException(spec + ": directory " + dir + " does not exist (expected: an existing "
                     + "directory)");
         }
-        PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + lastName(spec));
+        PathMatcher matcher;
+        try {
+            matcher = FileSystems.getDefault().getPathMatcher("glob:" + lastName(spec));
+        } catch (java.util.regex.PatternSyntaxException bad) {
+            throw new IllegalArgumentException(spec + ": not a pattern: " + bad.getDescription() + " (expected: a "
+                    + "glob such as era5_*.nc, with [ ] and { } closed)", bad);
+        }
+        boolean hidden = lastName(spec).startsWith(".");
         try (Stream<Path> entries = Files.list(dir)) {
-            List<Path> found = entries.filter(p -> matcher.matches(p.getFileName())).sorted().map(p -> slash < 0
+            List<Path> found = entries.filter(p -> matcher.matches(p.getFileName()) && Files.isRegularFile(p)
+                    && (hidden || !p.getFileName().toString().startsWith("."))).sorted().map(p -> slash < 0
                     ? p.getFileName() : p).toList();
             if (found.isEmpty()) {
                 throw new IllegalArgumentException(spec + ": no file matches (expected: at least one file in " + dir

@@ -35,6 +35,12 @@ public final class DatasetJoin {
      * @throws IllegalArgumentException as the class comment says
      */
     public static DatasetJoin of(List<DatasetMember> members) {
+        for (DatasetMember m : members) {
+            if (m.shape()[0] == 0) {
+                throw new IllegalArgumentException(m.file() + ": '" + m.variable() + "' has no entries along '"
+                        + m.dimensions().get(0) + "' (expected: at least one; leave the file out)");
+            }
+        }
         DatasetMember first = members.get(0);
         for (DatasetMember m : members.subList(1, members.size())) {
             agree(first, m);

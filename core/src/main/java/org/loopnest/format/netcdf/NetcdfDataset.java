@@ -189,6 +189,11 @@ public final class NetcdfDataset {
             if (v.isEmpty()) {
                 return Optional.empty();
             }
+            if (first != null && (first.type() != v.get().type() || first.isRecord() != v.get().isRecord())) {
+                throw new IllegalArgumentException("files " + headers.get(0).file() + " and " + h.file()
+                        + " differ: coordinate '" + dimension + "' is " + describe(first) + " and " + describe(v.get())
+                        + " (expected: the same type, both on the record dimension or neither)");
+            }
             first = first == null ? v.get() : first;
             parts.add(NetcdfFile.readBytes(h, v.get()));
         }
@@ -196,6 +201,10 @@ public final class NetcdfDataset {
         parts.forEach(values::put);
         boolean record = first.isRecord();
         return Optional.of(new NetcdfCoordinate(dimension, first.type(), first.attributes(), values.flip(), record));
+    }
+
+    private static String describe(NetcdfVariable v) {
+        return v.type().name().toLowerCase(Locale.ROOT) + (v.isRecord() ? " on the record dimension" : "");
     }
 
     /** {@return the global attributes of the first file (in time order), as stored} */

@@ -27,8 +27,8 @@ public final class NetcdfHistory {
         List<NetcdfAttribute> result = new ArrayList<>();
         boolean found = false;
         for (NetcdfAttribute a : attributes) {
-            if (a.name().equals("history") && a.type() == NetcdfType.CHAR && !found) {
-                String old = a.text().stripTrailing();
+            if (a.name().equals("history") && !found) {
+                String old = a.type() == NetcdfType.CHAR ? a.text().stripTrailing() : "";
                 result.add(NetcdfAttribute.text("history", old.isEmpty() ? line : old + "\n" + line));
                 found = true;
             } else {

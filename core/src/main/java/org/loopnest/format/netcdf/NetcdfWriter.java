@@ -315,6 +315,10 @@ public final class NetcdfWriter implements AutoCloseable {
                     + " (expected: after writeHeader, before commit/close)");
         }
         NetcdfVariable v = header.variable(variable);
+        if (v.type() != NetcdfType.FLOAT) {
+            throw new IllegalArgumentException("holder(\"" + variable + "\"): the variable is " + v.type()
+                    + " (expected: a FLOAT variable; write(name, first, ByteBuffer) writes the others)");
+        }
         if (!v.isRecord()) {
             return Holder.fileInPlace(temporary, ElementType.FLOAT, ByteOrder.BIG_ENDIAN, v.begin());
         }

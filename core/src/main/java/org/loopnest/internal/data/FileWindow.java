@@ -78,7 +78,15 @@ public record FileWindow(Buffer typed, long first, Path file, long end) {
     private static FileWindow spanning(ArrayBinding binding, FileLayout layout, long[] span, long bytes) {
         FileHolder file = (FileHolder) binding.holder();
         int size = file.type().bytes();
-        ByteBuffer window = ByteBuffer.allocateDirect((int) bytes).order(file.byteOrder());
+        ByteBuffer window;
+        try {
+            window = ByteBuffer.allocateDirect((int) bytes).order(file.byteOrder());
+        } catch (OutOfMemoryError full) {
+            throw new IllegalStateException(binding + ": a chunk's window of " + bytes + " bytes spans files "
+                    + layout.path(layout.fileOf(span[0])) + " and " + layout.path(layout.fileOf(span[1]))
+                    + " and cannot be read into memory: " + full.getMessage() + " (expected: a smaller chunk: split "
+                    + "deeper or into more chunks, or a larger -XX:MaxDirectMemorySize)", full);
+        }
         for (int k = layout.fileOf(span[0]); k <= layout.fileOf(span[1]); k++) {
             long from = Math.max(span[0], layout.first(k));
             long to = Math.min(span[1], layout.end(k) - 1);

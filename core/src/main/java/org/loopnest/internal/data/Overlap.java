@@ -82,8 +82,8 @@ public final class Overlap {
             return;
         }
         throw new IllegalArgumentException(other + " uses file " + replaced.path() + ", which " + output
-                + " replaces with a new file when the run succeeds (expected: another file, or Holder.fileInPlace for an "
-                + "output that writes into the file it shares)");
+                + " replaces with a new file when the run succeeds (expected: another file, or Holder.fileInPlace for "
+                + "an output that writes into the file it shares)");
     }
 
     /**

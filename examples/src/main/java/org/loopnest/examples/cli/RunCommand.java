@@ -205,7 +205,8 @@ public final class RunCommand implements Callable<Integer> {
     private String command() {
         StringBuilder line = new StringBuilder("loopnest");
         for (String arg : spec.commandLine().getParseResult().originalArgs()) {
-            line.append(' ').append(arg.matches("[\\w@%+=:,./-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'");
+            String one = arg.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+            line.append(' ').append(one.matches("[\\w@%+=:,./-]+") ? one : "'" + one.replace("'", "'\\''") + "'");
         }
         return line.toString();
     }
@@ -263,6 +264,10 @@ public final class RunCommand implements Callable<Integer> {
     private void checkNetcdf4(List<OutputOption> outs) {
         boolean any = outs.stream().anyMatch(o -> FileFormat.of(o.option(), o.file()) == FileFormat.NETCDF
                 && (netcdf4 || FileFormat.namesNetcdf4(o.file())));
+        if (netcdf4 && !any) {
+            throw new IllegalArgumentException("--netcdf4: no NetCDF output (expected: an --out NAME=FILE.nc, or no "
+                    + "--netcdf4)");
+        }
         if (deflate != null && !any) {
             throw new IllegalArgumentException("--deflate " + deflate + ": no NetCDF-4 output (expected: an --out "
                     + "NAME=FILE.nc4, or --netcdf4 with .nc outputs)");

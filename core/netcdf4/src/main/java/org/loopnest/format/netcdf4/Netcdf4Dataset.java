@@ -22,6 +22,7 @@ import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf.NetcdfType;
+import org.loopnest.internal.files.OwnedNames;
 import org.loopnest.internal.format.Quoted;
 
 /**
@@ -158,6 +159,11 @@ public final class Netcdf4Dataset {
                 if (c.isEmpty()) {
                     return Optional.empty();
                 }
+                if (first != null && first.type() != c.get().type()) {
+                    throw new IllegalArgumentException("files " + files.get(0) + " and " + file + " differ: "
+                            + "coordinate '" + dimension + "' is " + first.type() + " and " + c.get().type()
+                            + " (expected: the same type)");
+                }
                 first = first == null ? c.get() : first;
                 parts.add(nc.readValues(c.get()));
             }
@@ -258,7 +264,8 @@ public final class Netcdf4Dataset {
             }
             return;
         }
-        Path part = out.resolveSibling(out.getFileName() + ".part");
+        Path part = OwnedNames.name(out.toAbsolutePath(), OwnedNames.Kind.TEMPORARY); // a stale one is removed later
+        part.toFile().deleteOnExit();
         try (FileChannel to = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             for (Path file : files) {

@@ -21,6 +21,7 @@ import org.loopnest.format.netcdf.NetcdfSlice;
 import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf.NetcdfWriter;
 import org.loopnest.format.netcdf4.Netcdf4Copy;
+import org.loopnest.internal.files.OwnedNames;
 
 /**
  * The outputs as one classic 64-bit-offset NetCDF file, {@value #FILE}. Over a classic NetCDF input the file copies
@@ -159,6 +160,11 @@ final class NetcdfOutput implements OutputFiles {
                 if (c.isPresent()) {
                     coordinates.add(c.get());
                     c.get().declare(w);
+                } else if (m == 1) { // the levels came from another variable (--levels-var): written in hPa
+                    NetcdfCoordinate hPa = hectopascals(grid.names().get(1),
+                            java.util.Arrays.copyOf(in.grid().levels(), (int) e[1]));
+                    coordinates.add(hPa);
+                    hPa.declare(w);
                 } else if (m == 0 && grid.recordTime()) {
                     w.recordDimension(grid.names().get(0), e[0]);
                 } else {
@@ -178,6 +184,17 @@ final class NetcdfOutput implements OutputFiles {
             w.close();
             throw failure;
         }
+    }
+
+    /** A level coordinate of the levels run, in hPa, as floats. */
+    private static NetcdfCoordinate hectopascals(String name, double[] levels) {
+        java.nio.ByteBuffer values = java.nio.ByteBuffer.allocate(levels.length * Float.BYTES);
+        for (double level : levels) {
+            values.putFloat((float) level);
+        }
+        return new NetcdfCoordinate(name, org.loopnest.format.netcdf.NetcdfType.FLOAT, List.of(
+                NetcdfAttribute.text("units", "hPa"), NetcdfAttribute.text("long_name", "pressure level"),
+                NetcdfAttribute.text("positive", "down")), values.flip(), false);
     }
 
     /** The eight outputs over {@code four} dimensions, the column outputs over four or {@code three}. */
@@ -255,7 +272,8 @@ final class NetcdfOutput implements OutputFiles {
             if (netcdf4Level < 0) {
                 NetcdfSlice.copy(writer.file(), time, first, steps, perFile.get(k));
             } else {
-                Path slice = perFile.get(k).resolveSibling(perFile.get(k).getFileName() + ".classic");
+                Path slice = OwnedNames.name(perFile.get(k), OwnedNames.Kind.TEMPORARY); // removeStale's, if killed
+                slice.toFile().deleteOnExit();
                 try {
                     NetcdfSlice.copy(writer.file(), time, first, steps, slice);
                     Netcdf4Copy.fromClassic(slice, perFile.get(k), netcdf4Level);

@@ -63,7 +63,8 @@ public enum OutputFormat {
             throws IOException {
         long columns = in.points() / in.extents()[1];
         long bytes = ((WeatherOutput.COUNT + 1) * in.points() + (ColumnOutput.COUNT - 1) * columns) * Float.BYTES;
-        checkRoom("--out " + dir, dir, this == NETCDF4 ? 2 * bytes : bytes); // NetCDF-4: the classic file first
+        // NetCDF-4, or one file per input: the run's classic file stays until the copies are made
+        checkRoom("--out " + dir, dir, this == NETCDF4 || this == NETCDF && oneFile == null ? 2 * bytes : bytes);
         return switch (this) {
             case GRADS -> GradsOutput.create(set, dir, in);
             case NETCDF -> NetcdfOutput.create(set, dir, in, -1, oneFile);
