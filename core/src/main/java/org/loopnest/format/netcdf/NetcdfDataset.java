@@ -17,6 +17,7 @@ import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.FilePart;
 import org.loopnest.data.Holder;
+import org.loopnest.format.dataset.Dataset;
 import org.loopnest.format.dataset.DatasetJoin;
 import org.loopnest.format.dataset.DatasetMember;
 import org.loopnest.internal.format.Quoted;
@@ -35,7 +36,7 @@ import org.loopnest.internal.format.Quoted;
  * {@link IllegalArgumentException} naming the file (both files for a disagreement) and what was expected; I/O errors
  * are {@link IOException}s.
  */
-public final class NetcdfDataset {
+public final class NetcdfDataset implements Dataset {
     private final String variable;
     private final List<NetcdfHeader> headers;
     private final List<NetcdfVariable> variables;
@@ -111,12 +112,12 @@ public final class NetcdfDataset {
                 coordinates, Optional.ofNullable(units(h, v.dimensionNames().get(0))));
     }
 
-    /** {@return the variable's name} */
+    @Override
     public String variable() {
         return variable;
     }
 
-    /** {@return the files, in the order they are joined (by time)} */
+    @Override
     public List<Path> files() {
         return headers.stream().map(NetcdfHeader::file).toList();
     }
@@ -131,17 +132,17 @@ public final class NetcdfDataset {
         return variables.get(0);
     }
 
-    /** {@return the variable's dimension names, outermost first} */
+    @Override
     public List<String> dimensionNames() {
         return variables.get(0).dimensionNames();
     }
 
-    /** {@return the joined shape: the first dimension's length summed over the files, a copy} */
+    @Override
     public long[] shape() {
         return shape.clone();
     }
 
-    /** {@return how many entries of the first dimension each file holds, in order} */
+    @Override
     public long[] counts() {
         long[] counts = new long[headers.size()];
         Arrays.setAll(counts, k -> length(headers.get(k), variables.get(k)));
@@ -153,7 +154,7 @@ public final class NetcdfDataset {
         return NetcdfPacking.of(variables.get(0));
     }
 
-    /** {@return the joined values of the first dimension's coordinate, if every file has one} */
+    @Override
     public Optional<double[]> time() {
         return Optional.ofNullable(time).map(double[]::clone);
     }
@@ -207,12 +208,18 @@ public final class NetcdfDataset {
         return v.type().name().toLowerCase(Locale.ROOT) + (v.isRecord() ? " on the record dimension" : "");
     }
 
+    /** {@return the stored type, e.g. {@code short}} */
+    @Override
+    public String storage() {
+        return variables.get(0).type().name().toLowerCase(Locale.ROOT);
+    }
+
     /** {@return the global attributes of the first file (in time order), as stored} */
     public List<NetcdfAttribute> globalAttributes() {
         return headers.get(0).attributes();
     }
 
-    /** {@return what a run should say about the dataset: files joined, the order used} */
+    @Override
     public List<String> notes() {
         return notes;
     }
@@ -221,6 +228,7 @@ public final class NetcdfDataset {
      * {@return whether the values can be read in place: {@code float}, {@code double} or {@code int}, neither
      * {@code scale_factor} nor {@code add_offset}, and records of the same size in every file}
      */
+    @Override
     public boolean readsInPlace() {
         NetcdfVariable v = variables.get(0);
         boolean packed = v.attribute("scale_factor").isPresent() || v.attribute("add_offset").isPresent();
@@ -229,6 +237,7 @@ public final class NetcdfDataset {
     }
 
     /** {@return the element type read in place: float, double or int} */
+    @Override
     public ElementType elementType() {
         return switch (variables.get(0).type()) {
             case DOUBLE -> ElementType.DOUBLE;
@@ -260,6 +269,7 @@ public final class NetcdfDataset {
      *
      * @throws IllegalStateException if the values cannot be read in place ({@link #readsInPlace()})
      */
+    @Override
     public FileHolder holder() {
         if (!readsInPlace()) {
             throw new IllegalStateException(files().get(0) + ": variable '" + variable + "' is "
@@ -276,7 +286,7 @@ public final class NetcdfDataset {
                 strides());
     }
 
-    /** {@return the bytes {@link #unpackTo} writes: 4 per element} */
+    @Override
     public long unpackedBytes() {
         long n = Float.BYTES;
         for (long e : shape) {
@@ -293,6 +303,7 @@ public final class NetcdfDataset {
      * @param out an existing file, written from byte 0
      * @throws IOException if a file cannot be read or written
      */
+    @Override
     public void unpackTo(Path out) throws IOException {
         NetcdfPacking packing = packing();
         long written = 0;

@@ -2,20 +2,19 @@ package org.loopnest.examples.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Locale;
-import org.loopnest.format.netcdf.NetcdfDataset;
+import org.loopnest.format.dataset.Dataset;
 
 /**
- * A classic NetCDF variable, of one file or several joined by time ({@link NetcdfDataset}), whose stored values are
- * not what the body should see: packed ({@code scale_factor}, {@code add_offset}) or of a type the kernel language
- * has no arrays of ({@code byte}, {@code short}). Unpacked by {@link NetcdfDataset#unpackTo}: one float32 file,
- * row-major, missing values NaN, in bounded memory.
+ * A variable, of one file or several joined by time ({@link Dataset}), whose stored values are not what the body
+ * should see as they lie: packed ({@code scale_factor}, {@code add_offset}), of a type the kernel language has no
+ * arrays of ({@code byte}, {@code short}), chunked or compressed. Unpacked by {@link Dataset#unpackTo}: one float32
+ * file, row-major, missing values NaN, in bounded memory.
  *
  * <p>Immutable; {@link #into} may run on any thread.
  *
  * @param dataset the variable and its files
  */
-public record DatasetUnpacking(NetcdfDataset dataset) implements Unpacking {
+public record DatasetUnpacking(Dataset dataset) implements Unpacking {
     @Override
     public long bytes() {
         return dataset.unpackedBytes();
@@ -23,8 +22,8 @@ public record DatasetUnpacking(NetcdfDataset dataset) implements Unpacking {
 
     @Override
     public String what() {
-        return dataset.declared().type().name().toLowerCase(Locale.ROOT) + ", scale and offset applied, missing "
-                + "values NaN" + (dataset.files().size() > 1 ? ", " + dataset.files().size() + " files joined" : "");
+        return dataset.storage() + ", scale and offset applied, missing values NaN" + (dataset.files().size() > 1
+                ? ", " + dataset.files().size() + " files joined" : "");
     }
 
     @Override

@@ -12,7 +12,7 @@ import org.loopnest.kernel.DeviceCode;
 
 /**
  * Reads what an input's file says about its array, by format: a raw file says nothing (its indices come from the
- * option, its extents from the nest), a NetCDF classic file ({@link NetcdfInput}) and a GrADS descriptor
+ * option, its extents from the nest), a NetCDF file or several ({@link DatasetInput}) and a GrADS descriptor
  * ({@link GradsInput}) give dimension names, extents and where the variable lies. Only headers are read.
  *
  * <p><b>Threading:</b> stateless. <b>Failure:</b> an {@link IllegalArgumentException} naming the option, the file and
@@ -43,7 +43,7 @@ public final class InputFiles {
         }
         return switch (format) {
             case RAW -> raw(input, rawOrder);
-            case NETCDF -> NetcdfInput.describe(input, files);
+            case NETCDF -> DatasetInput.describe(input, files);
             case GRADS -> GradsInput.describe(input);
         };
     }

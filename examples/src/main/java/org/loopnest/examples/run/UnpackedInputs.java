@@ -7,7 +7,7 @@ import java.util.List;
 import org.loopnest.examples.weather.StagedFiles;
 
 /**
- * The temporary float files of the inputs that are unpacked before a run ({@link NetcdfUnpacking}), hidden in a
+ * The temporary float files of the inputs that are unpacked before a run ({@link DatasetUnpacking}), hidden in a
  * directory the run writes in anyway (the first output's), deleted when closed, or by a shutdown hook on Ctrl-C.
  *
  * <p><b>Threading:</b> one thread makes, uses and closes it. <b>Ownership:</b> it owns its temporary files.

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 
 /**
  * How an input that cannot be read in place (packed, of a type the body has no arrays of, chunked or compressed) is
- * turned into a raw little-endian float file, row-major over its dimensions, before the run: {@link NetcdfUnpacking}
- * for classic files, {@link Netcdf4Unpacking} for NetCDF-4. Missing values become NaN.
+ * turned into a raw little-endian float file, row-major over its dimensions, before the run: {@link DatasetUnpacking}
+ * for NetCDF files, classic or 4, one or several. Missing values become NaN.
  *
  * <p>Implementations are immutable; {@link #into} may run on any thread and streams in bounded memory.
  */

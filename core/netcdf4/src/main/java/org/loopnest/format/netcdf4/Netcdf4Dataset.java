@@ -16,6 +16,7 @@ import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.FilePart;
 import org.loopnest.data.Holder;
+import org.loopnest.format.dataset.Dataset;
 import org.loopnest.format.dataset.DatasetJoin;
 import org.loopnest.format.dataset.DatasetMember;
 import org.loopnest.format.netcdf.NetcdfAttribute;
@@ -36,7 +37,7 @@ import org.loopnest.internal.format.Quoted;
  * after {@link #open}. <b>Failure:</b> {@link #open} throws an {@link IllegalArgumentException} naming the file (both
  * for a disagreement) and what was expected; I/O errors are {@link IOException}s.
  */
-public final class Netcdf4Dataset {
+public final class Netcdf4Dataset implements Dataset {
     private final String variable;
     private final List<Path> files;
     private final List<Netcdf4Variable> variables;
@@ -109,12 +110,12 @@ public final class Netcdf4Dataset {
                 p.units(), coordinates, Optional.ofNullable(timeUnits));
     }
 
-    /** {@return the variable's name} */
+    @Override
     public String variable() {
         return variable;
     }
 
-    /** {@return the files, in the order they are joined (by time)} */
+    @Override
     public List<Path> files() {
         return files;
     }
@@ -124,17 +125,22 @@ public final class Netcdf4Dataset {
         return variables.get(0);
     }
 
-    /** {@return the joined shape, a copy} */
+    @Override
+    public List<String> dimensionNames() {
+        return declared().dimensionNames();
+    }
+
+    @Override
     public long[] shape() {
         return join.shape();
     }
 
-    /** {@return how many entries of the first dimension each file holds, in order} */
+    @Override
     public long[] counts() {
         return variables.stream().mapToLong(v -> v.shape()[0]).toArray();
     }
 
-    /** {@return the joined time values, if every file has a time coordinate} */
+    @Override
     public Optional<double[]> time() {
         return Optional.ofNullable(join.time());
     }
@@ -201,7 +207,7 @@ public final class Netcdf4Dataset {
         }
     }
 
-    /** {@return what a run should say: files joined, the order used} */
+    @Override
     public List<String> notes() {
         return join.notes();
     }
@@ -210,6 +216,7 @@ public final class Netcdf4Dataset {
      * {@return whether every file stores the variable as contiguous, unpacked {@code float}s in one byte order, which
      * a run reads in place}
      */
+    @Override
     public boolean readsInPlace() {
         ByteOrder order = declared().byteOrder().orElse(null);
         return variables.stream().allMatch(v -> v.contiguousOffset().isPresent()
@@ -222,6 +229,7 @@ public final class Netcdf4Dataset {
      *
      * @throws IllegalStateException if the variable is not read in place ({@link #readsInPlace()})
      */
+    @Override
     public FileHolder holder() {
         if (!readsInPlace()) {
             throw new IllegalStateException(files.get(0) + ": variable '" + variable + "' is chunked, compressed, "
@@ -239,13 +247,33 @@ public final class Netcdf4Dataset {
         return Holder.files(parts, ElementType.FLOAT, order);
     }
 
-    /** {@return the bytes {@link #unpackTo} writes: 4 per element} */
+    @Override
     public long unpackedBytes() {
         long n = Float.BYTES;
         for (long e : shape()) {
             n = Math.multiplyExact(n, e);
         }
         return n;
+    }
+
+    /** {@return {@code FLOAT}: NetCDF-4 variables are read in place only as contiguous floats} */
+    @Override
+    public ElementType elementType() {
+        return ElementType.FLOAT;
+    }
+
+    /** {@return e.g. {@code NetCDF-4 short, chunked}: the stored type and how it is stored} */
+    @Override
+    public String storage() {
+        Netcdf4Variable v = declared();
+        return "NetCDF-4 " + v.type().name().toLowerCase(java.util.Locale.ROOT) + ", " + v.storage().name()
+                .toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** Writes every element as {@link #unpackTo(Path, float)} does, missing values NaN. */
+    @Override
+    public void unpackTo(Path out) throws IOException {
+        unpackTo(out, Float.NaN);
     }
 
     /**
