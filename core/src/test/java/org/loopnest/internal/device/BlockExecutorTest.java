@@ -97,11 +97,12 @@ class BlockExecutorTest {
                     running.decrementAndGet();
                 }
             }));
-            launch.whenComplete((v, t) -> runningWhenDone.set(running.get()));
+            // completes once the callback has run: joining the launch itself could return before it (a race)
+            CompletableFuture<Void> observed = launch.whenComplete((v, t) -> runningWhenDone.set(running.get()));
             assertThrows(TimeoutException.class, () -> launch.get(300, TimeUnit.MILLISECONDS),
                     "the launch completed while blocks were still running");
             gate.countDown();
-            CompletionException failed = assertThrows(CompletionException.class, launch::join);
+            CompletionException failed = assertThrows(CompletionException.class, observed::join);
             assertEquals("boom", failed.getCause().getMessage());
             assertEquals(0, runningWhenDone.get(), "blocks running when the failed launch completed");
             assertFalse(launch.isCancelled());
