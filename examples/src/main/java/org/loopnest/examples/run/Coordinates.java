@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.loopnest.format.grads.GradsAxis;
 import org.loopnest.format.grads.GradsDescriptor;
 import org.loopnest.format.netcdf.NetcdfAttribute;
@@ -16,30 +15,23 @@ import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfDataset;
 import org.loopnest.format.netcdf.NetcdfHistory;
 import org.loopnest.format.netcdf.NetcdfType;
-import org.loopnest.format.netcdf.NetcdfVariable;
 import org.loopnest.format.netcdf.NetcdfWriter;
 import org.loopnest.format.netcdf4.Netcdf4Dataset;
 import org.loopnest.format.netcdf4.Netcdf4File;
-import org.loopnest.format.netcdf4.Netcdf4Type;
-import org.loopnest.format.netcdf4.Netcdf4Variable;
 
 /**
  * The coordinate variables a NetCDF output gets, one per loop where an input says it, named as the loop (its
- * dimension): a classic NetCDF input's coordinate variable copied verbatim (type, every attribute, values as stored,
- * the time joined over its files, the record dimension kept: {@link NetcdfCoordinate}), a NetCDF-4 input's as floats
- * with its text attributes {@code units}, {@code long_name}, {@code standard_name}, {@code axis}, {@code positive},
- * {@code calendar}, or a GrADS input's XDEF ({@code degrees_east}), YDEF ({@code degrees_north}) and ZDEF (pressure,
+ * dimension): a NetCDF input's coordinate variable copied verbatim (type, every attribute, values as stored, the
+ * time joined over its files, the record dimension kept: {@link NetcdfCoordinate}; a NetCDF-4 input's in the nearest
+ * classic type), or a GrADS input's XDEF ({@code degrees_east}), YDEF ({@code degrees_north}) and ZDEF (pressure,
  * {@code hPa}) values as floats. The first input that gives a loop's coordinate wins; a loop named as an output gets
- * none. The first classic NetCDF input's global attributes are the outputs' too, with a {@code history} line
- * appended ({@link #attributes}).
+ * none. The first NetCDF input's global attributes are the outputs' too, with a {@code history} line appended
+ * ({@link #attributes}).
  *
  * <p>Immutable. <b>Failure:</b> a coordinate that cannot be read is left out, and {@link #notes()} says why:
  * coordinates are a courtesy, the outputs are the result.
  */
 public final class Coordinates {
-    private static final List<String> COPIED = List.of("units", "long_name", "standard_name", "axis", "positive",
-            "calendar");
-
     private final Map<String, NetcdfCoordinate> byLoop;
     private final List<String> notes;
     private final List<NetcdfAttribute> globals;
@@ -72,7 +64,7 @@ public final class Coordinates {
                 switch (FileFormat.ofInput(array.input().option(), first)) {
                     case NETCDF -> {
                         if (Netcdf4File.isHdf5(first)) {
-                            fromNetcdf4(array, found);
+                            fromNetcdf4(array, found, globals);
                         } else {
                             fromNetcdf(array, found, globals);
                         }
@@ -102,26 +94,16 @@ public final class Coordinates {
         }
     }
 
-    private static void fromNetcdf4(FileArray array, Map<String, NetcdfCoordinate> found) throws IOException {
-        List<Path> files = array.input().files();
-        Optional<double[]> joinedTime = files.size() > 1
-                ? Netcdf4Dataset.open(files, array.input().variable()).time() : Optional.empty();
-        try (Netcdf4File file = Netcdf4File.open(files.get(0))) {
-            List<String> own = file.variable(array.input().variable()).dimensionNames();
-            for (int i = 0; i < own.size(); i++) {
-                String dimension = own.get(i);
-                Optional<Netcdf4Variable> coordinate = file.findVariable(dimension)
-                        .filter(v -> v.dimensionNames().equals(List.of(dimension)) && v.type() != Netcdf4Type.OTHER);
-                if (coordinate.isPresent() && !found.containsKey(array.indices().get(i))) {
-                    double[] values = i == 0 && joinedTime.isPresent() ? joinedTime.get()
-                            : file.readValues(coordinate.get());
-                    List<NetcdfAttribute> attributes = new ArrayList<>();
-                    for (String name : COPIED) {
-                        coordinate.get().attribute(name).filter(a -> a.type() == NetcdfType.CHAR)
-                                .ifPresent(attributes::add);
-                    }
-                    found.put(array.indices().get(i), floats(array.indices().get(i), values, attributes));
-                }
+    private static void fromNetcdf4(FileArray array, Map<String, NetcdfCoordinate> found,
+            List<List<NetcdfAttribute>> globals) throws IOException {
+        Netcdf4Dataset dataset = Netcdf4Dataset.open(array.input().files(), array.input().variable());
+        globals.add(dataset.globalAttributes());
+        List<String> own = dataset.dimensionNames();
+        for (int i = 0; i < own.size(); i++) {
+            String loop = array.indices().get(i);
+            if (!found.containsKey(loop)) {
+                dataset.copyOf(own.get(i)).ifPresent(c -> found.put(loop, new NetcdfCoordinate(loop, c.type(),
+                        c.attributes(), c.values(), c.record())));
             }
         }
     }

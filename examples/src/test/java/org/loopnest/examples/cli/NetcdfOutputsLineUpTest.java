@@ -72,6 +72,15 @@ class NetcdfOutputsLineUpTest {
             assertTrue(header.contains(line), () -> "ncdump -h lacks '" + line + "':\n" + header);
         }
         assertAligned(in, out);
+        Path k = dir.resolve("k4.nc");
+        Cli body = Cli.run("run", "--in", "T=" + in + ":t", "--body", "k = T - 273.15f;", "--out", "k=" + k);
+        assertEquals(0, body.code(), body.err());
+        String runHeader = RunCommandTest.tool("ncdump", "-h", k.toString());
+        for (String line : List.of("int time(time) ;", "int level(level) ;",
+                "float k(time, level, latitude, longitude) ;", ":institution = \"a test\" ;")) {
+            assertTrue(runHeader.contains(line), () -> "ncdump -h lacks '" + line + "':\n" + runHeader);
+        }
+        assertAligned(in, k);
     }
 
     @Test
