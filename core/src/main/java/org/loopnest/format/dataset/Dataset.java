@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
+import org.loopnest.format.netcdf.NetcdfAttribute;
+import org.loopnest.format.netcdf.NetcdfCoordinate;
 
 /**
  * One variable of one or more files read as one array, whatever the format: the files in time order, the variable's
@@ -51,8 +53,14 @@ public interface Dataset {
      */
     FileHolder holder();
 
-    /** {@return the bytes {@link #unpackTo} writes: 4 per element} */
-    long unpackedBytes();
+    /** {@return the bytes {@link #unpackTo} writes: 4 per element of {@link #shape()}} */
+    default long unpackedBytes() {
+        long n = Float.BYTES;
+        for (long e : shape()) {
+            n = Math.multiplyExact(n, e);
+        }
+        return n;
+    }
 
     /**
      * Writes every element, the files one after the other, as little-endian float32, row-major over {@link #shape()}:
@@ -65,4 +73,21 @@ public interface Dataset {
 
     /** {@return how the values are stored, for messages: e.g. {@code short} or {@code NetCDF-4 float, chunked}} */
     String storage();
+
+    /**
+     * {@return the coordinate variable of {@code dimension} to copy into an output (type, attributes, values; joined
+     * over the files for the first dimension), if the files have one}
+     *
+     * @param dimension one of {@link #dimensionNames()}
+     * @throws IOException if a file cannot be read
+     * @throws IllegalArgumentException naming both files if two of them store it differently
+     */
+    Optional<NetcdfCoordinate> copyOf(String dimension) throws IOException;
+
+    /**
+     * {@return the global attributes of the first file (in time order), to copy into an output}
+     *
+     * @throws IOException if the file cannot be read
+     */
+    List<NetcdfAttribute> globalAttributes() throws IOException;
 }

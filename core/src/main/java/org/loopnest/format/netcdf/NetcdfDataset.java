@@ -106,10 +106,8 @@ public final class NetcdfDataset implements Dataset {
             coordinate(h, dim, dim.equals(v.dimensionNames().get(0)) ? shape[0] : -1)
                     .ifPresent(c -> coordinates.put(dim, c));
         }
-        String packing = "scale_factor " + p.scale() + ", add_offset " + p.offset() + ", _FillValue "
-                + p.fill().orElse(null) + ", missing_value " + Arrays.toString(p.missing());
-        return new DatasetMember(h.file(), v.name(), v.dimensionNames(), shape, v.type().name(), packing, p.units(),
-                coordinates, Optional.ofNullable(units(h, v.dimensionNames().get(0))));
+        return new DatasetMember(h.file(), v.name(), v.dimensionNames(), shape, v.type().name(), p.describe(),
+                p.units(), coordinates, Optional.ofNullable(units(h, v.dimensionNames().get(0))));
     }
 
     @Override
@@ -179,6 +177,7 @@ public final class NetcdfDataset implements Dataset {
      * @param dimension one of {@link #dimensionNames()}
      * @throws IOException if a file cannot be read
      */
+    @Override
     public Optional<NetcdfCoordinate> copyOf(String dimension) throws IOException {
         boolean joined = dimension.equals(dimensionNames().get(0));
         List<NetcdfHeader> from = joined ? headers : headers.subList(0, 1);
@@ -215,6 +214,7 @@ public final class NetcdfDataset implements Dataset {
     }
 
     /** {@return the global attributes of the first file (in time order), as stored} */
+    @Override
     public List<NetcdfAttribute> globalAttributes() {
         return headers.get(0).attributes();
     }
@@ -284,15 +284,6 @@ public final class NetcdfDataset implements Dataset {
         return parts.size() == 1 ? Holder.file(parts.get(0).path(), elementType(), ByteOrder.BIG_ENDIAN,
                 parts.get(0).offsetBytes(), strides()) : Holder.files(parts, elementType(), ByteOrder.BIG_ENDIAN,
                 strides());
-    }
-
-    @Override
-    public long unpackedBytes() {
-        long n = Float.BYTES;
-        for (long e : shape) {
-            n = Math.multiplyExact(n, e);
-        }
-        return n;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.loopnest.format.netcdf;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -49,6 +50,15 @@ public record NetcdfPacking(double scale, double offset, Optional<Double> fill, 
     @Override
     public double[] missing() {
         return missing.clone();
+    }
+
+    /**
+     * {@return the packing as text, to compare and to name: {@code scale_factor 0.5, add_offset 200.0, _FillValue
+     * -32767.0, missing_value []}}
+     */
+    public String describe() {
+        return "scale_factor " + scale + ", add_offset " + offset + ", _FillValue " + fill.orElse(null)
+                + ", missing_value " + Arrays.toString(missing);
     }
 
     /**

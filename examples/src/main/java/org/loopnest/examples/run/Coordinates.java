@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.loopnest.format.grads.GradsAxis;
 import org.loopnest.format.grads.GradsDescriptor;
+import org.loopnest.format.dataset.Dataset;
 import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfDataset;
@@ -63,11 +64,10 @@ public final class Coordinates {
                 Path first = array.input().files().get(0);
                 switch (FileFormat.ofInput(array.input().option(), first)) {
                     case NETCDF -> {
-                        if (Netcdf4File.isHdf5(first)) {
-                            fromNetcdf4(array, found, globals);
-                        } else {
-                            fromNetcdf(array, found, globals);
-                        }
+                        List<Path> files = array.input().files();
+                        String variable = array.input().variable();
+                        fromDataset(Netcdf4File.isHdf5(first) ? Netcdf4Dataset.open(files, variable)
+                                : NetcdfDataset.open(files, variable), array, found, globals);
                     }
                     case GRADS -> fromGrads(array, found);
                     case RAW -> { }
@@ -80,23 +80,9 @@ public final class Coordinates {
         return new Coordinates(found, notes, globals.isEmpty() ? null : globals.get(0));
     }
 
-    private static void fromNetcdf(FileArray array, Map<String, NetcdfCoordinate> found,
+    /** A NetCDF input's coordinates (classic or NetCDF-4, its files joined) and its global attributes. */
+    private static void fromDataset(Dataset dataset, FileArray array, Map<String, NetcdfCoordinate> found,
             List<List<NetcdfAttribute>> globals) throws IOException {
-        NetcdfDataset dataset = NetcdfDataset.open(array.input().files(), array.input().variable());
-        globals.add(dataset.globalAttributes());
-        List<String> own = dataset.dimensionNames();
-        for (int i = 0; i < own.size(); i++) {
-            String loop = array.indices().get(i);
-            if (!found.containsKey(loop)) {
-                dataset.copyOf(own.get(i)).ifPresent(c -> found.put(loop, new NetcdfCoordinate(loop, c.type(),
-                        c.attributes(), c.values(), c.record())));
-            }
-        }
-    }
-
-    private static void fromNetcdf4(FileArray array, Map<String, NetcdfCoordinate> found,
-            List<List<NetcdfAttribute>> globals) throws IOException {
-        Netcdf4Dataset dataset = Netcdf4Dataset.open(array.input().files(), array.input().variable());
         globals.add(dataset.globalAttributes());
         List<String> own = dataset.dimensionNames();
         for (int i = 0; i < own.size(); i++) {

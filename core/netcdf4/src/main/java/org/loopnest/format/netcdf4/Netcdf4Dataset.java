@@ -104,9 +104,7 @@ public final class Netcdf4Dataset implements Dataset {
             }
         }
         NetcdfPacking p = v.packing();
-        String packing = "scale_factor " + p.scale() + ", add_offset " + p.offset() + ", _FillValue "
-                + p.fill().orElse(null) + ", missing_value " + java.util.Arrays.toString(p.missing());
-        return new DatasetMember(nc.file(), v.name(), v.dimensionNames(), v.shape(), v.type().name(), packing,
+        return new DatasetMember(nc.file(), v.name(), v.dimensionNames(), v.shape(), v.type().name(), p.describe(),
                 p.units(), coordinates, Optional.ofNullable(timeUnits));
     }
 
@@ -154,6 +152,7 @@ public final class Netcdf4Dataset implements Dataset {
      * @param dimension one of the variable's dimension names
      * @throws IOException if a file cannot be read
      */
+    @Override
     public Optional<NetcdfCoordinate> copyOf(String dimension) throws IOException {
         boolean joined = dimension.equals(declared().dimensionNames().get(0));
         List<double[]> parts = new ArrayList<>();
@@ -201,6 +200,7 @@ public final class Netcdf4Dataset implements Dataset {
      *
      * @throws IOException if the file cannot be read
      */
+    @Override
     public List<NetcdfAttribute> globalAttributes() throws IOException {
         try (Netcdf4File nc = Netcdf4File.open(files.get(0))) {
             return nc.attributes();
@@ -245,15 +245,6 @@ public final class Netcdf4Dataset implements Dataset {
                     variables.get(k).shape()[0]));
         }
         return Holder.files(parts, ElementType.FLOAT, order);
-    }
-
-    @Override
-    public long unpackedBytes() {
-        long n = Float.BYTES;
-        for (long e : shape()) {
-            n = Math.multiplyExact(n, e);
-        }
-        return n;
     }
 
     /** {@return {@code FLOAT}: NetCDF-4 variables are read in place only as contiguous floats} */

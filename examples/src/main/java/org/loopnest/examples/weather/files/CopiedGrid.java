@@ -1,8 +1,12 @@
 package org.loopnest.examples.weather.files;
 
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.loopnest.format.dataset.Dataset;
 import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.format.netcdf.NetcdfCoordinate;
 
@@ -31,6 +35,25 @@ public record CopiedGrid(List<String> names, Map<String, NetcdfCoordinate> coord
         globals = List.copyOf(globals);
         files = List.copyOf(files);
         steps = List.copyOf(steps);
+    }
+
+    /**
+     * {@return the grid of a NetCDF input read through {@code data} (its temperature, say), whose dimensions are
+     * {@code t, z, y, x}}
+     *
+     * @param data the variable and its files
+     * @param recordTime whether its time is the record dimension
+     * @param given what {@code --input} said, for the history line
+     * @throws IOException if a file cannot be read
+     */
+    static CopiedGrid of(Dataset data, boolean recordTime, String given) throws IOException {
+        Map<String, NetcdfCoordinate> copies = new HashMap<>();
+        for (String dim : data.dimensionNames()) {
+            data.copyOf(dim).ifPresent(c -> copies.put(dim, c));
+        }
+        return new CopiedGrid(data.dimensionNames(), copies, recordTime, data.globalAttributes(),
+                "loopnest weather --input " + given, data.files().stream().map(p -> p.getFileName().toString())
+                .toList(), Arrays.stream(data.counts()).boxed().toList());
     }
 
     /**

@@ -1,19 +1,15 @@
 package org.loopnest.examples.weather.files;
 
 import java.io.IOException;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.loopnest.data.FileHolder;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
-import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfLevels;
 import org.loopnest.format.netcdf.NetcdfPacking;
 import org.loopnest.format.netcdf4.Netcdf4Dataset;
@@ -132,13 +128,7 @@ public final class Netcdf4Input {
                 String named = sorted.size() == 1 ? sorted.get(0).getFileName().toString() : sorted.size()
                         + " files (" + sorted.get(0).getFileName() + " … " + sorted.get(sorted.size() - 1)
                         .getFileName() + ")";
-                Map<String, NetcdfCoordinate> copies = new HashMap<>();
-                for (String dim : dims) {
-                    tData.copyOf(dim).ifPresent(c -> copies.put(dim, c));
-                }
-                CopiedGrid copied = new CopiedGrid(dims, copies, false, tData.globalAttributes(),
-                        "loopnest weather --input " + given, sorted.stream().map(p -> p.getFileName().toString())
-                        .toList(), Arrays.stream(tData.counts()).boxed().toList());
+                CopiedGrid copied = CopiedGrid.of(tData, false, given);
                 return new WeatherInput(sorted, named + " (NetCDF-4): " + t.name() + ", "
                         + q.name() + ", levels " + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid,
                         qGrid, markers, grid, notes, temporaries, copied);
@@ -205,14 +195,13 @@ public final class Netcdf4Input {
             return new FileGrid(in.path(), in.byteOrder(), in.offsetBytes(), shape[1] * grid, grid, ny, nx,
                     in.spansFiles() ? in.parts() : null);
         }
-        Path raw = Unpacker.temporary(scratch, v.name());
-        temporaries.add(raw);
-        data.unpackTo(raw, Float.NaN);
+        FileGrid unpacked = Unpacker.unpack(data, scratch);
+        temporaries.add(unpacked.path());
         notes.add(v.name() + ": " + v.type().name().toLowerCase(java.util.Locale.ROOT) + " " + v.storage().name()
                 .toLowerCase(java.util.Locale.ROOT) + (p.scale() != 1 || p.offset() != 0 ? " packed (scale_factor "
                 + p.scale() + ", add_offset " + p.offset() + ")" : "") + ", unpacked first into a temporary float32 "
                 + "file of " + data.unpackedBytes() + " bytes");
-        return new FileGrid(raw, ByteOrder.LITTLE_ENDIAN, 0, shape[1] * grid, grid, ny, nx);
+        return unpacked;
     }
 
     private static float[] markers(Netcdf4Variable v) {

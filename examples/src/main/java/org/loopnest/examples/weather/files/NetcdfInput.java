@@ -7,14 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.loopnest.data.FilePart;
 import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
-import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfDataset;
 import org.loopnest.format.netcdf.NetcdfFile;
 import org.loopnest.format.netcdf.NetcdfHeader;
@@ -149,14 +146,7 @@ public final class NetcdfInput {
             List<Path> sorted = tData.files();
             String named = sorted.size() == 1 ? sorted.get(0).getFileName().toString() : sorted.size() + " files ("
                     + sorted.get(0).getFileName() + " … " + sorted.get(sorted.size() - 1).getFileName() + ")";
-            Map<String, NetcdfCoordinate> copies = new HashMap<>();
-            for (String dim : dims) {
-                tData.copyOf(dim).ifPresent(c -> copies.put(dim, c));
-            }
-            List<Long> steps = Arrays.stream(tData.counts()).boxed().toList();
-            CopiedGrid copied = new CopiedGrid(dims, copies, t.isRecord(), tData.globalAttributes(),
-                    "loopnest weather --input " + given, sorted.stream().map(p -> p.getFileName().toString())
-                    .toList(), steps);
+            CopiedGrid copied = CopiedGrid.of(tData, t.isRecord(), given);
             return new WeatherInput(sorted, named + " (NetCDF): " + t.name() + ", " + q.name() + ", levels "
                     + levels.variable() + " (" + levels.units() + ")", shape, hPa, tGrid, qGrid, markers, grid, notes,
                     temporaries, copied);
@@ -249,7 +239,7 @@ public final class NetcdfInput {
             return new FileGrid(h.file(), ByteOrder.BIG_ENDIAN, first, tStride, zStride, Math.toIntExact(shape[2]),
                     Math.toIntExact(shape[3]), parts.size() > 1 ? parts : null);
         }
-        FileGrid unpacked = Unpacker.unpack(data, nz, scratch);
+        FileGrid unpacked = Unpacker.unpack(data, scratch);
         temporaries.add(unpacked.path());
         notes.add(v.name() + ": " + v.type().name().toLowerCase(java.util.Locale.ROOT) + (p.scale() != 1
                 || p.offset() != 0 ? " packed (scale_factor " + p.scale() + ", add_offset " + p.offset() + ")" : "")
