@@ -64,7 +64,8 @@ class BenchMainTest {
         }
         expected.addAll(List.of("file-stream-ratio", "file-stream-ratio-fsync", "file-stream-ratio-sim",
                 "file-stream-ratio-sim-fsync", "file-stream-ratio-in-place", "weather-files-ratio",
-                "weather-files-ratio-in-place", "weather-files-ratio-ten-files", "weather-netcdf4-ratio"));
+                "weather-files-ratio-in-place", "weather-files-ratio-ten-files", "weather-files-ratio-vs-save",
+                "weather-netcdf4-ratio"));
         assertEquals(expected, results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
         for (Map<String, Object> r : results) {
             String name = (String) r.get("name");

@@ -13,8 +13,10 @@ import org.loopnest.format.netcdf.NetcdfCoordinate;
  * One variable of one or more files read as one array, whatever the format: the files in time order, the variable's
  * dimension names and joined shape, its time values, and how a run reaches it — in place ({@link #holder()}) or
  * unpacked first into one float32 file ({@link #unpackTo}). Implemented by the classic NetCDF reader
- * ({@code org.loopnest.format.netcdf.NetcdfDataset}) and the NetCDF-4 one
- * ({@code org.loopnest.format.netcdf4.Netcdf4Dataset}); the files are joined by the rules of {@link DatasetJoin}.
+ * ({@code org.loopnest.format.netcdf.NetcdfDataset}), the NetCDF-4 one
+ * ({@code org.loopnest.format.netcdf4.Netcdf4Dataset}) and the GrADS one
+ * ({@code org.loopnest.format.grads.GradsDataset}, whose template joins its files); NetCDF files are joined by the
+ * rules of {@link DatasetJoin}. {@link Datasets#open} picks the reader by the first file's signature.
  *
  * <p>Implementations are immutable once opened and hold no file open; {@link #unpackTo} opens them again.
  */

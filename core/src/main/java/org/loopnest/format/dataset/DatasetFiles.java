@@ -127,4 +127,19 @@ public final class DatasetFiles {
         }
         return List.copyOf(files);
     }
+
+    /**
+     * {@return how messages name {@code files}: the one file's name, or {@code 3 files (a.nc … c.nc)} with the first
+     * and last names}
+     *
+     * @param files one or more files, in the order they are joined
+     * @throws IllegalArgumentException if there are none
+     */
+    public static String label(List<Path> files) {
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no files (expected: one or more)");
+        }
+        return files.size() == 1 ? files.get(0).getFileName().toString() : files.size() + " files ("
+                + files.get(0).getFileName() + " … " + files.get(files.size() - 1).getFileName() + ")";
+    }
 }

@@ -159,6 +159,11 @@ public final class GradsDescriptor {
                 files);
     }
 
+    /** {@return the descriptor file this was read from (or said to come from), for messages} */
+    Path ctl() {
+        return ctl;
+    }
+
     /**
      * The binary data file ({@code DSET}), resolved; for a template descriptor the template itself
      * ({@code /data/model_%y4%m2%d2.dat}), which names no one file: see {@link #dataFiles()}.

@@ -21,7 +21,11 @@
  * the {@code DSET} names one file per run of times ({@code ^model_%y4%m2%d2.dat}: one per day), each laid out as above
  * for its own steps ({@link org.loopnest.format.grads.GradsDataFile}).
  *
- * <p>Not here yet (issue 14): file-backed arrays over these offsets and the CLI's {@code --input}.
+ * <p>In the dataset layer ({@link org.loopnest.format.dataset.Datasets}): {@link org.loopnest.format.grads.GradsFormat}
+ * recognises a descriptor, describes it (variables of dimensions {@code time, lev, lat, lon}, {@code UNDEF} as
+ * {@code _FillValue}, {@code ZDEF} in hPa) and opens a variable as a
+ * {@link org.loopnest.format.grads.GradsDataset}: a file-backed array over these offsets, a template's files joined
+ * along time, with coordinates to copy into outputs.
  * See docs/FILES.md, "GrADS descriptors", for what is supported and what is refused.
  */
 package org.loopnest.format.grads;

@@ -8,12 +8,11 @@ import java.util.Locale;
 import org.loopnest.examples.run.FileFormat;
 import org.loopnest.examples.weather.FileKinds;
 import org.loopnest.examples.weather.files.GradsInput;
-import org.loopnest.examples.weather.files.Netcdf4Input;
 import org.loopnest.examples.weather.files.NetcdfInput;
 import org.loopnest.examples.weather.files.OutputFormat;
 import org.loopnest.examples.weather.files.WeatherInput;
 import org.loopnest.format.dataset.DatasetFiles;
-import org.loopnest.format.netcdf4.Netcdf4File;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,9 +61,8 @@ public final class FileInputOptions {
                     + "--out. Default: one output file per input file, named as it (a dataset kept as the input is).")
     private String outFile;
 
-    @Option(names = "--deflate", paramLabel = "0-9",
-            description = "With --format netcdf4, the deflate level: 0 (none) to 9 (smallest, slowest). Default: 4.")
-    private Integer deflate;
+    @Mixin
+    private DeflateOption deflate;
 
     /** {@return the {@code --input} file, or null for a run without it} */
     Path input() {
@@ -103,13 +101,13 @@ public final class FileInputOptions {
 
     /** {@return the deflate level of NetCDF-4 outputs, 4 by default} */
     int deflate() {
-        return deflate == null ? 4 : deflate;
+        return deflate.level();
     }
 
     /** Refuses the options that mean something only with {@code --input}. */
     void refuseWithoutInput() {
         String[] names = {"--var-t", "--var-q", "--levels-var", "--format", "--deflate", "--out-file"};
-        Object[] values = {varT, varQ, levelsVar, format, deflate, outFile};
+        Object[] values = {varT, varQ, levelsVar, format, deflate.given() ? deflate : null, outFile};
         for (int i = 0; i < names.length; i++) {
             if (values[i] != null) {
                 throw new IllegalArgumentException(names[i] + ": only with --input (expected: --input FILE.ctl or "
@@ -160,13 +158,11 @@ public final class FileInputOptions {
                 }
             }
         }
-        if (deflate != null && format() != OutputFormat.NETCDF4) {
-            throw new IllegalArgumentException("--deflate " + deflate + ": only with --format netcdf4 (expected: "
+        if (deflate.given() && format() != OutputFormat.NETCDF4) {
+            throw new IllegalArgumentException(deflate + ": only with --format netcdf4 (expected: "
                     + "--format netcdf4, or no --deflate)");
         }
-        if (deflate() < 0 || deflate() > 9) {
-            throw new IllegalArgumentException("--deflate " + deflate + " (expected: 0 to 9)");
-        }
+        deflate.level();
     }
 
     /**
@@ -179,19 +175,8 @@ public final class FileInputOptions {
         if (isGrads()) {
             return GradsInput.open(input, varT == null ? "T" : varT, varQ == null ? "Q" : varQ);
         }
-        if (isPattern()) {
-            return startsAsHdf5(files().get(0)) ? Netcdf4Input.open(input.toString(), files(), varT, varQ, levelsVar,
-                    out)
-                    : NetcdfInput.open(input.toString(), files(), varT, varQ, levelsVar, out);
-        }
-        return Files.isRegularFile(input) && Netcdf4File.isHdf5(input)
-                ? Netcdf4Input.open(input, varT, varQ, levelsVar, out)
+        return isPattern() ? NetcdfInput.open(input.toString(), files(), varT, varQ, levelsVar, out)
                 : NetcdfInput.open(input, varT, varQ, levelsVar, out);
-    }
-
-    private static boolean startsAsHdf5(Path file) {
-        return new String(FileFormat.head(file, 4), java.nio.charset.StandardCharsets.ISO_8859_1)
-                .startsWith("\u0089HDF");
     }
 
     /** {@return whether {@code --input} names its files by a glob or a list} */

@@ -52,8 +52,8 @@ import picocli.CommandLine.Spec;
         description = {"Runs a body of the kernel language (docs/KERNELS.md) over arrays in files, chunk by chunk: "
                 + "inputs from raw, NetCDF (classic or 4) or GrADS files, outputs to raw or NetCDF files, on the "
                 + "devices or nodes 'weather' runs on.",
-                "Loop names and extents come from the files (NetCDF dimensions, GrADS t,z,y,x) in order of first "
-                + "appearance, or from --names and --shape."},
+                "Loop names and extents come from the files (NetCDF dimensions, GrADS time,lev,lat,lon) in order of "
+                + "first appearance, or from --names and --shape."},
         footer = {"", "Exit status: 0 done (and verified), 1 the run failed or did not verify, 2 bad input "
                 + "(nothing written).", "", "Examples:",
                 "  loopnest run --body 'theta = T * pow(1000.0f / p, 0.2857143f);' \\",
@@ -92,8 +92,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--in", paramLabel = "NAME[:INDEX,...]=FILE[:VAR]",
             description = "An input: a raw file (.f32, .f64, .i32, .i64; indexed by the INDEXes given, else by every "
                     + "loop), a NetCDF (classic or 4) variable FILE.nc:VAR (its dimensions are the loops; INDEXes "
-                    + "rename them) or a GrADS variable FILE.ctl:VAR (loops t,z,y,x, or t,y,x for a surface "
-                    + "variable; INDEXes rename them). Repeatable.")
+                    + "rename them) or a GrADS variable FILE.ctl:VAR (loops time,lev,lat,lon, or time,lat,lon "
+                    + "for a surface variable; INDEXes rename them). Repeatable.")
     private List<String> inputs = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "NAME=FILE",
@@ -116,9 +116,8 @@ public final class RunCommand implements Callable<Integer> {
                     + ".nc4 outputs always are. Default: classic 64-bit offset.")
     private boolean netcdf4;
 
-    @Option(names = "--deflate", paramLabel = "0-9",
-            description = "The deflate level of NetCDF-4 outputs: 0 (none) to 9 (smallest, slowest). Default: 4.")
-    private Integer deflate;
+    @Mixin
+    private DeflateOption deflate;
 
     @Option(names = "--byte-order", paramLabel = "little|big", defaultValue = "little",
             description = "Byte order of raw input and output files. Default: ${DEFAULT-VALUE}.")
@@ -180,7 +179,7 @@ public final class RunCommand implements Callable<Integer> {
             try (UnpackedInputs unpacked = unpack(run, stdout);
                     OutputFiles files = OutputFiles.stage(run.outputs(), run.nest(), byteOrder.order,
                             coordinates.attributes(run.attributes(), command(), Instant.now()), coordinates, netcdf4,
-                            deflate == null ? 4 : deflate)) {
+                            deflate.level())) {
                 RunSpec unpackedRun = run.with(unpacked.arrays());
                 RunReport result = run(unpackedRun, files.holders(), depth, targets);
                 stdout.println(result);
@@ -268,13 +267,11 @@ public final class RunCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--netcdf4: no NetCDF output (expected: an --out NAME=FILE.nc, or no "
                     + "--netcdf4)");
         }
-        if (deflate != null && !any) {
-            throw new IllegalArgumentException("--deflate " + deflate + ": no NetCDF-4 output (expected: an --out "
+        if (deflate.given() && !any) {
+            throw new IllegalArgumentException(deflate + ": no NetCDF-4 output (expected: an --out "
                     + "NAME=FILE.nc4, or --netcdf4 with .nc outputs)");
         }
-        if (deflate != null && (deflate < 0 || deflate > 9)) {
-            throw new IllegalArgumentException("--deflate " + deflate + " (expected: 0 to 9)");
-        }
+        deflate.level();
     }
 
     /** An array named as a loop would be refused by the kernel language; said here, naming the option. */

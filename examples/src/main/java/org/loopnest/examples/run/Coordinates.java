@@ -1,21 +1,18 @@
 package org.loopnest.examples.run;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.loopnest.format.grads.GradsAxis;
-import org.loopnest.format.grads.GradsDescriptor;
 import org.loopnest.format.dataset.Dataset;
+import org.loopnest.format.grads.GradsDataset;
 import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.format.netcdf.NetcdfCoordinate;
 import org.loopnest.format.netcdf.NetcdfDataset;
 import org.loopnest.format.netcdf.NetcdfHistory;
-import org.loopnest.format.netcdf.NetcdfType;
 import org.loopnest.format.netcdf.NetcdfWriter;
 import org.loopnest.format.netcdf4.Netcdf4Dataset;
 import org.loopnest.format.netcdf4.Netcdf4File;
@@ -24,9 +21,10 @@ import org.loopnest.format.netcdf4.Netcdf4File;
  * The coordinate variables a NetCDF output gets, one per loop where an input says it, named as the loop (its
  * dimension): a NetCDF input's coordinate variable copied verbatim (type, every attribute, values as stored, the
  * time joined over its files, the record dimension kept: {@link NetcdfCoordinate}; a NetCDF-4 input's in the nearest
- * classic type), or a GrADS input's XDEF ({@code degrees_east}), YDEF ({@code degrees_north}) and ZDEF (pressure,
- * {@code hPa}) values as floats. The first input that gives a loop's coordinate wins; a loop named as an output gets
- * none. The first NetCDF input's global attributes are the outputs' too, with a {@code history} line appended
+ * classic type), or a GrADS input's ({@link GradsDataset#copyOf}: XDEF {@code degrees_east}, YDEF
+ * {@code degrees_north} as stored, the variable's ZDEF levels in {@code hPa}, as floats; TDEF as CF times). The first
+ * input that gives a loop's coordinate wins; a loop named as an output gets none. The global attributes of the first
+ * input that has any (a descriptor's {@code title}) are the outputs' too, with a {@code history} line appended
  * ({@link #attributes}).
  *
  * <p>Immutable. <b>Failure:</b> a coordinate that cannot be read is left out, and {@link #notes()} says why:
@@ -69,7 +67,8 @@ public final class Coordinates {
                         fromDataset(Netcdf4File.isHdf5(first) ? Netcdf4Dataset.open(files, variable)
                                 : NetcdfDataset.open(files, variable), array, found, globals);
                     }
-                    case GRADS -> fromGrads(array, found);
+                    case GRADS -> fromDataset(GradsDataset.open(first, array.input().variable()), array, found,
+                            globals);
                     case RAW -> { }
                 }
             } catch (IOException | RuntimeException unreadable) {
@@ -80,10 +79,12 @@ public final class Coordinates {
         return new Coordinates(found, notes, globals.isEmpty() ? null : globals.get(0));
     }
 
-    /** A NetCDF input's coordinates (classic or NetCDF-4, its files joined) and its global attributes. */
+    /** A dataset input's coordinates (NetCDF classic or 4, its files joined; GrADS) and its global attributes. */
     private static void fromDataset(Dataset dataset, FileArray array, Map<String, NetcdfCoordinate> found,
             List<List<NetcdfAttribute>> globals) throws IOException {
-        globals.add(dataset.globalAttributes());
+        if (!dataset.globalAttributes().isEmpty()) {
+            globals.add(dataset.globalAttributes());
+        }
         List<String> own = dataset.dimensionNames();
         for (int i = 0; i < own.size(); i++) {
             String loop = array.indices().get(i);
@@ -92,42 +93,6 @@ public final class Coordinates {
                         c.attributes(), c.values(), c.record())));
             }
         }
-    }
-
-    private static void fromGrads(FileArray array, Map<String, NetcdfCoordinate> found) throws IOException {
-        GradsDescriptor ctl = GradsDescriptor.parse(array.input().file());
-        List<String> indices = array.indices();
-        int n = indices.size();
-        String x = indices.get(n - 1);
-        String y = indices.get(n - 2);
-        found.putIfAbsent(x, axis(x, ctl.x(), ctl.x().size(), "degrees_east", "longitude", "X"));
-        found.putIfAbsent(y, axis(y, ctl.y(), ctl.y().size(), "degrees_north", "latitude", "Y"));
-        if (n == 4) {
-            int levels = ctl.variable(array.input().variable()).records();
-            found.putIfAbsent(indices.get(1), axis(indices.get(1), ctl.z(), levels, "hPa", "pressure", "Z",
-                    NetcdfAttribute.text("positive", "down")));
-        }
-    }
-
-    private static NetcdfCoordinate axis(String loop, GradsAxis axis, int count, String units, String standardName,
-            String letter, NetcdfAttribute... more) {
-        double[] values = new double[count];
-        for (int i = 0; i < count; i++) {
-            values[i] = axis.value(i);
-        }
-        List<NetcdfAttribute> attributes = new ArrayList<>(List.of(NetcdfAttribute.text("units", units),
-                NetcdfAttribute.text("standard_name", standardName), NetcdfAttribute.text("axis", letter)));
-        attributes.addAll(List.of(more));
-        return floats(loop, values, attributes);
-    }
-
-    /** A coordinate of float values (NetCDF-4 and GrADS inputs), named as its loop. */
-    private static NetcdfCoordinate floats(String loop, double[] values, List<NetcdfAttribute> attributes) {
-        ByteBuffer bytes = ByteBuffer.allocate(values.length * Float.BYTES);
-        for (double v : values) {
-            bytes.putFloat((float) v);
-        }
-        return new NetcdfCoordinate(loop, NetcdfType.FLOAT, attributes, bytes.flip(), false);
     }
 
     /** {@return why coordinates an input should have given were left out; empty when none were} */
@@ -151,9 +116,9 @@ public final class Coordinates {
     }
 
     /**
-     * {@return the global attributes of NetCDF outputs: the first classic NetCDF input's, verbatim, with a
-     * {@code history} line for {@code command} appended, then {@code own} but for those the input has; without such
-     * an input, {@code own} and a {@code history} line}
+     * {@return the global attributes of NetCDF outputs: those of the first input that has any (NetCDF or GrADS),
+     * verbatim, with a {@code history} line for {@code command} appended, then {@code own} but for those the input
+     * has; without such an input, {@code own} and a {@code history} line}
      *
      * @param own     the run's own attributes (conventions, the body)
      * @param command what made the outputs, e.g. {@code loopnest run --in T=era5.nc:t …}

@@ -7,21 +7,18 @@ import java.util.List;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
 import org.loopnest.format.dataset.Dataset;
-import org.loopnest.format.netcdf.NetcdfDataset;
-import org.loopnest.format.netcdf.NetcdfFile;
-import org.loopnest.format.netcdf.NetcdfVariable;
-import org.loopnest.format.netcdf4.Netcdf4Dataset;
-import org.loopnest.format.netcdf4.Netcdf4File;
-import org.loopnest.format.netcdf4.Netcdf4Variable;
+import org.loopnest.format.dataset.DatasetCatalog;
+import org.loopnest.format.dataset.DatasetVariable;
+import org.loopnest.format.dataset.Datasets;
 import org.loopnest.internal.format.Quoted;
 
 /**
- * A variable of one NetCDF file or several (classic or NetCDF-4, by the first file's signature) as an input array,
- * through the dataset layer ({@link Dataset}: {@link NetcdfDataset}, {@link Netcdf4Dataset}; several files joined by
- * time): its dimensions' names become loop indices (or the names the option gives), the joined lengths the extents.
- * Read in place when the dataset says so ({@link Dataset#holder()}: {@code float}, {@code double} and {@code int}
- * classic variables, records included, and contiguous NetCDF-4 floats, from each file), else unpacked to a temporary
- * float file before the run ({@link DatasetUnpacking}: packed, {@code byte}/{@code short}, chunked or compressed).
+ * A variable of one data file or several as an input array, through the dataset layer ({@link Datasets}: the format
+ * by the first file's signature, classic NetCDF or NetCDF-4; several files joined by time): its dimensions' names
+ * become loop indices (or the names the option gives), the joined lengths the extents. Read in place when the dataset
+ * says so ({@link Dataset#holder()}: {@code float}, {@code double} and {@code int} classic variables, records
+ * included, and contiguous NetCDF-4 floats, from each file), else unpacked to a temporary float file before the run
+ * ({@link DatasetUnpacking}: packed, {@code byte}/{@code short}, chunked or compressed).
  *
  * <p><b>Threading:</b> stateless. <b>Failure:</b> {@link IllegalArgumentException} naming the option: no variable
  * given or none of that name (listing those there are), files that disagree, an unreadable file.
@@ -33,13 +30,13 @@ final class DatasetInput {
     static FileArray describe(InputOption input, List<Path> files) {
         String option = input.option();
         try {
-            boolean hdf5 = Netcdf4File.isHdf5(files.get(0));
             if (input.variable() == null) {
-                throw new IllegalArgumentException(option + ": no variable given (expected: FILE.nc:VAR, VAR one of: "
-                        + names(files.get(0), hdf5) + ")");
+                try (DatasetCatalog first = Datasets.catalog(files.get(0))) {
+                    throw new IllegalArgumentException(option + ": no variable given (expected: FILE:VAR, VAR one of: "
+                            + Quoted.names(first.variables().stream().map(DatasetVariable::name).toList()) + ")");
+                }
             }
-            Dataset dataset = hdf5 ? Netcdf4Dataset.open(files, input.variable())
-                    : NetcdfDataset.open(files, input.variable());
+            Dataset dataset = Datasets.open(files, input.variable());
             List<String> indices = InputFiles.renamed(input, dataset.dimensionNames(), "dimensions");
             long[] shape = dataset.shape();
             if (!dataset.readsInPlace()) {
@@ -53,14 +50,5 @@ final class DatasetInput {
             throw e instanceof IllegalArgumentException && e.getMessage().startsWith(option) ? (RuntimeException) e
                     : new IllegalArgumentException(option + ": " + e.getMessage(), e);
         }
-    }
-
-    private static String names(Path file, boolean hdf5) throws IOException {
-        if (hdf5) {
-            try (Netcdf4File nc = Netcdf4File.open(file)) {
-                return Quoted.names(nc.variables().stream().map(Netcdf4Variable::name).toList());
-            }
-        }
-        return Quoted.names(NetcdfFile.open(file).variables().stream().map(NetcdfVariable::name).toList());
     }
 }

@@ -12,8 +12,8 @@ import org.loopnest.kernel.DeviceCode;
 
 /**
  * Reads what an input's file says about its array, by format: a raw file says nothing (its indices come from the
- * option, its extents from the nest), a NetCDF file or several ({@link DatasetInput}) and a GrADS descriptor
- * ({@link GradsInput}) give dimension names, extents and where the variable lies. Only headers are read.
+ * option, its extents from the nest); a NetCDF file or several and a GrADS descriptor give dimension names, extents
+ * and where the variable lies, through the dataset layer ({@link DatasetInput}). Only headers are read.
  *
  * <p><b>Threading:</b> stateless. <b>Failure:</b> an {@link IllegalArgumentException} naming the option, the file and
  * what was expected: a missing or unreadable file, a directory, an unknown variable (listing those there are), a
@@ -36,15 +36,14 @@ public final class InputFiles {
         for (Path file : files) {
             FileKinds.requireReadable(input.option() + ": " + file, file, "a readable regular file");
         }
-        if (input.isPattern() && format != FileFormat.NETCDF) {
+        if (input.isPattern() && format == FileFormat.RAW) {
             throw new IllegalArgumentException(input.option() + ": " + files.get(0) + " is a " + format.name()
                     .toLowerCase(java.util.Locale.ROOT) + " file; several files are joined for NetCDF (expected: .nc "
                     + "files; GrADS data in several files is one .ctl with OPTIONS template)");
         }
         return switch (format) {
             case RAW -> raw(input, rawOrder);
-            case NETCDF -> DatasetInput.describe(input, files);
-            case GRADS -> GradsInput.describe(input);
+            case NETCDF, GRADS -> DatasetInput.describe(input, files);
         };
     }
 

@@ -8,6 +8,7 @@ import org.loopnest.LoopNest;
 import org.loopnest.data.ElementType;
 import org.loopnest.data.FileHolder;
 import org.loopnest.data.FilePart;
+import org.loopnest.format.dataset.DatasetFiles;
 import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.kernel.DeviceCode;
 
@@ -100,9 +101,8 @@ public record RunSpec(String body, List<FileArray> arrays, NestShape nest, List<
         for (FileArray a : arrays) {
             List<java.nio.file.Path> files = a.parts() != null ? a.parts().stream().map(FilePart::path).toList()
                     : a.input().isPattern() ? a.input().files() : List.of(a.file());
-            String from = files.size() == 1 ? files.get(0).getFileName().toString() : files.size() + " files ("
-                    + files.get(0).getFileName() + " … " + files.get(files.size() - 1).getFileName() + ")";
-            parts.add("in " + a.name() + a.indices() + " " + a.type() + " from " + from);
+            parts.add("in " + a.name() + a.indices() + " " + a.type() + " from "
+                    + DatasetFiles.label(files));
         }
         for (OutputOption o : outputs) {
             parts.add("out " + o.name() + " to " + o.file().getFileName());

@@ -5,8 +5,8 @@
  * <pre>
  *  --in NAME[:INDEX,...]=FILE[:VAR] ──InputOption──▶ InputFiles.describe ──▶ FileArray (indices, extents, strides,
  *        (raw .f32/.f64/.i32/.i64, NetCDF classic     (DatasetInput: the       type, byte order, offset, the parts
- *         or 4, a glob or @list of them, GrADS .ctl)   dataset layer;           of several files; a packed or
- *                                                      GradsInput)              chunked one: DatasetUnpacking)
+ *         or 4, a glob or @list of them, GrADS .ctl)   dataset layer, every     of several files; a packed or
+ *                                                      format)                  chunked one: DatasetUnpacking)
  *  FileArrays + --names + --shape ──NestShape.resolve──▶ the nest (names in order of first appearance, extents that
  *                                                        agree between files)
  *  body + FileArrays + nest + --out NAME=FILE (OutputOption) ──▶ RunSpec ──loopNest(holders)──▶ LoopNest

@@ -2,22 +2,16 @@ package org.loopnest.examples.weather;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Says in words what a path is, for messages about a file given where another kind was expected.
+ * Says in words what a path is, for messages about a file given where another kind was expected (core's
+ * {@code org.loopnest.internal.format.FileKinds}), and why reading one failed.
  *
  * <p><b>Threading:</b> stateless; safe from any thread.
  */
 public final class FileKinds {
-    private static final int TYPE_MASK = 0170000;
-    private static final int FIFO = 0010000;
-    private static final int CHARACTER_DEVICE = 0020000;
-    private static final int BLOCK_DEVICE = 0060000;
-    private static final int SOCKET = 0140000;
-
     private FileKinds() {
     }
 
@@ -27,16 +21,7 @@ public final class FileKinds {
      * {@code a block device}, {@code a socket}; else {@code not a regular file}.
      */
     public static String describe(Path path) {
-        if (!Files.exists(path)) {
-            return "no such file";
-        }
-        if (Files.isRegularFile(path)) {
-            return "a regular file";
-        }
-        if (Files.isDirectory(path)) {
-            return "a directory";
-        }
-        return special(path);
+        return org.loopnest.internal.format.FileKinds.describe(path);
     }
 
     /**
@@ -52,10 +37,7 @@ public final class FileKinds {
      *     {@code a regular file without read permission}
      */
     public static void requireReadable(String label, Path file, String expected) {
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new IllegalArgumentException(label + ": " + (Files.isRegularFile(file)
-                    ? "a regular file without read permission" : describe(file)) + " (expected: " + expected + ")");
-        }
+        org.loopnest.internal.format.FileKinds.requireReadable(label, file, expected);
     }
 
     /**
@@ -74,21 +56,5 @@ public final class FileKinds {
             return denied.getFile() + ": permission denied";
         }
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-    }
-
-    private static String special(Path path) {
-        int type;
-        try {
-            type = (Integer) Files.getAttribute(path, "unix:mode") & TYPE_MASK;
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
-            return "not a regular file";
-        }
-        return switch (type) {
-            case FIFO -> "a FIFO";
-            case CHARACTER_DEVICE -> "a character device";
-            case BLOCK_DEVICE -> "a block device";
-            case SOCKET -> "a socket";
-            default -> "not a regular file";
-        };
     }
 }

@@ -308,10 +308,10 @@ class RunCommandTest {
         Path out = dir.resolve("celsius.f32");
         Path nc = dir.resolve("celsius.nc");
         Cli run = Cli.run("run", "--body", "c = T - 273.15f + 0.0f * ps; k = c;", "--in", "T=" + GRADS_SAMPLE + ":T",
-                "--in", "ps:t,y,x=" + GRADS_SAMPLE + ":PS", "--out", "c=" + out, "--out", "k=" + nc, "--device",
+                "--in", "ps:time,lat,lon=" + GRADS_SAMPLE + ":PS", "--out", "c=" + out, "--out", "k=" + nc, "--device",
                 "sim", "--verify");
         assertEquals(0, run.code(), run.err());
-        assertTrue(run.out().contains("run: t 5 x z 7 x y 46 x x 72 (115920 points)"), run.out());
+        assertTrue(run.out().contains("run: time 5 x lev 7 x lat 46 x lon 72 (115920 points)"), run.out());
         int grid = 46 * 72;
         for (int[] tz : new int[][] {{0, 0}, {3, 4}, {4, 6}}) {
             float[] stored = readFloats(ctl.dataFile(), ctl.offset("T", tz[0], tz[1]), grid, ctl.byteOrder());
@@ -322,11 +322,13 @@ class RunCommandTest {
         }
         NetcdfHeader h = NetcdfFile.open(nc);
         assertArrayEquals(new double[] {1000, 850, 700, 500, 300, 200, 100}, NetcdfFile.readValues(h,
-                h.variable("z")), "ZDEF levels");
-        assertEquals("hPa", h.variable("z").attribute("units").orElseThrow().text());
-        assertEquals(-90.0, NetcdfFile.readValues(h, h.variable("y"))[0], "YDEF start");
-        assertEquals(355.0, NetcdfFile.readValues(h, h.variable("x"))[71], "XDEF end");
-        assertEquals("degrees_east", h.variable("x").attribute("units").orElseThrow().text());
+                h.variable("lev")), "ZDEF levels");
+        assertEquals("hPa", h.variable("lev").attribute("units").orElseThrow().text());
+        assertEquals(-90.0, NetcdfFile.readValues(h, h.variable("lat"))[0], "YDEF start");
+        assertEquals(355.0, NetcdfFile.readValues(h, h.variable("lon"))[71], "XDEF end");
+        assertEquals("degrees_east", h.variable("lon").attribute("units").orElseThrow().text());
+        assertArrayEquals(new double[] {0, 1, 2, 3, 4}, NetcdfFile.readValues(h, h.variable("time")), "TDEF");
+        assertEquals("days since 1987-01-02 00:00:00", h.variable("time").attribute("units").orElseThrow().text());
     }
 
     @Test
@@ -335,7 +337,7 @@ class RunCommandTest {
         Cli run = Cli.run("run", "--body", "r = T * Q;", "--in", "T=" + GRADS_SAMPLE + ":T", "--in",
                 "Q=" + GRADS_SAMPLE + ":Q", "--out", "r=" + dir.resolve("r.f32"));
         assertEquals(2, run.code());
-        assertEquals("loopnest run: index 'z' is 7 in --in T=" + GRADS_SAMPLE + ":T (model.dat) but 5 in --in Q="
+        assertEquals("loopnest run: index 'lev' is 7 in --in T=" + GRADS_SAMPLE + ":T (model.dat) but 5 in --in Q="
                 + GRADS_SAMPLE + ":Q (model.dat) (expected: the same extent in every file that uses it) (see "
                 + "'loopnest run --help')", run.err().strip());
         assertEquals(List.of(), temporaries());
@@ -406,7 +408,7 @@ class RunCommandTest {
         Path out = dir.resolve("o.f32");
         assertBad("--in a=" + nc + ":v: no variable 'v' in packed.nc (expected one of: u, s)",
                 "--body", "o = a;", "--in", "a=" + nc + ":v", "--out", "o=" + out);
-        assertBad("--in a=" + nc + ": no variable given (expected: FILE.nc:VAR, VAR one of: u, s)",
+        assertBad("--in a=" + nc + ": no variable given (expected: FILE:VAR, VAR one of: u, s)",
                 "--body", "o = a;", "--in", "a=" + nc, "--out", "o=" + out);
         assertBad("--in a:i,j=" + nc + ":u: 2 indices [i, j] for the 1 dimensions [x] (expected: one name per "
                 + "dimension, outermost first, or none)", "--body", "o = a;", "--in", "a:i,j=" + nc + ":u",

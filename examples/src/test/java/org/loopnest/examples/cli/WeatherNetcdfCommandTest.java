@@ -280,8 +280,8 @@ class WeatherNetcdfCommandTest {
                         q:_Storage = "contiguous" ;
                 """);
         assertTrue(run.out().contains("(NetCDF-4): t, q"), run.out());
-        assertTrue(run.out().contains("t: short filtered packed (scale_factor 0.01, add_offset 250.0), unpacked first "
-                + "into a temporary float32 file of 480 bytes"), run.out());
+        assertTrue(run.out().contains("t: NetCDF-4 short, filtered packed (scale_factor 0.01, add_offset 250.0), "
+                + "unpacked first into a temporary float32 file of 480 bytes"), run.out());
     }
 
     private Cli runPacked(String kind, String tStorage, String qStorage) throws Exception {

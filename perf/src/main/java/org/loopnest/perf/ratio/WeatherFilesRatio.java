@@ -25,17 +25,20 @@ import org.loopnest.report.RunReport;
  * in-memory arrays of the same data ({@link WeatherNest#nest}), both on the default {@code cpu} device with the
  * automatic split. The files side reads {@code T} and {@code q} from little-endian float32 files written from the
  * synthetic fields and writes the eight outputs to eight new files (temporary names, forced to disk and moved into
- * place at the end of each run); the pressure stays an array indexed by {@code z}. Ratio = in-memory time ÷ files
- * time. A third side, {@code weather-files-ratio-in-place}, writes the outputs into eight existing files of the right
- * size ({@code Holder.fileInPlace}: no temporary files, no {@code fsync}, blocks allocated and cached), to show what
- * the new files cost. A fourth, {@code weather-files-ratio-ten-files}, reads {@code T} and {@code q} from one file
- * per time step ({@code Holder.files}, {@value #TEN} files each) against the one-file side: what a dataset kept as
- * many files costs. Rounds interleaved; before each timed side, untimed, {@code sync} writes back what the previous
- * side left dirty and the input files are read once (page cache warm). After the rounds every set of eight files must
- * hold the same bits as the in-memory outputs. Then {@code weather-netcdf4-ratio}: the eight outputs as one classic
- * NetCDF file copied into compressed NetCDF-4 ({@link Netcdf4Copy}, deflate 4, what {@code --format netcdf4} adds
- * to a run), timed over the measured rounds: files time ÷ (files time + copy time), with both files' sizes. The files
- * live in a new directory under {@code java.io.tmpdir}, deleted at the end.
+ * place at the end of each run); the pressure stays an array indexed by {@code z}. Ratio = in-memory time ÷ files time.
+ * A third side, {@code weather-files-ratio-in-place}, writes the outputs into eight existing files of the right size
+ * ({@code Holder.fileInPlace}: no temporary files, no {@code fsync}, blocks allocated and cached), to show what the new
+ * files cost. A fourth, {@code weather-files-ratio-ten-files}, reads {@code T} and {@code q} from one file per time
+ * step ({@code Holder.files}, {@value #TEN} files each) against the one-file side: what a dataset kept as many files
+ * costs. A fifth, {@code weather-files-ratio-vs-save}, is what a user with in-memory arrays does to keep the results:
+ * the in-memory run, then each output written to a new file by one {@code FileChannel.write}, forced to disk and moved
+ * into place (the durability a LoopNest commit gives): that time ÷ the files side's. Rounds interleaved; before each
+ * timed side, untimed, {@code sync} writes back what the previous side left dirty and the input files are read once
+ * (page cache warm). After the rounds every set of eight files must hold the same bits as the in-memory outputs. Then
+ * {@code weather-netcdf4-ratio}: the eight outputs as one classic NetCDF file copied into compressed NetCDF-4
+ * ({@link Netcdf4Copy}, deflate 4, what {@code --format netcdf4} adds to a run), timed over the measured rounds:
+ * files time ÷ (files time + copy time), with both files' sizes. The files live in a new directory under
+ * {@code java.io.tmpdir}, deleted at the end.
  */
 public final class WeatherFilesRatio implements RatioRun {
     private static final long SEED = 2026;
@@ -83,9 +86,10 @@ public final class WeatherFilesRatio implements RatioRun {
                 ScratchFiles.writeFloats(output(inPlace, o), new float[shape.points()]);
             }
             Path ten = Files.createDirectory(dir.resolve("ten"));
+            Path saved = Files.createDirectory(dir.resolve("saved"));
             List<FilePart> tParts = perStep(fields.temperature(), ten, "T");
             List<FilePart> qParts = perStep(fields.humidity(), ten, "q");
-            RunReport[] last = new RunReport[4];
+            RunReport[] last = new RunReport[5];
             Commits commits = new Commits();
             Runnable warm = () -> {
                 ScratchFiles.command(List.of("sync"));
@@ -102,11 +106,19 @@ public final class WeatherFilesRatio implements RatioRun {
                     () -> last[2] = commits.run(2, filesNest(fields, t, q, inPlace, true)),
                     () -> last[3] = commits.run(3, filesNest(fields, Holder.files(tParts, ElementType.FLOAT,
                             ByteOrder.LITTLE_ENDIAN), Holder.files(qParts, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN),
-                            ten, false))),
-                    List.of(warm, warm, warm, warmTen));
+                            ten, false)),
+                    () -> {
+                        last[4] = commits.run(4, WeatherNest.nest(fields));
+                        save(fields, saved);
+                    }),
+                    List.of(warm, warm, warm, warmTen, () -> {
+                        clear(saved);
+                        warm.run();
+                    }));
             checkSame(fields, dir);
             checkSame(fields, inPlace);
             checkSame(fields, ten);
+            checkSame(fields, saved);
             String setup = String.format(Locale.ROOT, "the weather body (WeatherBody) on the default cpu device, "
                             + "automatic split; grid t,z,y,x = %s (%d points; T, q in 2 files, 8 outputs to 8 files, "
                             + "%.1f MiB each; page cache warm, sync before each side); in memory: %s; %s",
@@ -115,6 +127,7 @@ public final class WeatherFilesRatio implements RatioRun {
             Comparison c = new Comparison("in-memory arrays", s.get(0), "raw files", s.get(1));
             Comparison p = new Comparison("in-memory arrays", s.get(0), "raw files in place", s.get(2));
             Comparison m = new Comparison("one file each", s.get(1), TEN_LABEL, s.get(3));
+            Comparison v = new Comparison("in memory, then saved", s.get(4), "raw files", s.get(1));
             Netcdf4Cost cost = Netcdf4Cost.measure(fields, dir, rounds.measured());
             return List.of(new BenchResult("weather-files-ratio", c.ratio(), "ratio", "in-memory time / files time "
                             + "(outputs to new files: temporary, fsync, move); " + setup + "; files: "
@@ -128,6 +141,12 @@ public final class WeatherFilesRatio implements RatioRun {
                             + "many-files time (T and q each in one file per time step, Holder.files; outputs to new "
                             + "files as the one-file side); " + setup + "; many files: " + describe(last[3]) + "; "
                             + commits.describe(3, rounds) + "; " + m.describe() + "; outputs compared bit for bit"),
+                    new BenchResult("weather-files-ratio-vs-save", v.ratio(), "ratio", "(in-memory run + saving its "
+                            + "outputs) time / files time: the in-memory arrays' run, then each of the 8 outputs "
+                            + "written to a new file (one FileChannel.write of the array, little-endian), forced "
+                            + "(fsync) and moved into place, against LoopNest writing them during the run (temporary, "
+                            + "fsync, move); " + setup + "; files: " + describe(last[1]) + "; " + c.describe()
+                            + "; " + v.describe() + "; outputs compared bit for bit"),
                     cost.row(s.get(1)));
         } catch (IOException e) {
             throw new UncheckedIOException("weather files: cannot create a directory in " + dir, e);
@@ -169,6 +188,32 @@ public final class WeatherFilesRatio implements RatioRun {
                     : raw(file));
         }
         return nest.deviceCode(WeatherBody.CODE);
+    }
+
+    /**
+     * Saves the in-memory outputs as a user of arrays would: each to a temporary file beside its target, forced to disk
+     * and moved into place.
+     */
+    private static void save(WeatherFields fields, Path dir) {
+        for (WeatherOutput o : WeatherOutput.values()) {
+            Path target = output(dir, o);
+            Path temporary = dir.resolve("." + target.getFileName() + ".part");
+            ScratchFiles.writeFloats(temporary, fields.output(o));
+            ScratchFiles.force(temporary);
+            try {
+                Files.move(temporary, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new UncheckedIOException("weather files: cannot move " + temporary + " to " + target, e);
+            }
+        }
+    }
+
+    /** Deletes what {@link #save} left in {@code dir} (untimed, before each round of that side). */
+    private static void clear(Path dir) {
+        for (WeatherOutput o : WeatherOutput.values()) {
+            ScratchFiles.delete(output(dir, o));
+        }
     }
 
     private static Path output(Path dir, WeatherOutput o) {

@@ -17,7 +17,7 @@ class WeatherFilesRatioTest {
         List<BenchResult> rows = WeatherFilesRatio.quick().run();
 
         assertEquals(List.of("weather-files-ratio", "weather-files-ratio-in-place", "weather-files-ratio-ten-files",
-                "weather-netcdf4-ratio"),
+                "weather-files-ratio-vs-save", "weather-netcdf4-ratio"),
                 rows.stream().map(BenchResult::name).toList());
         rows.forEach(r -> assertTrue(r.value() > 0 && (r.detail().contains("outputs compared bit for bit")
                 || r.detail().contains("copy checked against the outputs")), r.toString()));

@@ -11,7 +11,7 @@ import org.loopnest.examples.weather.MissingMarkers;
  * A weather run's input read from files: where {@code T} and {@code q} lie ({@link FileGrid}s, bound as file-backed
  * arrays, never read whole), the grid {@code t, z, y, x}, the pressure of each level run, the values the files use
  * for "no data" beyond the body's rule, the grid the outputs describe, and notes for the run's output (which levels
- * are run, what was unpacked). Made by {@link GradsInput#open} or {@link NetcdfInput#open}.
+ * are run, what was unpacked). Made by {@link GradsInput#open} or {@link NetcdfInput#open} (classic or NetCDF-4).
  *
  * <p><b>Ownership:</b> temporary files made for the input (unpacked NetCDF variables) belong to it and are deleted
  * by {@link #close()} (and at JVM exit if still there). Not thread-safe to close while a run reads it.

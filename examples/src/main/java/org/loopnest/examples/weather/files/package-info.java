@@ -1,13 +1,15 @@
 /**
- * The weather loop over files of any size: GrADS and classic NetCDF inputs bound as file-backed arrays, outputs
- * written by the run into a GrADS data set or a NetCDF file, all put in place together only once the run succeeded.
+ * The weather loop over files of any size: GrADS and NetCDF (classic or NetCDF-4) inputs bound as file-backed
+ * arrays, outputs written by the run into a GrADS data set or a NetCDF file, all put in place together only once the
+ * run succeeded.
  *
  * <p>Map: {@link org.loopnest.examples.weather.files.GradsInput} and
- * {@link org.loopnest.examples.weather.files.NetcdfInput} open an input as a
+ * {@link org.loopnest.examples.weather.files.NetcdfInput} (both through core's dataset layer,
+ * {@code org.loopnest.format.dataset.Datasets}) open an input as a
  * {@link org.loopnest.examples.weather.files.WeatherInput} (layouts as
  * {@link org.loopnest.examples.weather.files.FileGrid}s, levels, missing values, the
  * {@link org.loopnest.examples.weather.files.OutputGrid} with its {@link org.loopnest.examples.weather.files.TimeAxis};
- * packed NetCDF variables unpacked first by {@code Unpacker});
+ * packed or chunked NetCDF variables unpacked first by {@code Unpacker});
  * {@link org.loopnest.examples.weather.files.OutputFormat} makes the
  * {@link org.loopnest.examples.weather.files.OutputFiles} ({@code GradsOutput}, {@code NetcdfOutput});
  * {@link org.loopnest.examples.weather.files.FileNest} binds both into the nest;
