@@ -110,6 +110,7 @@ final class NodeAttempt {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast("bytes", new ByteCounter());
                 ch.pipeline().addLast("progress", progress);
                 if (cluster.tls() != null) {
                     ch.pipeline().addLast("tls", cluster.tls().newHandler(ch.alloc(), uri.getHost(), uri.getPort()));

@@ -2,6 +2,7 @@ package org.loopnest.cluster;
 
 import io.netty.handler.ssl.SslContext;
 import java.time.Duration;
+import org.loopnest.cluster.files.DataDirs;
 import org.loopnest.device.Device;
 
 /**
@@ -23,10 +24,13 @@ import org.loopnest.device.Device;
  *                           a new one above it is turned away in the same way, so that one source cannot use up
  *                           {@code maxUnauthenticated} and keep coordinators from other addresses out; at or above
  *                           {@code maxUnauthenticated} it has no effect
+ * @param dataDirs           the directories under which the node reads and writes a run's files itself when the
+ *                           coordinator's run names them ({@code --data-dir}); {@link DataDirs#NONE}: it does no I/O
+ *                           of its own and receives every chunk over its connection
  */
 public record NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
                          Duration idleTimeout, Duration handshakeTimeout, int maxUnauthenticated,
-                         int maxUnauthenticatedPerSource) {
+                         int maxUnauthenticatedPerSource, DataDirs dataDirs) {
     /** The default {@link #handshakeTimeout()}: 10 s. */
     public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
     /** The default {@link #maxUnauthenticated()}: 64. */
@@ -36,7 +40,7 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
 
     /**
      * Loopback, no TLS, {@link Wire#DEFAULT_MAX_FRAME}, 30 s idle timeout, {@link #DEFAULT_HANDSHAKE_TIMEOUT},
-     * {@link #DEFAULT_MAX_UNAUTHENTICATED} and {@link #DEFAULT_MAX_UNAUTHENTICATED_PER_SOURCE}.
+     * {@link #DEFAULT_MAX_UNAUTHENTICATED}, {@link #DEFAULT_MAX_UNAUTHENTICATED_PER_SOURCE} and no data directories.
      *
      * @param port the port, 0 for any free one
      * @param device the local device that runs the chunks (owned by the caller)
@@ -48,7 +52,8 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
     }
 
     /**
-     * The settings given, with the default handshake timeout and caps on unauthenticated connections.
+     * The settings given, with the default handshake timeout and caps on unauthenticated connections, and no data
+     * directories.
      *
      * @param bindHost the address to listen on
      * @param port the port, 0 for any free one
@@ -65,7 +70,7 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
     }
 
     /**
-     * The settings given, with the default cap on unauthenticated connections per source.
+     * The settings given, with the default cap on unauthenticated connections per source, and no data directories.
      *
      * @param bindHost the address to listen on
      * @param port the port, 0 for any free one
@@ -84,6 +89,27 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
     }
 
     /**
+     * The settings given, with no data directories ({@link DataDirs#NONE}).
+     *
+     * @param bindHost the address to listen on
+     * @param port the port, 0 for any free one
+     * @param device the local device that runs the chunks (owned by the caller)
+     * @param secret the secret shared with coordinators
+     * @param tls a server TLS context, or {@code null} for plain TCP
+     * @param maxFrame the largest frame accepted, in bytes
+     * @param idleTimeout how long a connection may stay silent before it is closed
+     * @param handshakeTimeout how long a connection may take to authenticate
+     * @param maxUnauthenticated the most connections still authenticating at once
+     * @param maxUnauthenticatedPerSource the most of those from one source
+     */
+    public NodeConfig(String bindHost, int port, Device device, Secret secret, SslContext tls, int maxFrame,
+                      Duration idleTimeout, Duration handshakeTimeout, int maxUnauthenticated,
+                      int maxUnauthenticatedPerSource) {
+        this(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout, maxUnauthenticated,
+                maxUnauthenticatedPerSource, DataDirs.NONE);
+    }
+
+    /**
      * Checks every setting.
      *
      * @param bindHost the address to listen on
@@ -96,6 +122,7 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
      * @param handshakeTimeout how long a connection may take to authenticate
      * @param maxUnauthenticated the most connections still authenticating at once
      * @param maxUnauthenticatedPerSource the most of those from one source
+     * @param dataDirs the directories for the node's own I/O, {@link DataDirs#NONE} for none
      * @throws IllegalArgumentException naming the first setting out of range and what was expected
      */
     public NodeConfig {
@@ -121,6 +148,9 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
             throw new IllegalArgumentException("max unauthenticated connections per source = "
                     + maxUnauthenticatedPerSource + " (expected: > 0)");
         }
+        if (dataDirs == null) {
+            throw new IllegalArgumentException("data dirs = null (expected: DataDirs.NONE for no I/O of its own)");
+        }
     }
 
     private static void requirePositive(Duration value, String name) {
@@ -136,7 +166,7 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
      */
     public NodeConfig withTls(SslContext context) {
         return new NodeConfig(bindHost, port, device, secret, context, maxFrame, idleTimeout, handshakeTimeout,
-                maxUnauthenticated, maxUnauthenticatedPerSource);
+                maxUnauthenticated, maxUnauthenticatedPerSource, dataDirs);
     }
 
     /**
@@ -146,7 +176,7 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
      */
     public NodeConfig withBindHost(String host) {
         return new NodeConfig(host, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
-                maxUnauthenticated, maxUnauthenticatedPerSource);
+                maxUnauthenticated, maxUnauthenticatedPerSource, dataDirs);
     }
 
     /**
@@ -156,7 +186,7 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
      */
     public NodeConfig withIdleTimeout(Duration timeout) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, timeout, handshakeTimeout,
-                maxUnauthenticated, maxUnauthenticatedPerSource);
+                maxUnauthenticated, maxUnauthenticatedPerSource, dataDirs);
     }
 
     /**
@@ -166,7 +196,7 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
      */
     public NodeConfig withHandshakeTimeout(Duration timeout) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, timeout,
-                maxUnauthenticated, maxUnauthenticatedPerSource);
+                maxUnauthenticated, maxUnauthenticatedPerSource, dataDirs);
     }
 
     /**
@@ -176,7 +206,7 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
      */
     public NodeConfig withMaxUnauthenticated(int connections) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
-                connections, maxUnauthenticatedPerSource);
+                connections, maxUnauthenticatedPerSource, dataDirs);
     }
 
     /**
@@ -186,6 +216,18 @@ public record NodeConfig(String bindHost, int port, Device device, Secret secret
      */
     public NodeConfig withMaxUnauthenticatedPerSource(int connections) {
         return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
-                maxUnauthenticated, connections);
+                maxUnauthenticated, connections, dataDirs);
+    }
+
+    /**
+     * {@return the same with other directories for the node's own I/O}
+     *
+     * @param dirs the directories under which the node reads and writes a run's files itself, {@link DataDirs#NONE}
+     *     for none
+     * @throws IllegalArgumentException if {@code dirs} is {@code null}
+     */
+    public NodeConfig withDataDirs(DataDirs dirs) {
+        return new NodeConfig(bindHost, port, device, secret, tls, maxFrame, idleTimeout, handshakeTimeout,
+                maxUnauthenticated, maxUnauthenticatedPerSource, dirs);
     }
 }

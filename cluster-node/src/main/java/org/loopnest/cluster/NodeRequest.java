@@ -168,4 +168,20 @@ sealed interface NodeRequest {
             return Wire.LAUNCH;
         }
     }
+
+    /** {@link Wire#FILES}: the open run's arrays as files this node may read and write itself. */
+    record Files(long id, LocalArrays arrays) implements NodeRequest {
+        @Override
+        public byte type() {
+            return Wire.FILES;
+        }
+    }
+
+    /** {@link Wire#LAUNCH_IN_PLACE}: run {@code chunk} of the open run over the files this node accepted. */
+    record LaunchInPlace(long id, Chunk chunk) implements NodeRequest {
+        @Override
+        public byte type() {
+            return Wire.LAUNCH_IN_PLACE;
+        }
+    }
 }

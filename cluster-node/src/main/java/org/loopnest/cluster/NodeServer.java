@@ -98,7 +98,8 @@ public final class NodeServer implements AutoCloseable {
                     });
             Channel channel = bootstrap.bind(config.bindHost(), config.port()).syncUninterruptibly().channel();
             LOG.log(System.Logger.Level.INFO, "node listening on " + channel.localAddress() + " with device "
-                    + config.device().info().name() + (config.tls() != null ? " (TLS)" : ""));
+                    + config.device().info().name() + (config.tls() != null ? " (TLS)" : "")
+                    + (config.dataDirs().isEmpty() ? "" : ", own I/O under " + config.dataDirs()));
             return new NodeServer(boss, workers, setup, channel, quota, first);
         } catch (Exception e) {
             // Exception, not RuntimeException: syncUninterruptibly() rethrows the bind's checked BindException

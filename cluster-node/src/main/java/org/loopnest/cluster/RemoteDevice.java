@@ -67,6 +67,27 @@ public final class RemoteDevice implements Device {
     private Optional<DeviceCosts> costs;
     /** The last run the node set up and how its device runs the kernel; {@code null} before the first. */
     private volatile Opened opened;
+    /** The largest frame this connection carries (the smaller of the node's and the coordinator's). */
+    private final int maxFrame;
+    /** The connection's byte counts, or {@code null} on a channel without one. */
+    private final ByteCounter bytes;
+    /** The last run's data-local state: whether the node does its own I/O, and why not; {@code null} before. */
+    private volatile LocalRun local;
+
+    /**
+     * What a run's data-local offer came to on this connection ({@link Wire#FILES}), and what its chunks did.
+     *
+     * @param run the run's id
+     * @param inPlace whether the node reads and writes the run's files itself
+     * @param whyNot why it does not, or {@code ""}
+     * @param sentBefore the bytes the connection had sent when the run began
+     * @param receivedBefore the bytes it had received then
+     * @param chunks chunks the node ran where the files are
+     * @param checksum the sum of their outputs' CRC32Cs
+     */
+    private record LocalRun(long run, boolean inPlace, String whyNot, long sentBefore, long receivedBefore,
+            AtomicLong chunks, AtomicLong checksum) {
+    }
 
     /**
      * A run the node set up, and the node's latest word on how its device runs the kernel ({@code ""}: compiled),
@@ -91,6 +112,8 @@ public final class RemoteDevice implements Device {
         this.compiled = ready.readBoolean();
         String description = Frames.readString(ready);
         int maxFrame = Math.min(ready.readInt(), ownMaxFrame);
+        this.maxFrame = maxFrame;
+        this.bytes = channel.pipeline().get(ByteCounter.class);
         this.info = new DeviceInfo(name, memory, Math.min(maxAllocation, maxFrame - COPY_HEADER - 64), units, false,
                 "node " + channel.remoteAddress() + " running " + nodeDevice + ": " + description);
     }
@@ -161,6 +184,8 @@ public final class RemoteDevice implements Device {
                 frame.release();
                 throw e;
             }
+            long sentBefore = bytesSent();
+            long receivedBefore = bytesReceived();
             ByteBuf reply = await(send(id, frame), "OPEN_RUN");
             try {
                 opened = new Opened(run, new AtomicReference<>(Frames.readString(reply)));
@@ -170,6 +195,9 @@ public final class RemoteDevice implements Device {
             } finally {
                 reply.release();
             }
+            String whyNot = offerFiles(run);
+            local = new LocalRun(id, whyNot.isEmpty(), whyNot, sentBefore, receivedBefore, new AtomicLong(),
+                    new AtomicLong());
         } catch (RuntimeException e) {
             synchronized (gate) {
                 gate.openFailed(id);
@@ -177,6 +205,86 @@ public final class RemoteDevice implements Device {
             }
             throw e;
         }
+    }
+
+    /**
+     * Offers the open run's files to the node ({@link Wire#FILES}) if the run keeps its arrays in files
+     * ({@link DataLocalOffer}), and returns the node's answer: {@code ""} if it will run the chunks where the files
+     * are, else why not (the run then ships its chunks). A node's {@code ERROR} is a reason too; only the node's loss
+     * fails the run.
+     */
+    private String offerFiles(RunSpec run) {
+        DataLocalOffer.Decision decision = DataLocalOffer.of(run, maxFrame);
+        if (decision.offer() == null) {
+            return decision.whyNot();
+        }
+        long id = ids.getAndIncrement();
+        ByteBuf frame = Frames.frame(channel.alloc(), Wire.FILES, id);
+        decision.offer().write(frame);
+        ByteBuf reply;
+        try {
+            reply = await(send(id, frame), "FILES");
+        } catch (DeviceLostException gone) {
+            throw gone;
+        } catch (LoopNestException refused) {
+            return "the node could not check the files: " + refused.getMessage();
+        }
+        try {
+            return Frames.readString(reply);
+        } catch (RuntimeException malformed) {
+            return "the node's answer to FILES is malformed (" + malformed.getMessage() + ")";
+        } finally {
+            reply.release();
+        }
+    }
+
+    /**
+     * {@return whether the node runs the open run's chunks where the files are, reading and writing them itself: the
+     * run then launches each chunk with no buffers and no copies ({@link Wire#LAUNCH_IN_PLACE})}
+     */
+    @Override
+    public boolean runsInPlace() {
+        LocalRun run = local;
+        return run != null && run.inPlace() && gate.open() == run.run();
+    }
+
+    /** Ends a run that held no buffer (a data-local one): the node hears {@link Wire#END_RUN}. */
+    @Override
+    public void endRun() {
+        LocalRun run = local;
+        if (run != null) {
+            synchronized (gate) {
+                endRun(gate.endWithoutBuffers(run.run()));
+            }
+        }
+    }
+
+    /**
+     * {@return what the report says of this node for the last run: whether it did its own I/O (and how many chunks it
+     * ran so), or why its chunks were shipped; and the bytes its connection carried each way during the run}
+     */
+    @Override
+    public java.util.List<String> runNotes() {
+        LocalRun run = local;
+        if (run == null) {
+            return java.util.List.of();
+        }
+        String traffic = "its connection carried " + (bytesSent() - run.sentBefore()) + " bytes out and "
+                + (bytesReceived() - run.receivedBefore()) + " bytes in during the run";
+        return java.util.List.of(run.inPlace()
+                ? name + " did its own I/O on the shared files (" + run.chunks().get() + " chunks read and written "
+                + "where the files are, outputs forced before each answer); " + traffic
+                : name + " was sent its chunks (no I/O of its own: " + run.whyNot() + "); " + traffic);
+    }
+
+    /** {@return the bytes this connection has handed to its socket since it opened (0 without a counter)} */
+    public long bytesSent() {
+        return bytes == null ? 0 : bytes.sent();
+    }
+
+    /** {@return the bytes this connection has read from its socket since it opened (0 without a counter)} */
+    public long bytesReceived() {
+        return bytes == null ? 0 : bytes.received();
     }
 
     /**
@@ -281,6 +389,9 @@ public final class RemoteDevice implements Device {
 
     @Override
     public CompletableFuture<Void> launch(Launch launch) {
+        if (runsInPlace()) {
+            return launchInPlace(launch.chunk());
+        }
         long id = ids.getAndIncrement();
         Chunk c = launch.chunk();
         ByteBuf frame = Frames.frame(channel.alloc(), Wire.LAUNCH, id);
@@ -299,6 +410,38 @@ public final class RemoteDevice implements Device {
             } catch (RuntimeException malformed) {
                 handler.lose("sent a malformed OK to LAUNCH (" + malformed.getMessage() + "; expected: how its "
                         + "device ran the kernel, as a string)");
+                channel.close();
+                throw handler.lost();
+            } finally {
+                reply.release();
+            }
+        });
+    }
+
+    /**
+     * Has the node run {@code c} where the files are ({@link Wire#LAUNCH_IN_PLACE}); completes once it answered, its
+     * outputs forced to storage.
+     */
+    private CompletableFuture<Void> launchInPlace(Chunk c) {
+        long id = ids.getAndIncrement();
+        ByteBuf frame = Frames.frame(channel.alloc(), Wire.LAUNCH_IN_PLACE, id);
+        frame.writeLong(c.number()).writeLong(c.firstOuter()).writeLong(c.outerCount()).writeLong(c.firstFlat())
+                .writeLong(c.iterations());
+        Opened run = opened;
+        LocalRun files = local;
+        return send(id, frame).thenAccept(reply -> {
+            try {
+                String path = Frames.readString(reply);
+                long checksum = reply.readLong();
+                reply.readLong(); // the node's time for the chunk: the run's clock times the launch
+                if (run != null) {
+                    run.kernelPath().set(path);
+                }
+                files.chunks().incrementAndGet();
+                files.checksum().addAndGet(checksum);
+            } catch (RuntimeException malformed) {
+                handler.lose("sent a malformed OK to LAUNCH_IN_PLACE (" + malformed.getMessage() + "; expected: how "
+                        + "its device ran the kernel, the outputs' CRC32C and the chunk's nanoseconds)");
                 channel.close();
                 throw handler.lost();
             } finally {

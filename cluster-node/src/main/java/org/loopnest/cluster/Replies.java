@@ -70,6 +70,25 @@ final class Replies {
         return okWith(alloc, id, kernelPath);
     }
 
+    /**
+     * {@link Wire#OK} answering {@link Wire#FILES} {@code id}: {@code whyNot} empty if this node runs the run's chunks
+     * where the files are, else the reason it does not.
+     */
+    static ByteBuf files(ByteBufAllocator alloc, long id, String whyNot) {
+        return okWith(alloc, id, whyNot);
+    }
+
+    /**
+     * {@link Wire#OK} answering {@link Wire#LAUNCH_IN_PLACE} {@code id}: how the device ran the kernel, the CRC32C of
+     * the chunk's outputs and the nanoseconds the chunk took here.
+     */
+    static ByteBuf ranInPlace(ByteBufAllocator alloc, long id, String kernelPath, long checksum, long nanos) {
+        ByteBuf reply = okWith(alloc, id, kernelPath);
+        reply.writeLong(checksum);
+        reply.writeLong(nanos);
+        return reply;
+    }
+
     private static ByteBuf okWith(ByteBufAllocator alloc, long id, String text) {
         ByteBuf reply = Frames.frame(alloc, Wire.OK, id);
         Frames.writeString(reply, text);

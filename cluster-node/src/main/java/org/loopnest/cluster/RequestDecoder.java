@@ -94,6 +94,12 @@ final class RequestDecoder extends MessageToMessageDecoder<ByteBuf> {
                 Chunk chunk = new Chunk(frame.readLong(), frame.readLong(), frame.readLong(), frame.readLong(),
                         frame.readLong());
                 return new NodeRequest.Launch(id, chunk, frame.readLong(), frame.readLong(), frame.readLong());
+            case Wire.FILES:
+                return new NodeRequest.Files(id, files(frame));
+            case Wire.LAUNCH_IN_PLACE:
+                exactly(frame, Wire.LAUNCH_IN_PLACE_BYTES, "LAUNCH_IN_PLACE");
+                return new NodeRequest.LaunchInPlace(id, new Chunk(frame.readLong(), frame.readLong(),
+                        frame.readLong(), frame.readLong(), frame.readLong()));
             default:
                 throw new MalformedFrameException("unknown request type " + type);
         }
@@ -113,6 +119,22 @@ final class RequestDecoder extends MessageToMessageDecoder<ByteBuf> {
                     + "description (expected: none)");
         }
         return run;
+    }
+
+    private static LocalArrays files(ByteBuf frame) {
+        LocalArrays arrays;
+        try {
+            arrays = LocalArrays.read(frame);
+        } catch (IndexOutOfBoundsException truncated) {
+            throw new MalformedFrameException("FILES payload ends inside the arrays' description", truncated);
+        } catch (IllegalArgumentException bad) {
+            throw new MalformedFrameException("FILES: " + bad.getMessage(), bad);
+        }
+        if (frame.isReadable()) {
+            throw new MalformedFrameException("FILES payload has " + frame.readableBytes() + " bytes after the arrays "
+                    + "(expected: none)");
+        }
+        return arrays;
     }
 
     private static NodeRequest.CopyIn copyIn(long id, ByteBuf frame) {

@@ -10,7 +10,9 @@ import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import org.loopnest.cluster.files.DataDirs;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.internal.kernel.IterationFailure;
@@ -43,6 +45,13 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
     private final Executor setup;
     private final SessionBuffers buffers = new SessionBuffers();
     private final RunSlot run = new RunSlot();
+    private final DataDirs dataDirs;
+    /** The open run's chunks over this node's files, once it accepted a {@code FILES} offer; else {@code null}. */
+    private final AtomicReference<Local> inPlace = new AtomicReference<>();
+
+    /** A data-local run: its id and the runner of its chunks. */
+    private record Local(long run, LocalChunks chunks) {
+    }
 
     /**
      * @param setup where runs are set up, off the event loop
@@ -52,6 +61,7 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         this.maxFrame = config.maxFrame();
         this.idleTimeout = config.idleTimeout();
         this.setup = setup;
+        this.dataDirs = config.dataDirs();
     }
 
     @Override
@@ -71,6 +81,7 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         } else if (request instanceof NodeRequest.OpenRun open) {
             openRun(ctx, open);
         } else if (request instanceof NodeRequest.EndRun end) {
+            endInPlace(end.run());
             run.end(end.run());
         } else if (request instanceof NodeRequest.Alloc alloc) {
             allocate(ctx, alloc);
@@ -82,6 +93,10 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
             copyOut(ctx, copy);
         } else if (request instanceof NodeRequest.Launch launch) {
             launch(ctx, launch);
+        } else if (request instanceof NodeRequest.Files files) {
+            files(ctx, files);
+        } else if (request instanceof NodeRequest.LaunchInPlace launch) {
+            launchInPlace(ctx, launch);
         } else {
             throw new IllegalArgumentException("frame type " + request.type() + " after the handshake (expected: a "
                     + "request)");
@@ -197,6 +212,53 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
                 path -> Replies.ranKernel(ctx.alloc(), launch.id(), path));
     }
 
+    /**
+     * Checks a data-local offer off the event loop (it reads the files' ends) and answers whether this node will run
+     * the open run's chunks where the files are ({@code ""}) or why not; the run then keeps its shipped path.
+     */
+    private void files(ChannelHandlerContext ctx, NodeRequest.Files files) {
+        long runId = run.readyId();
+        RunSlot.Prepared prepared = run.ready();
+        CompletableFuture<String> checked = CompletableFuture.supplyAsync(() -> {
+            InPlaceRun.Answer answer = InPlaceRun.accept(runId, files.arrays(), prepared, device, dataDirs);
+            if (answer.run() != null) {
+                Local previous = inPlace.getAndSet(new Local(runId, new LocalChunks(device, prepared, answer.run(),
+                        setup)));
+                if (previous != null) {
+                    previous.chunks().close();
+                }
+            }
+            return answer.whyNot();
+        }, setup);
+        answer(ctx, files.id(), checked, why -> Replies.files(ctx.alloc(), files.id(), why));
+    }
+
+    /**
+     * Runs a chunk of the open run over this node's files: the inputs checked unchanged, the kernel on the device, the
+     * outputs forced to storage, then {@code OK} with how the kernel ran, the outputs' CRC32C and the time taken.
+     */
+    private void launchInPlace(ChannelHandlerContext ctx, NodeRequest.LaunchInPlace request) {
+        RunSlot.Prepared prepared = run.ready();
+        Local local = inPlace.get();
+        if (local == null || local.run() != run.readyId()) {
+            throw new IllegalArgumentException("LAUNCH_IN_PLACE for a run whose files this node did not accept "
+                    + "(expected: after FILES answered with an empty reason)");
+        }
+        long start = System.nanoTime();
+        CompletableFuture<long[]> ran = local.chunks().run(request.chunk(), () -> !ctx.channel().isActive())
+                .thenApply(crc -> new long[] {crc, System.nanoTime() - start});
+        answer(ctx, request.id(), ran, r -> Replies.ranInPlace(ctx.alloc(), request.id(),
+                device.kernelPath(prepared.spec()).orElse(""), r[0], r[1]));
+    }
+
+    /** Forgets run {@code id}'s data-local state, freeing its resident buffer. */
+    private void endInPlace(long id) {
+        Local ended = inPlace.getAndUpdate(r -> r != null && r.run() == id ? null : r);
+        if (ended != null && ended.run() == id) {
+            ended.chunks().close();
+        }
+    }
+
     /** Answers {@code OK} when {@code done} completes, or {@code ERROR} with what it failed with. */
     private void answer(ChannelHandlerContext ctx, long id, CompletableFuture<Void> done) {
         answer(ctx, id, done, v -> Replies.ok(ctx.alloc(), id));
@@ -252,6 +314,10 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
     /** Frees the connection's buffers once the device operations still using them have completed. */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        Local local = inPlace.getAndSet(null);
+        if (local != null) {
+            local.chunks().close();
+        }
         buffers.closeAll();
         ctx.fireChannelInactive();
     }

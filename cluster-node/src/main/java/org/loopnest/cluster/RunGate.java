@@ -62,6 +62,16 @@ final class RunGate {
         return liveBuffers == 0 ? end() : NONE;
     }
 
+    /**
+     * Ends run {@code id} if it is open and holds no buffer: a run whose chunks a node ran where the files are, which
+     * allocates nothing.
+     *
+     * @return {@code id} if it ended here, or {@link #NONE}
+     */
+    synchronized long endWithoutBuffers(long id) {
+        return open == id && liveBuffers == 0 ? end() : NONE;
+    }
+
     private long end() {
         long ended = open;
         open = NONE;

@@ -76,6 +76,20 @@ final class RunSlot {
     }
 
     /**
+     * {@return the id of the run ready for launches}
+     *
+     * @throws IllegalArgumentException if no run is open and set up
+     */
+    long readyId() {
+        Open o = open.get();
+        if (o == null || o.prepared() == null) {
+            throw new IllegalArgumentException("a request for the open run with no run open (expected: after "
+                    + "OPEN_RUN's OK)");
+        }
+        return o.id();
+    }
+
+    /**
      * The run ready for launches.
      *
      * @throws IllegalArgumentException if no run is open and set up

@@ -46,16 +46,23 @@ package org.loopnest.cluster;
  * answered by {@link #PONG}; the coordinator pings every {@code heartbeat} and declares the node lost after {@code
  * heartbeat × 5} in which it received no byte, unless it is itself still sending a large frame and bytes keep leaving
  * (the node cannot answer a ping queued behind it).
+ *
+ * <p><b>Data-local runs</b> (version 4): after {@code OPEN_RUN}'s {@code OK}, a coordinator whose run keeps its arrays
+ * in files sends {@link #FILES}; a node started with data directories that sees the same files answers {@code OK}
+ * with an empty string, and the run's chunks then come as {@link #LAUNCH_IN_PLACE} (no buffers, no copies: the node
+ * reads the inputs and writes the outputs into the run's temporary files itself, forcing them before it answers); any
+ * other answer keeps the shipped path. The run ends with {@link #END_RUN}, as a run without buffers does.
  */
 public final class Wire {
     /** {@code LNST}: the first four bytes of every {@code HELLO}. */
     public static final int MAGIC = 0x4C4E5354;
     /**
-     * The protocol version this build speaks (3: the kernel path in {@link #OPEN_RUN}, the node's path in the
+     * The protocol version this build speaks (4: {@link #FILES} and {@link #LAUNCH_IN_PLACE}, a node doing a run's I/O
+     * itself; 3: the kernel path in {@link #OPEN_RUN}, the node's path in the
      * {@link #OK} to {@code OPEN_RUN} and to {@link #LAUNCH}; 2: one run at a time per connection, ended by
      * {@link #END_RUN}).
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** Bytes of a nonce. */
     public static final int NONCE_BYTES = 32;
     /** Bytes of an HMAC-SHA256 proof. */
@@ -85,6 +92,8 @@ public final class Wire {
      * input, output and resident handles (a negative resident handle: none).
      */
     static final int LAUNCH_BYTES = 8 * 8;
+    /** Bytes of a {@link #LAUNCH_IN_PLACE} payload: chunk number, first outer, outer count, first flat, iterations. */
+    static final int LAUNCH_IN_PLACE_BYTES = 5 * 8;
 
     /** Handshake: coordinator's greeting. */
     public static final byte HELLO = 1;
@@ -118,6 +127,19 @@ public final class Wire {
     public static final byte OK = 20;
     /** Reply: failed, with a message. */
     public static final byte ERROR = 21;
+    /**
+     * Request: the arrays of the open run as files the node may read and write itself ({@link LocalArrays}); answered
+     * by {@link #OK} with a string: empty if the node will run the run's chunks where the files are, else why not (the
+     * coordinator then ships the chunks).
+     */
+    public static final byte FILES = 24;
+    /**
+     * Request: run one chunk of the open run over the files the node accepted ({@link #FILES}): chunk number, first
+     * outer, outer count, first flat, iterations; answered by {@link #OK} with how the node's device ran the kernel (a
+     * string), the CRC32C of the chunk's outputs (int64) and the nanoseconds the chunk took on the node (int64), once
+     * its outputs are forced to storage.
+     */
+    public static final byte LAUNCH_IN_PLACE = 25;
     /** Heartbeat request. */
     public static final byte PING = 30;
     /** Heartbeat reply. */

@@ -25,6 +25,13 @@
  * On a node, {@code NodeServer.firstCoordinatorJoined()} and {@code firstCoordinatorLeft()} tell a worker started for
  * one coordinator when it came and when it went.
  *
+ * <p><b>Data-local runs:</b> when a run keeps its arrays in files, {@code RemoteDevice} offers them to its node
+ * ({@code DataLocalOffer}, {@code LocalArrays}); a node started with data directories
+ * ({@link org.loopnest.cluster.files.DataDirs}) that sees the same files
+ * ({@link org.loopnest.cluster.files.FileIdentity}) binds them ({@code InPlaceRun}) and runs each chunk it is sent with
+ * its own positional reads and writes ({@code LocalChunks}), so that only descriptions cross the coordinator's socket
+ * ({@code ByteCounter} counts what does); otherwise chunks are shipped. See README, "Workers that do their own I/O".
+ *
  * <p><b>Threading:</b> the node answers on Netty's event loop and runs chunks on its device's own threads; a
  * remote device may be used from any thread, like every device. <b>Failure:</b> a node that disconnects or
  * misses its heartbeats fails every pending operation with {@link org.loopnest.error.DeviceLostException}, which

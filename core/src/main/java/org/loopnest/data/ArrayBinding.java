@@ -331,6 +331,27 @@ public final class ArrayBinding {
         return text(space, dims) + " = " + (dims.length == 0 ? "1" : s.toString());
     }
 
+    /**
+     * {@return this binding — the same name, role, indices, shape and column level — over {@code other}, a holder of
+     * the same element type and shape: how a worker node that reads and writes a run's files itself binds them, and the
+     * small in-memory arrays sent to it, to the arrays its run describes}
+     *
+     * @param other the holder
+     * @throws IllegalArgumentException naming the array if the holder's type or shape does not match, or its file is
+     *     not as the binding needs (missing, too short, not writable)
+     */
+    public ArrayBinding withHolder(Holder other) {
+        String what = toString();
+        if (other.type() != type()) {
+            throw new IllegalArgumentException(what + ": a holder of " + other.type() + " (expected: " + type() + ")");
+        }
+        other.check(what, shape, java.util.Arrays.toString(shape));
+        if (other instanceof FileHolder file) {
+            file.checkFile(what, role, shape);
+        }
+        return new ArrayBinding(name, role, other, dims, shape, depth, column);
+    }
+
     /** {@return the name kernels use to reach the array} */
     public String name() {
         return name;

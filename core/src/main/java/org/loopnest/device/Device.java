@@ -104,6 +104,35 @@ public interface Device extends AutoCloseable {
     }
 
     /**
+     * {@return whether this device, for the run opened by {@link #beginRun}, takes its chunks with the arrays in
+     * place, as a host-addressable device does, although it has memory of its own: a worker node that reads and writes
+     * the run's files itself on storage it shares with the coordinator} The run then launches each chunk with no
+     * serialization and no copies ({@link Launch#input()} {@code null}); the device runs it where the files are. Asked
+     * after {@link #beginRun}; the default, {@code false}, ships every chunk.
+     */
+    default boolean runsInPlace() {
+        return false;
+    }
+
+    /**
+     * Tells the device that the run opened by {@link #beginRun} has ended on it, after the run freed whatever buffers
+     * it allocated here: a device that keeps a run open without buffers (a worker node doing its own I/O) closes it
+     * now.
+     * Called once per run that {@link #beginRun} accepted, from the run's thread. The default does nothing.
+     */
+    default void endRun() {
+    }
+
+    /**
+     * {@return what this device has to say about the run opened by {@link #beginRun}, for the run's report: for a
+     * worker node, whether it did its own I/O and why not, and the bytes its connection carried} Asked when the
+     * report is made. The default says nothing.
+     */
+    default java.util.List<String> runNotes() {
+        return java.util.List.of();
+    }
+
+    /**
      * Runs the kernel over every iteration of {@code launch}'s chunk, asynchronously.
      *
      * @param launch the chunk's launch, which carries the buffers and the kernel

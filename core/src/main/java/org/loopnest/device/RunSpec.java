@@ -1,6 +1,8 @@
 package org.loopnest.device;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.index.Split;
 import org.loopnest.internal.kernel.Kernel;
@@ -23,17 +25,36 @@ import org.loopnest.internal.kernel.Kernel;
  * @param bindings     the arrays, in binding order
  * @param kernel       the body: Java, C, or both
  * @param kernelSource the generated kernel, or {@code null} without device code
+ * @param outputFiles  where each file-backed output's bytes go, by array name: a new output's temporary file (made and
+ *                     sized by the run before any device is told, put in place by the run's commit), or the file
+ *                     itself for an output written in place; empty for a run without file-backed outputs. A device
+ *                     that writes the files itself (a worker node on shared storage) writes there and nowhere else.
  */
-public record RunSpec(Split split, List<ArrayBinding> bindings, Kernel kernel, KernelSource kernelSource) {
+public record RunSpec(Split split, List<ArrayBinding> bindings, Kernel kernel, KernelSource kernelSource,
+        Map<String, Path> outputFiles) {
     /**
-     * Copies the list.
+     * Copies the list and the map.
+     *
+     * @param split the run's split
+     * @param bindings the run's arrays
+     * @param kernel the run's kernel
+     * @param kernelSource the generated kernel, or {@code null} for a Java device
+     * @param outputFiles where each file-backed output's bytes go, by array name
+     */
+    public RunSpec {
+        bindings = List.copyOf(bindings);
+        outputFiles = Map.copyOf(outputFiles);
+    }
+
+    /**
+     * A run without file-backed outputs, or one whose devices are not told where they go.
      *
      * @param split the run's split
      * @param bindings the run's arrays
      * @param kernel the run's kernel
      * @param kernelSource the generated kernel, or {@code null} for a Java device
      */
-    public RunSpec {
-        bindings = List.copyOf(bindings);
+    public RunSpec(Split split, List<ArrayBinding> bindings, Kernel kernel, KernelSource kernelSource) {
+        this(split, bindings, kernel, kernelSource, Map.of());
     }
 }

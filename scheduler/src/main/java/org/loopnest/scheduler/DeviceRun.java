@@ -1,9 +1,15 @@
 package org.loopnest.scheduler;
 
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.FileHolder;
+import org.loopnest.data.Role;
 import org.loopnest.device.Device;
 import org.loopnest.device.KernelSource;
 import org.loopnest.device.Launch;
@@ -11,9 +17,9 @@ import org.loopnest.device.RunSpec;
 import org.loopnest.error.DeviceLostException;
 import org.loopnest.error.LoopNestException;
 import org.loopnest.index.Chunk;
+import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.internal.scheduler.PackedLaunch;
 import org.loopnest.internal.serializer.ChunkLayout;
-import org.loopnest.internal.data.FileOutputs;
 import org.loopnest.internal.serializer.ChunkPacker;
 import org.loopnest.internal.trace.Timeline;
 import org.loopnest.report.Stage;
@@ -39,9 +45,14 @@ final class DeviceRun implements AutoCloseable {
     private final RunControl control;
     private final ChunkQueue queue;
     private final StageClock clock;
-    private final ChunkPacker packer;
+    /** Made by {@link #allocate} for a run whose chunks are shipped; {@code null} before and on a direct run. */
+    private volatile ChunkPacker packer;
     private final FileOutputs files;
-    private final boolean direct;
+    /**
+     * Whether chunks run with the arrays in place: known from the start on a host-addressable device, else decided by
+     * the device when told of the run ({@link Device#runsInPlace()}, a worker node doing its own I/O).
+     */
+    private volatile boolean direct;
     private final RunBuffers buffers = new RunBuffers();
     private final LongAdder bytesIn = new LongAdder();
     private final LongAdder bytesOut = new LongAdder();
@@ -70,7 +81,6 @@ final class DeviceRun implements AutoCloseable {
         this.queue = queue;
         this.clock = new StageClock(runClock, timeline, deviceName);
         this.direct = device.info().hostAddressable();
-        this.packer = direct ? null : new ChunkPacker(plan.layout(), files);
         this.replan = replan;
     }
 
@@ -97,10 +107,12 @@ final class DeviceRun implements AutoCloseable {
     boolean allocate() {
         try {
             ChunkLayout layout = plan.layout();
-            RunSpec told = new RunSpec(layout.split(), plan.bindings(), plan.kernel(), kernelSource());
+            RunSpec told = new RunSpec(layout.split(), plan.bindings(), plan.kernel(), kernelSource(), outputFiles());
             device.beginRun(told);
             spec = told;
+            direct = direct || device.runsInPlace();
             if (!direct) {
+                packer = new ChunkPacker(layout, files);
                 bytesIn.add(buffers.allocate(device, layout, plan.inputBuffers(), plan.outputBuffers(), packer,
                         control));
             }
@@ -117,6 +129,18 @@ final class DeviceRun implements AutoCloseable {
             throw cause instanceof LoopNestException known ? known
                     : new LoopNestException("device " + deviceName + ": setting up the run failed: " + cause, cause);
         }
+    }
+
+    /** Where each file-backed output's bytes go, for a device that writes them itself ({@link RunSpec#outputFiles}). */
+    private Map<String, Path> outputFiles() {
+        Map<String, Path> targets = new HashMap<>();
+        for (ArrayBinding binding : plan.bindings()) {
+            if (binding.role() == Role.OUT
+                    && binding.holder() instanceof FileHolder) {
+                targets.put(binding.name(), files.target(binding));
+            }
+        }
+        return targets;
     }
 
     /**
@@ -282,12 +306,15 @@ final class DeviceRun implements AutoCloseable {
         return plan.layout();
     }
 
-    /** The packer of chunks into buffers; {@code null} on a host-addressable device. */
+    /** The packer of chunks into buffers; {@code null} on a direct run and before {@link #allocate}. */
     ChunkPacker packer() {
         return packer;
     }
 
-    /** Whether kernels read the user's arrays in place (no serialization, no copies, no buffers). */
+    /**
+     * Whether kernels read the user's arrays in place (no serialization, no copies, no buffers): on a host-addressable
+     * device, or, once {@link #allocate} has told it of the run, a device that does the run's I/O itself.
+     */
     boolean direct() {
         return direct;
     }
@@ -311,6 +338,12 @@ final class DeviceRun implements AutoCloseable {
     /** Frees the run's buffers on the device. */
     @Override
     public void close() {
-        buffers.close();
+        try {
+            buffers.close();
+        } finally {
+            if (spec != null) {
+                device.endRun();
+            }
+        }
     }
 }

@@ -389,12 +389,14 @@ public final class Execution implements AutoCloseable {
         List<Device> devices = members.devices();
         boolean anyPacked = false;
         for (Device device : devices) {
+            DeviceRun ran = members.runOf(device);
             if (device.info().hostAddressable()) {
                 report.note(device.info().name() + " reads and writes the arrays in place: nothing serialized or "
                         + "copied");
-            } else {
+            } else if (ran == null || !ran.direct()) {
                 anyPacked = true;
             }
+            device.runNotes().forEach(report::note);
         }
         long in = 0;
         long out = 0;

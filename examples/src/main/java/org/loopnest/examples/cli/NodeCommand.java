@@ -12,6 +12,8 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import javax.net.ssl.SSLException;
@@ -19,6 +21,7 @@ import org.loopnest.cluster.NodeConfig;
 import org.loopnest.cluster.NodeServer;
 import org.loopnest.cluster.Secret;
 import org.loopnest.cluster.Wire;
+import org.loopnest.cluster.files.DataDirs;
 import org.loopnest.device.Device;
 import org.loopnest.device.cpu.CpuDevice;
 import picocli.CommandLine.Command;
@@ -33,8 +36,9 @@ import picocli.CommandLine.Spec;
  * (SIGTERM, Ctrl-C), or, with {@code --exit-with-stdin}, until its standard input ends (how
  * {@code --nodes local:N} ties its nodes to their coordinator, see {@link LocalNodes}). Listens on loopback unless
  * {@code --bind} says otherwise; an address that is not this machine's, or one that cannot be bound, is bad input
- * (exit code 2), refused before the device is opened where it can be told in advance. Its log ({@link NodeLog}) goes
- * to standard error as the command's own lines: warnings always, its progress with {@code --verbose}.
+ * (exit code 2), refused before the device is opened where it can be told in advance; so is a {@code --data-dir}
+ * that is not an existing directory. Its log ({@link NodeLog}) goes to standard error as the command's own lines:
+ * warnings always, its progress with {@code --verbose}.
  */
 @Command(name = "node", sortOptions = false,
         description = {"Runs a worker node: coordinators that know the secret send it chunks to run on its device.",
@@ -89,6 +93,12 @@ public final class NodeCommand implements Callable<Integer> {
             description = "Largest frame accepted, which bounds one chunk buffer. Default: 256m.")
     private Long maxFrame;
 
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "A directory under which this node reads and writes a run's files itself when the "
+                    + "coordinator's run names them (shared storage: Lustre, GPFS, NFS). Repeatable. None: the node "
+                    + "does no I/O of its own and receives every chunk over its connection.")
+    private List<Path> dataDirs = new ArrayList<>();
+
     @Option(names = "--exit-with-stdin",
             description = "Stop when standard input ends: a node started by another process through a pipe stops "
                     + "with it, even if that process is killed (--nodes local:N starts its nodes so). Not with "
@@ -113,11 +123,12 @@ public final class NodeCommand implements Callable<Integer> {
                     + " bytes, one frame being one Java array)");
         }
         int frame = maxFrame == null ? Wire.DEFAULT_MAX_FRAME : maxFrame.intValue();
+        DataDirs dirs = dataDirs();
         CountDownLatch stopped = new CountDownLatch(1);
         try (NodeLog log = NodeLog.install(spec.qualifiedName(), verbose, spec.commandLine().getErr());
              Device local = openDevice();
              NodeServer server = NodeServer.start(new NodeConfig(bind, port, local, secret, tls, frame,
-                     NodeConfig.loopback(0, local, secret).idleTimeout()))) {
+                     NodeConfig.loopback(0, local, secret).idleTimeout()).withDataDirs(dirs))) {
             PrintWriter out = spec.commandLine().getOut();
             String host = server.address().getHostString();
             // an IPv6 address in brackets, as --nodes reads it: [::1]:4567
@@ -193,6 +204,15 @@ public final class NodeCommand implements Callable<Integer> {
             return Secret.read(secretFile);
         } catch (IllegalArgumentException e) {
             throw bad("--secret-file: " + e.getMessage());
+        }
+    }
+
+    /** The {@code --data-dir}s as real paths, before the device is opened; each must be an existing directory. */
+    private DataDirs dataDirs() {
+        try {
+            return DataDirs.of(dataDirs);
+        } catch (IllegalArgumentException e) { // names the option: --data-dir DIR: no such directory (expected: ...)
+            throw bad(e.getMessage());
         }
     }
 

@@ -71,6 +71,29 @@ class NodeCommandTest {
     }
 
     @Test
+    void shouldRefuseADataDirectoryThatDoesNotExistNamingTheOption() throws Exception {
+        Path data = Files.createDirectory(dir.resolve("data"));
+        Path missing = dir.resolve("missing");
+        Cli run = Cli.run("node", "--secret-file", secret().toString(), "--data-dir", data.toString(), "--data-dir",
+                missing.toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --data-dir " + missing + ": no such directory (expected: an existing directory "
+                + "the node may read and write files under) (see 'loopnest node --help')", run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void shouldRefuseADataDirectoryThatIsARegularFile() throws Exception {
+        Path secret = secret();
+        Cli run = Cli.run("node", "--secret-file", secret.toString(), "--data-dir", secret.toString());
+        assertEquals(2, run.code(), run.err());
+        assertEquals("loopnest node: --data-dir " + secret + ": a regular file, not a directory (expected: an "
+                + "existing directory the node may read and write files under) (see 'loopnest node --help')",
+                run.err().strip());
+        assertEquals("", run.out());
+    }
+
+    @Test
     void shouldRefuseATlsCertificateThatIsAFifoInsteadOfReadingIt() throws Exception {
         Path cert = Fifos.make(dir, "node.crt");
         Path key = Files.writeString(dir.resolve("node.key"), "not read: the certificate is refused first");
@@ -132,7 +155,8 @@ class NodeCommandTest {
     @Tag("cluster")
     void shouldPrintTheNodesProgressOnlyWithVerboseAsTheCommandsOwnLines() throws Exception {
         String stopping = "loopnest node: standard input ended (--exit-with-stdin): stopping";
-        assertEquals(List.of(stopping), errorLinesServingOneCoordinator("quiet"));
+        // a data directory given changes nothing the node prints
+        assertEquals(List.of(stopping), errorLinesServingOneCoordinator("quiet", "--data-dir", dir.toString()));
         List<String> verbose = errorLinesServingOneCoordinator("verbose", "--verbose");
         assertEquals(3, verbose.size(), verbose.toString());
         assertTrue(verbose.stream().anyMatch(l -> l.matches("loopnest node: node listening on /127\\.0\\.0\\.1:\\d+ "

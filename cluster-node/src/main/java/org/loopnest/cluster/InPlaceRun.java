@@ -1,0 +1,194 @@
+package org.loopnest.cluster;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.loopnest.cluster.files.DataDirs;
+import org.loopnest.cluster.files.FileIdentity;
+import org.loopnest.data.ArrayBinding;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.FilePart;
+import org.loopnest.data.Holder;
+import org.loopnest.data.Role;
+import org.loopnest.device.Device;
+
+/**
+ * A node's side of a data-local run: the open run's arrays bound to the files this node reads and writes itself, once
+ * it has checked that it may and that it sees what the coordinator sees ({@link #accept}). Only files the run named
+ * are opened, each under the node's data directories ({@link DataDirs#permit}: no path that escapes them, by
+ * {@code ..} or a symbolic link); an input must have the coordinator's identity ({@link FileIdentity}: size,
+ * modification time, first and last 64 KiB), an output (the run's temporary file, made by the coordinator) its size.
+ * Between chunks {@link #checkUnchanged} makes a file changed during the run fail it.
+ *
+ * <p>Immutable once made; thread-safe.
+ */
+final class InPlaceRun {
+    private final long run;
+    private final Map<String, ArrayBinding> arrays;
+    private final Map<Path, FileIdentity> inputs;
+
+    private InPlaceRun(long run, Map<String, ArrayBinding> arrays, Map<Path, FileIdentity> inputs) {
+        this.run = run;
+        this.arrays = Map.copyOf(arrays);
+        this.inputs = Map.copyOf(inputs);
+    }
+
+    /**
+     * What a node answers to a {@link Wire#FILES} offer.
+     *
+     * @param run the run, or {@code null} if the node declines
+     * @param whyNot why the node declines, or {@code ""}
+     */
+    record Answer(InPlaceRun run, String whyNot) {
+        static Answer no(String why) {
+            return new Answer(null, why);
+        }
+    }
+
+    /**
+     * Checks {@code offer} against this node and binds the run's arrays to its files, or says why not.
+     *
+     * @param id the open run's id
+     * @param offer what the coordinator sent
+     * @param prepared the open run
+     * @param device this node's device
+     * @param dirs the node's data directories
+     * @return the run, or the reason the node ships chunks instead
+     */
+    static Answer accept(long id, LocalArrays offer, RunSlot.Prepared prepared, Device device, DataDirs dirs) {
+        if (dirs.isEmpty()) {
+            return Answer.no("the node was started without --data-dir");
+        }
+        if (device.runsCompiledKernels() && prepared.layout().levelErrorBytes() > 0) {
+            return Answer.no("its device " + device.info().name() + " runs a compiled kernel over column arrays, whose "
+                    + "bad levels the coordinator checks");
+        }
+        Map<String, LocalArrays.LocalArray> offered = new LinkedHashMap<>();
+        offer.arrays().forEach(a -> offered.put(a.name(), a));
+        Map<String, ArrayBinding> bound = new LinkedHashMap<>();
+        Map<Path, FileIdentity> inputs = new LinkedHashMap<>();
+        for (ArrayBinding binding : prepared.arrays().values()) {
+            LocalArrays.LocalArray a = offered.get(binding.name());
+            if (a == null) {
+                return Answer.no(binding + " is not among the files offered");
+            }
+            try {
+                bound.put(binding.name(), binding.withHolder(holder(binding, a, dirs, inputs)));
+            } catch (IllegalArgumentException | IOException e) {
+                return Answer.no(e.getMessage());
+            }
+        }
+        return new Answer(new InPlaceRun(id, bound, inputs), "");
+    }
+
+    private static Holder holder(ArrayBinding binding, LocalArrays.LocalArray a, DataDirs dirs,
+            Map<Path, FileIdentity> inputs) throws IOException {
+        if (a.sentAsValues()) {
+            if (binding.role() != Role.IN) {
+                throw new IllegalArgumentException(binding + " was sent as values (expected: only inputs)");
+            }
+            return Holder.strided(values(a.type(), a.values()), a.offset(), a.strides());
+        }
+        List<Path> paths = new ArrayList<>();
+        for (LocalArrays.Part p : a.parts()) {
+            Path real = dirs.permit(p.path());
+            if (binding.role() == Role.IN) {
+                FileIdentity here = FileIdentity.of(real);
+                String differs = here.differs(p.identity()).orElse(null);
+                if (differs != null) {
+                    throw new IllegalArgumentException("it sees another file: " + differs);
+                }
+                inputs.put(real, here);
+            } else if (Files.size(real) != p.size()) {
+                throw new IllegalArgumentException(p.path() + ": " + Files.size(real) + " bytes here, " + p.size()
+                        + " on the coordinator (expected: the run's output file as the coordinator sized it)");
+            }
+            paths.add(real);
+        }
+        if (binding.role() == Role.OUT) {
+            return Holder.fileInPlace(paths.get(0), a.type(), a.order(), a.offset(), a.strides());
+        }
+        if (a.parts().size() == 1 && a.parts().get(0).count() < 0) {
+            return Holder.file(paths.get(0), a.type(), a.order(), a.offset(), a.strides());
+        }
+        List<FilePart> parts = new ArrayList<>();
+        for (int k = 0; k < paths.size(); k++) {
+            parts.add(new FilePart(paths.get(k), a.parts().get(k).offsetBytes(), a.parts().get(k).count()));
+        }
+        return Holder.files(parts, a.type(), a.order(), a.strides());
+    }
+
+    /** The backing array of an input sent as little-endian values. */
+    static Object values(ElementType type, byte[] bytes) {
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        switch (type) {
+            case FLOAT -> {
+                float[] v = new float[bytes.length / Float.BYTES];
+                b.asFloatBuffer().get(v);
+                return v;
+            }
+            case DOUBLE -> {
+                double[] v = new double[bytes.length / Double.BYTES];
+                b.asDoubleBuffer().get(v);
+                return v;
+            }
+            case INT -> {
+                int[] v = new int[bytes.length / Integer.BYTES];
+                b.asIntBuffer().get(v);
+                return v;
+            }
+            case LONG -> {
+                long[] v = new long[bytes.length / Long.BYTES];
+                b.asLongBuffer().get(v);
+                return v;
+            }
+            default -> throw new IllegalArgumentException("values of type " + type + " (expected: float, double, int "
+                    + "or long)");
+        }
+    }
+
+    /** {@return the id of the run these arrays belong to} */
+    long run() {
+        return run;
+    }
+
+    /** {@return the run's arrays bound to this node's files, by name} */
+    Map<String, ArrayBinding> arrays() {
+        return arrays;
+    }
+
+    /** As {@link #checkUnchanged}, an {@link IOException} wrapped: for the steps of a chunk's future. */
+    void checkUnchangedUnchecked() {
+        try {
+            checkUnchanged();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Fails if an input file changed since the run began (its size or modification time): a run must not read a file
+     * that is being rewritten.
+     *
+     * @throws IllegalStateException naming the file and what changed
+     * @throws IOException if a file can no longer be examined
+     */
+    void checkUnchanged() throws IOException {
+        for (Map.Entry<Path, FileIdentity> in : inputs.entrySet()) {
+            long size = Files.size(in.getKey());
+            long modified = Files.getLastModifiedTime(in.getKey()).toMillis();
+            if (size != in.getValue().size() || modified != in.getValue().modifiedMillis()) {
+                throw new IllegalStateException(in.getKey() + " changed during the run (now " + size + " bytes, "
+                        + "modified " + java.time.Instant.ofEpochMilli(modified) + "; it was " + in.getValue().size()
+                        + " bytes, modified " + java.time.Instant.ofEpochMilli(in.getValue().modifiedMillis())
+                        + ") (expected: inputs left alone while a run reads them)");
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package org.loopnest.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.loopnest.LoopNest;
+import org.loopnest.cluster.files.DataDirs;
+import org.loopnest.data.ElementType;
+import org.loopnest.data.Holder;
+import org.loopnest.device.Device;
+import org.loopnest.device.cpu.CpuDevice;
+import org.loopnest.kernel.DeviceCode;
+import org.loopnest.report.RunReport;
+
+/**
+ * Worker nodes that see the run's files do the run's I/O themselves: the outputs are bit for bit those of the local
+ * cpu, the report says which node did its own I/O and why another did not, and the coordinator's sockets carry a
+ * small part of the bytes the shipped path carries. A node without {@code --data-dir}, or whose directories do not
+ * hold the files, is sent its chunks as before; an input changed during the run fails it, naming the file.
+ */
+class DataLocalRunTest {
+    private static final int ROWS = 64;
+    private static final int COLS = 8192;
+    private static final DeviceCode BODY = new DeviceCode("scaled", """
+            float s = a;
+            for (int i = 0; i < 3; i++) { s = s * 0.75f + sqrt(fabs(c)); }
+            b = s + (float) (row % 7L) - exp(-(float) col / 300.0f);
+            """, "");
+
+    @TempDir
+    Path dir;
+
+    private LoopNest nest(Path a, float[] c, Path b) {
+        return LoopNest.of(ROWS, COLS).names("row", "col")
+                .in("a", Holder.file(a, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
+                .in("c", c, "col")
+                .out("b", Holder.file(b, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
+                .deviceCode(BODY).splitAt(1);
+    }
+
+    private Path input() throws IOException {
+        float[] a = NodeRoundTripTest.filled(ROWS * COLS, 1);
+        ByteBuffer bytes = ByteBuffer.allocate(a.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        bytes.asFloatBuffer().put(a);
+        return Files.write(dir.resolve("a.f32"), bytes.array());
+    }
+
+    private static float[] c() {
+        return NodeRoundTripTest.filled(COLS, 2);
+    }
+
+    private byte[] onCpu(Path a) throws IOException {
+        Path b = dir.resolve("local.f32");
+        try (CpuDevice cpu = new CpuDevice(1)) {
+            nest(a, c(), b).on(cpu).run();
+        }
+        return Files.readAllBytes(b);
+    }
+
+    private static NodeConfig node(CpuDevice cpu, DataDirs dirs) {
+        return NodeConfig.loopback(0, cpu, NodeRoundTripTest.SECRET).withDataDirs(dirs);
+    }
+
+    private static List<RemoteDevice> connect(NodeServer... servers) {
+        return Cluster.connect(java.util.Arrays.stream(servers)
+                .map(s -> Cluster.address("127.0.0.1:" + s.address().getPort())).toList(), NodeRoundTripTest.SECRET);
+    }
+
+    @Test
+    void shouldReadAndWriteTheFilesOnTheNodesAndMoveOnlyDescriptions() throws IOException {
+        Path a = input();
+        byte[] expected = onCpu(a);
+        DataDirs dirs = DataDirs.of(List.of(dir));
+        try (CpuDevice one = new CpuDevice(1); CpuDevice two = new CpuDevice(1);
+             NodeServer n1 = NodeServer.start(node(one, dirs)); NodeServer n2 = NodeServer.start(node(two, dirs))) {
+            List<RemoteDevice> nodes = connect(n1, n2);
+            try {
+                long before = traffic(nodes);
+                Path b = dir.resolve("b.f32");
+                RunReport report = nest(a, c(), b).on(nodes.toArray(Device[]::new)).run();
+                long moved = traffic(nodes) - before;
+                assertArrayEquals(expected, Files.readAllBytes(b), "the nodes' outputs, bit for bit");
+                for (RemoteDevice node : nodes) {
+                    assertTrue(report.notes().stream().anyMatch(n -> n.startsWith(node.info().name()
+                            + " did its own I/O on the shared files")), report.notes().toString());
+                }
+                long data = 2L * ROWS * COLS * Float.BYTES;
+                assertTrue(moved < data / 20, moved + " bytes through the coordinator's sockets for " + data
+                        + " bytes of data (expected: only descriptions, the small input sent once to each node)");
+                assertEquals(0, leftovers(), "no temporary left beside the output");
+            } finally {
+                nodes.forEach(RemoteDevice::close);
+            }
+        }
+    }
+
+    @Test
+    void shouldShipTheChunksOfANodeWithoutDataDirectoriesAndSayWhy() throws IOException {
+        Path a = input();
+        byte[] expected = onCpu(a);
+        Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+        try (CpuDevice one = new CpuDevice(1); CpuDevice two = new CpuDevice(1);
+             NodeServer none = NodeServer.start(node(one, DataDirs.NONE));
+             NodeServer other = NodeServer.start(node(two, DataDirs.of(List.of(elsewhere))))) {
+            List<RemoteDevice> nodes = connect(none, other);
+            try {
+                long before = traffic(nodes);
+                Path b = dir.resolve("b.f32");
+                RunReport report = nest(a, c(), b).on(nodes.toArray(Device[]::new)).run();
+                long moved = traffic(nodes) - before;
+                assertArrayEquals(expected, Files.readAllBytes(b));
+                String notes = report.notes().toString();
+                assertTrue(notes.contains(nodes.get(0).info().name() + " was sent its chunks (no I/O of its own: the "
+                        + "node was started without --data-dir)"), notes);
+                assertTrue(notes.contains(nodes.get(1).info().name() + " was sent its chunks (no I/O of its own: "
+                        + a + ": outside this node's data directories"), notes);
+                assertTrue(moved > 2L * ROWS * COLS * Float.BYTES, moved + " bytes: every chunk shipped");
+            } finally {
+                nodes.forEach(RemoteDevice::close);
+            }
+        }
+    }
+
+    @Test
+    void shouldFailARunWhoseInputChangesUnderItNamingTheFile() throws IOException {
+        Path a = input();
+        DataDirs dirs = DataDirs.of(List.of(dir));
+        try (CpuDevice one = new CpuDevice(1); NodeServer n1 = NodeServer.start(node(one, dirs))) {
+            List<RemoteDevice> nodes = connect(n1);
+            try {
+                Path b = dir.resolve("b.f32");
+                AtomicBoolean touched = new AtomicBoolean();
+                LoopNest changing = nest(a, c(), b).on(nodes.toArray(Device[]::new)).onProgress((done, total) -> {
+                    if (touched.compareAndSet(false, true)) {
+                        try {
+                            Files.setLastModifiedTime(a, FileTime.fromMillis(Files.getLastModifiedTime(a).toMillis()
+                                    + 5_000));
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                });
+                RuntimeException failed = assertThrows(RuntimeException.class, changing::run);
+                assertTrue(messages(failed).contains(dir.toRealPath().resolve("a.f32") + " changed during the run"),
+                        messages(failed));
+                assertFalse(Files.exists(b), "no output put in place");
+                assertEquals(0, leftovers(), "no temporary left");
+            } finally {
+                nodes.forEach(RemoteDevice::close);
+            }
+        }
+    }
+
+    @Test
+    void shouldRedoTheChunksOfANodeLostMidRunElsewhereWithTheSameBytes() throws IOException {
+        Path a = input();
+        byte[] expected = onCpu(a);
+        DataDirs dirs = DataDirs.of(List.of(dir));
+        AtomicBoolean killed = new AtomicBoolean();
+        try (CpuDevice one = new CpuDevice(1); CpuDevice two = new CpuDevice(1);
+             NodeServer n1 = NodeServer.start(node(one, dirs))) {
+            NodeServer n2 = NodeServer.start(node(two, dirs));
+            List<RemoteDevice> nodes = connect(n1, n2);
+            try {
+                Path b = dir.resolve("b.f32");
+                RunReport report = nest(a, c(), b).on(nodes.toArray(Device[]::new)).onProgress((done, total) -> {
+                    if (done >= 4 && killed.compareAndSet(false, true)) {
+                        n2.close(); // its connections close: the chunks it had are given back
+                    }
+                }).run();
+                assertTrue(killed.get());
+                assertArrayEquals(expected, Files.readAllBytes(b), "the chunks redone on the other node, bit for bit");
+                String notes = report.notes().toString();
+                assertTrue(notes.contains(nodes.get(1).info().name() + " lost after"), notes);
+                assertTrue(notes.contains(nodes.get(0).info().name() + " did its own I/O"), notes);
+                assertEquals(0, leftovers(), "no temporary left");
+            } finally {
+                nodes.forEach(RemoteDevice::close);
+                if (killed.compareAndSet(false, true)) {
+                    n2.close();
+                }
+            }
+        }
+    }
+
+    private static long traffic(List<RemoteDevice> nodes) {
+        return nodes.stream().mapToLong(n -> n.bytesSent() + n.bytesReceived()).sum();
+    }
+
+    private long leftovers() throws IOException {
+        try (var files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().startsWith(".")).count();
+        }
+    }
+
+    private static String messages(Throwable t) {
+        StringBuilder s = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            s.append(c.getMessage()).append(" / ");
+        }
+        return s.toString();
+    }
+}
