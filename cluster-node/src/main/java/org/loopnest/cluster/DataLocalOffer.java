@@ -86,7 +86,14 @@ final class DataLocalOffer {
                         + "only small flat input arrays in memory)");
             }
         }
-        if (valueBytes + 1024L * arrays.size() > maxFrame - 1024L) {
+        long described = 0;
+        for (LocalArrays.LocalArray a : arrays) {
+            described += 64 + 8L * a.strides().length;
+            for (LocalArrays.Part p : a.parts()) {
+                described += 64 + 4L * p.path().length(); // UTF-8: at most 4 bytes a char, as the wire writes it
+            }
+        }
+        if (valueBytes + described > maxFrame - 1024L) {
             return Decision.no("the offer would not fit one frame of " + maxFrame + " bytes");
         }
         return new Decision(new LocalArrays(arrays), "");

@@ -35,7 +35,7 @@ final class InPlaceRun {
 
     private InPlaceRun(long run, Map<String, ArrayBinding> arrays, Map<Path, FileIdentity> inputs) {
         this.run = run;
-        this.arrays = Map.copyOf(arrays);
+        this.arrays = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(arrays)); // binding order: the layout's
         this.inputs = Map.copyOf(inputs);
     }
 
@@ -73,7 +73,7 @@ final class InPlaceRun {
         offer.arrays().forEach(a -> offered.put(a.name(), a));
         Map<String, ArrayBinding> bound = new LinkedHashMap<>();
         Map<Path, FileIdentity> inputs = new LinkedHashMap<>();
-        for (ArrayBinding binding : prepared.arrays().values()) {
+        for (ArrayBinding binding : prepared.spec().bindings()) {
             LocalArrays.LocalArray a = offered.get(binding.name());
             if (a == null) {
                 return Answer.no(binding + " is not among the files offered");
@@ -82,6 +82,12 @@ final class InPlaceRun {
                 bound.put(binding.name(), binding.withHolder(holder(binding, a, dirs, inputs)));
             } catch (IllegalArgumentException | IOException e) {
                 return Answer.no(e.getMessage());
+            }
+        }
+        for (ArrayBinding out : bound.values()) {
+            if (out.role() == Role.OUT && inputs.containsKey(((org.loopnest.data.FileHolder) out.holder()).path())) {
+                return Answer.no(out + " would be written into " + ((org.loopnest.data.FileHolder) out.holder())
+                        .path() + ", one of the run's inputs (expected: outputs into the run's own temporary files)");
             }
         }
         return new Answer(new InPlaceRun(id, bound, inputs), "");
@@ -93,11 +99,23 @@ final class InPlaceRun {
             if (binding.role() != Role.IN) {
                 throw new IllegalArgumentException(binding + " was sent as values (expected: only inputs)");
             }
+            if (a.values().length % a.type().bytes() != 0) {
+                throw new IllegalArgumentException(binding + ": " + a.values().length + " bytes of values (expected: "
+                        + "whole " + a.type() + " elements)");
+            }
             return Holder.strided(values(a.type(), a.values()), a.offset(), a.strides());
         }
         List<Path> paths = new ArrayList<>();
         for (LocalArrays.Part p : a.parts()) {
             Path real = dirs.permit(p.path());
+            if (binding.role() == Role.IN && p.identity() == null) {
+                throw new IllegalArgumentException(binding + ": " + p.path() + " offered without its identity "
+                        + "(expected: size, time and both ends of every input file)");
+            }
+            if (binding.role() == Role.OUT && a.parts().size() != 1) {
+                throw new IllegalArgumentException(binding + ": " + a.parts().size() + " files for an output "
+                        + "(expected: one)");
+            }
             if (binding.role() == Role.IN) {
                 FileIdentity here = FileIdentity.of(real);
                 String differs = here.differs(p.identity()).orElse(null);

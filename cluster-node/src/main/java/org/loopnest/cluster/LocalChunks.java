@@ -2,13 +2,15 @@ package org.loopnest.cluster;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.zip.CRC32C;
 import org.loopnest.data.FileHolder;
@@ -16,7 +18,6 @@ import org.loopnest.data.Role;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.HostStaging;
-import org.loopnest.device.KernelSource;
 import org.loopnest.index.Chunk;
 import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.scheduler.PackedLaunch;
@@ -33,8 +34,9 @@ import org.loopnest.internal.serializer.ChunkPacker;
  * (cpu, sim, OpenCL, CUDA). Resident inputs are packed and copied once, on the first chunk.
  *
  * <p><b>Threading:</b> chunks may run at once from several threads; the blocking steps (reads, writes, forcing) run
- * on the {@code io} executor, the device's steps on its own threads. <b>Ownership:</b> each chunk's buffers are freed
- * when it ends; the resident buffer by {@link #close}.
+ * on the {@code io} executor, the device's steps on its own threads; {@link #close} never blocks (it may be called on
+ * an event loop). <b>Ownership:</b> each chunk's buffers are freed when it ends, however it ends; the resident buffer
+ * once {@link #close} has been called and no chunk is left running.
  */
 final class LocalChunks implements AutoCloseable {
     private final Device device;
@@ -42,92 +44,154 @@ final class LocalChunks implements AutoCloseable {
     private final InPlaceRun files;
     private final ChunkLayout layout;
     private final ChunkPacker packer;
-    private final KernelSource kernelSource;
     private final List<Path> outputs;
     private final Executor io;
-    private DeviceBuffer resident;
-    private boolean closed;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicBoolean freed = new AtomicBoolean();
+    private volatile boolean closed;
+    /** The resident inputs on the device, packed and copied once; {@code null} until the first chunk asks. */
+    private CompletableFuture<DeviceBuffer> resident;
 
     /**
      * @param device the node's device
-     * @param prepared the open run as the node set it up (its kernel, compiled on a compiled device)
-     * @param files the run's arrays bound to this node's files
+     * @param prepared the open run as the node set it up (its layout, and its kernel, compiled on a compiled device)
+     * @param files the run's arrays bound to this node's files, in the run's binding order
      * @param io where the blocking file steps run
+     * @throws IllegalArgumentException if the files' layout is not the one the run's kernel was made for
      */
     LocalChunks(Device device, RunSlot.Prepared prepared, InPlaceRun files, Executor io) {
         this.device = device;
         this.prepared = prepared;
         this.files = files;
         this.layout = ChunkLayout.of(prepared.spec().split(), List.copyOf(files.arrays().values()));
+        ChunkLayout made = prepared.layout();
+        if (layout.inputBytes() != made.inputBytes() || layout.outputBytes() != made.outputBytes()
+                || layout.residentBytes() != made.residentBytes()) {
+            throw new IllegalArgumentException("the files lay the run's chunks out otherwise than its kernel expects ("
+                    + layout.inputBytes() + "/" + layout.outputBytes() + "/" + layout.residentBytes() + " bytes in, out "
+                    + "and resident against " + made.inputBytes() + "/" + made.outputBytes() + "/"
+                    + made.residentBytes() + ")");
+        }
         this.packer = new ChunkPacker(layout);
-        this.kernelSource = prepared.kernelSource();
         this.outputs = files.arrays().values().stream().filter(b -> b.role() == Role.OUT)
                 .map(b -> ((FileHolder) b.holder()).path()).distinct().toList();
         this.io = io;
     }
 
+    /** A chunk's buffers, each freed once by {@link #close}; set on the io thread, closed when the chunk ends. */
+    private static final class Buffers {
+        volatile HostStaging in;
+        volatile HostStaging out;
+        volatile DeviceBuffer input;
+        volatile DeviceBuffer output;
+
+        void close() {
+            for (AutoCloseable c : new AutoCloseable[] {input, output, in, out}) {
+                try {
+                    if (c != null) {
+                        c.close();
+                    }
+                } catch (Exception ignored) {
+                    // freeing device memory of a failed chunk: nothing more to do
+                }
+            }
+        }
+    }
+
     /**
-     * Runs {@code chunk}: completes with the CRC32C of its packed outputs once they are written and forced.
+     * Runs {@code chunk}: completes with the CRC32C of its packed outputs once they are written and forced; its
+     * buffers are freed whatever happens.
      *
      * @param cancelled whether the coordinator has gone: blocks not yet started are skipped
      */
     CompletableFuture<Long> run(Chunk chunk, BooleanSupplier cancelled) {
+        inFlight.incrementAndGet();
+        if (closed) {
+            leave();
+            return CompletableFuture.failedFuture(new IllegalStateException("the run ended before chunk "
+                    + chunk.number() + " (expected: its chunks before END_RUN)"));
+        }
         long inBytes = Math.max(1, layout.inputBytes(chunk));
         long outBytes = Math.max(1, layout.outputBytes(chunk));
-        return CompletableFuture.supplyAsync(() -> {
-            files.checkUnchangedUnchecked();
-            DeviceBuffer shared = resident(); // here, off the device's threads: the first chunk copies it and waits
-            HostStaging in = device.allocateStaging(inBytes);
-            packer.pack(chunk, in.buffer());
-            return new Packed(in, shared);
-        }, io).thenCompose(packed -> {
-            HostStaging in = packed.in();
-            DeviceBuffer input = device.allocate(inBytes);
-            DeviceBuffer output = device.allocate(outBytes);
-            HostStaging out = device.allocateStaging(outBytes);
-            Kernel kernel = prepared.spec().kernel();
-            return device.copyIn(in.buffer(), input, inBytes)
-                    .thenCompose(v -> device.launch(new PackedLaunch(layout, files.arrays(), kernel, kernelSource,
-                            chunk, input, output, packed.resident(), cancelled)))
-                    .thenCompose(v -> device.copyOut(output, out.buffer(), outBytes))
+        Kernel kernel = prepared.spec().kernel();
+        Buffers b = new Buffers();
+        CompletableFuture<Long> result;
+        try {
+            result = CompletableFuture.supplyAsync(() -> {
+                files.checkUnchangedUnchecked();
+                b.in = device.allocateStaging(inBytes);
+                packer.pack(chunk, b.in.buffer());
+                b.input = device.allocate(inBytes);
+                b.output = device.allocate(outBytes);
+                b.out = device.allocateStaging(outBytes);
+                return resident();
+            }, io).thenCompose(shared -> shared)
+                    .thenCompose(shared -> device.copyIn(b.in.buffer(), b.input, inBytes)
+                            .thenCompose(v -> device.launch(new PackedLaunch(layout, files.arrays(), kernel,
+                                    prepared.kernelSource(), chunk, b.input, b.output, shared, cancelled)))
+                            .thenCompose(v -> device.copyOut(b.output, b.out.buffer(), outBytes)))
                     .thenApplyAsync(v -> {
-                        files.checkUnchangedUnchecked();
-                        packer.unpack(chunk, out.buffer());
+                        packer.unpack(chunk, b.out.buffer());
                         forceOutputs();
                         CRC32C crc = new CRC32C();
-                        crc.update(out.buffer().duplicate().clear().limit((int) layout.outputBytes(chunk)));
+                        crc.update(b.out.buffer().duplicate().clear().limit((int) layout.outputBytes(chunk)));
                         return crc.getValue();
-                    }, io)
-                    .whenComplete((v, t) -> {
-                        input.close();
-                        output.close();
-                        in.close();
-                        out.close();
-                    });
+                    }, io);
+        } catch (RuntimeException e) { // the io executor refused the task: the node is stopping
+            result = CompletableFuture.failedFuture(e);
+        }
+        return result.whenComplete((v, t) -> {
+            b.close();
+            leave();
         });
     }
 
-    /** A chunk's packed inputs, and the run's resident buffer (or {@code null}). */
-    private record Packed(HostStaging in, DeviceBuffer resident) {
-    }
-
-    /** The run's resident inputs on the device, packed and copied by the first chunk that needs them. */
-    private synchronized DeviceBuffer resident() {
+    /**
+     * The run's resident inputs on the device: packed and copied by the first chunk that asks (on an io thread),
+     * shared by the rest; {@code null} for a run without resident inputs. A failed copy fails every chunk.
+     */
+    private synchronized CompletableFuture<DeviceBuffer> resident() {
         if (layout.residentBytes() == 0) {
-            return null;
-        }
-        if (closed) {
-            throw new IllegalStateException("the run's chunks ended");
+            return CompletableFuture.completedFuture(null);
         }
         if (resident == null) {
-            try (HostStaging staging = device.allocateStaging(layout.residentBytes())) {
+            HostStaging staging = device.allocateStaging(layout.residentBytes());
+            DeviceBuffer made;
+            try {
                 packer.packResident(staging.buffer());
-                DeviceBuffer made = device.allocate(layout.residentBytes());
-                device.copyIn(staging.buffer(), made, layout.residentBytes()).join();
-                resident = made;
+                made = device.allocate(layout.residentBytes());
+            } catch (RuntimeException e) {
+                staging.close();
+                throw e;
             }
+            resident = device.copyIn(staging.buffer(), made, layout.residentBytes()).handle((v, t) -> {
+                staging.close();
+                if (t != null) {
+                    made.close();
+                    throw t instanceof CompletionException c ? c : new CompletionException(t);
+                }
+                return made;
+            });
         }
         return resident;
+    }
+
+    private void leave() {
+        if (inFlight.decrementAndGet() == 0 && closed) {
+            freeResident();
+        }
+    }
+
+    private void freeResident() {
+        if (freed.compareAndSet(false, true)) {
+            CompletableFuture<DeviceBuffer> shared;
+            synchronized (this) {
+                shared = resident;
+            }
+            if (shared != null) {
+                shared.thenAccept(buffer -> buffer.close());
+            }
+        }
     }
 
     private void forceOutputs() {
@@ -140,13 +204,15 @@ final class LocalChunks implements AutoCloseable {
         }
     }
 
-    /** Frees the resident buffer. Idempotent. */
+    /**
+     * Ends the run's chunks: later ones fail at once; the resident buffer is freed once no chunk is left running.
+     * Idempotent; never blocks.
+     */
     @Override
-    public synchronized void close() {
+    public void close() {
         closed = true;
-        if (resident != null) {
-            resident.close();
-            resident = null;
+        if (inFlight.get() == 0) {
+            freeResident();
         }
     }
 }

@@ -77,6 +77,7 @@ public final class RemoteDevice implements Device {
     /**
      * What a run's data-local offer came to on this connection ({@link Wire#FILES}), and what its chunks did.
      *
+     * @param spec the run as the device was told of it
      * @param run the run's id
      * @param inPlace whether the node reads and writes the run's files itself
      * @param whyNot why it does not, or {@code ""}
@@ -85,8 +86,8 @@ public final class RemoteDevice implements Device {
      * @param chunks chunks the node ran where the files are
      * @param checksum the sum of their outputs' CRC32Cs
      */
-    private record LocalRun(long run, boolean inPlace, String whyNot, long sentBefore, long receivedBefore,
-            AtomicLong chunks, AtomicLong checksum) {
+    private record LocalRun(RunSpec spec, long run, boolean inPlace, String whyNot, long sentBefore,
+            long receivedBefore, AtomicLong chunks, AtomicLong checksum) {
     }
 
     /**
@@ -176,6 +177,7 @@ public final class RemoteDevice implements Device {
             throw new LoopNestException("device " + name + ": a run is already open on this connection (expected: "
                     + "one run at a time per RemoteDevice; let it end, or connect again for a concurrent run)");
         }
+        local = null; // until this run's offer is answered: a failed begin reports nothing of the previous run
         try {
             ByteBuf frame = Frames.frame(channel.alloc(), Wire.OPEN_RUN, id);
             try {
@@ -196,7 +198,7 @@ public final class RemoteDevice implements Device {
                 reply.release();
             }
             String whyNot = offerFiles(run);
-            local = new LocalRun(id, whyNot.isEmpty(), whyNot, sentBefore, receivedBefore, new AtomicLong(),
+            local = new LocalRun(run, id, whyNot.isEmpty(), whyNot, sentBefore, receivedBefore, new AtomicLong(),
                     new AtomicLong());
         } catch (RuntimeException e) {
             synchronized (gate) {
@@ -248,13 +250,13 @@ public final class RemoteDevice implements Device {
         return run != null && run.inPlace() && gate.open() == run.run();
     }
 
-    /** Ends a run that held no buffer (a data-local one): the node hears {@link Wire#END_RUN}. */
+    /** Ends {@code run} if it held no buffer (a data-local one): the node hears {@link Wire#END_RUN}. */
     @Override
-    public void endRun() {
-        LocalRun run = local;
-        if (run != null) {
+    public void endRun(RunSpec run) {
+        LocalRun last = local;
+        if (last != null && last.spec() == run) {
             synchronized (gate) {
-                endRun(gate.endWithoutBuffers(run.run()));
+                endRun(gate.endWithoutBuffers(last.run()));
             }
         }
     }
@@ -389,7 +391,12 @@ public final class RemoteDevice implements Device {
 
     @Override
     public CompletableFuture<Void> launch(Launch launch) {
-        if (runsInPlace()) {
+        if (launch.input() == null) { // a launch over the arrays in place: only for a run the node does in place
+            if (!runsInPlace()) {
+                return CompletableFuture.failedFuture(new LoopNestException("device " + name + ": a chunk to run in "
+                        + "place, but the node does not run the open run where its files are (expected: a chunk "
+                        + "packed into this device's buffers)"));
+            }
             return launchInPlace(launch.chunk());
         }
         long id = ids.getAndIncrement();

@@ -221,14 +221,20 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
         RunSlot.Prepared prepared = run.ready();
         CompletableFuture<String> checked = CompletableFuture.supplyAsync(() -> {
             InPlaceRun.Answer answer = InPlaceRun.accept(runId, files.arrays(), prepared, device, dataDirs);
-            if (answer.run() != null) {
-                Local previous = inPlace.getAndSet(new Local(runId, new LocalChunks(device, prepared, answer.run(),
-                        setup)));
-                if (previous != null) {
-                    previous.chunks().close();
-                }
+            if (answer.run() == null) {
+                return answer.whyNot();
             }
-            return answer.whyNot();
+            LocalChunks chunks;
+            try {
+                chunks = new LocalChunks(device, prepared, answer.run(), setup);
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
+            if (!inPlace.compareAndSet(null, new Local(runId, chunks))) {
+                chunks.close();
+                throw new IllegalStateException("FILES again for run " + runId + " (expected: one offer per run)");
+            }
+            return "";
         }, setup);
         answer(ctx, files.id(), checked, why -> Replies.files(ctx.alloc(), files.id(), why));
     }

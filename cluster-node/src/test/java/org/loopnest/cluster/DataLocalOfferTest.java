@@ -76,6 +76,16 @@ class DataLocalOfferTest {
         LocalArrays back = LocalArrays.read(wire);
         assertEquals(0, wire.readableBytes());
         assertEquals(offer.arrays().size(), back.arrays().size());
+        for (int k = 0; k < offer.arrays().size(); k++) {
+            LocalArrays.LocalArray sent = offer.arrays().get(k);
+            LocalArrays.LocalArray read = back.arrays().get(k);
+            assertEquals(sent.name(), read.name());
+            assertEquals(sent.type(), read.type());
+            assertEquals(sent.order(), read.order());
+            assertEquals(sent.offset(), read.offset());
+            assertArrayEquals(sent.strides(), read.strides());
+            assertEquals(sent.parts(), read.parts());
+        }
         assertEquals(fileA.parts().get(0).identity(), back.arrays().get(0).parts().get(0).identity());
         assertArrayEquals(values.values(), back.arrays().get(1).values());
         assertEquals(output, back.arrays().get(2).parts().get(0));
@@ -102,6 +112,31 @@ class DataLocalOfferTest {
                 ArrayBinding.of("x", Role.IN, new float[32], SPACE), outInMemory), 1 << 20).whyNot());
         assertEquals("out 'b': the run did not say which file its bytes go to",
                 DataLocalOffer.of(run(Map.of(), in, out), 1 << 20).whyNot());
+    }
+
+    @Test
+    void shouldHaveANodeDeclineAnOutputThatWouldOverwriteAnInput() throws IOException {
+        Path a = file("a.f32", 32);
+        ArrayBinding in = ArrayBinding.of("a", Role.IN, Holder.file(a, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0),
+                SPACE);
+        ArrayBinding out = ArrayBinding.of("b", Role.OUT, Holder.file(dir.resolve("b.f32"), ElementType.FLOAT,
+                ByteOrder.LITTLE_ENDIAN, 0), SPACE);
+        RunSpec run = run(Map.of("b", a), in, out); // a coordinator naming the input as the output's file
+        LocalArrays offer = DataLocalOffer.of(run, 1 << 20).offer();
+        List<ArrayBinding> described = List.of(
+                ArrayBinding.descriptor("a", Role.IN, ElementType.FLOAT, SPACE, new int[] {0, 1}),
+                ArrayBinding.descriptor("b", Role.OUT, ElementType.FLOAT, SPACE, new int[] {0, 1}));
+        try (org.loopnest.device.cpu.CpuDevice cpu = new org.loopnest.device.cpu.CpuDevice(1)) {
+            RunSlot.Prepared prepared = RunSlot.Prepared.of(new RunSpec(SPLIT, described, null, null), cpu);
+            InPlaceRun.Answer answer = InPlaceRun.accept(7, offer, prepared, cpu,
+                    org.loopnest.cluster.files.DataDirs.of(List.of(dir)));
+            assertNull(answer.run());
+            assertEquals("out 'b' would be written into " + a.toRealPath() + ", one of the run's inputs (expected: "
+                    + "outputs into the run's own temporary files)", answer.whyNot());
+            InPlaceRun.Answer none = InPlaceRun.accept(7, offer, prepared, cpu,
+                    org.loopnest.cluster.files.DataDirs.NONE);
+            assertEquals("the node was started without --data-dir", none.whyNot());
+        }
     }
 
     @Test

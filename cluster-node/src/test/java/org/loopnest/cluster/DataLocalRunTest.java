@@ -196,6 +196,48 @@ class DataLocalRunTest {
         }
     }
 
+    @Test
+    void shouldReadAnInputKeptInTwoFilesWithHeadersOnACpuAndASimNode() throws IOException {
+        Path a = input();
+        byte[] expected = onCpu(a);
+        byte[] all = Files.readAllBytes(a);
+        int half = all.length / 2;
+        byte[] header = new byte[16];
+        Path first = Files.write(dir.resolve("a-0.f32"), concat(header, java.util.Arrays.copyOfRange(all, 0, half)));
+        Path second = Files.write(dir.resolve("a-1.f32"), concat(header,
+                java.util.Arrays.copyOfRange(all, half, all.length)));
+        Holder parts = Holder.files(List.of(new org.loopnest.data.FilePart(first, 16, ROWS / 2),
+                new org.loopnest.data.FilePart(second, 16, ROWS / 2)), ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN);
+        DataDirs dirs = DataDirs.of(List.of(dir));
+        try (CpuDevice one = new CpuDevice(1);
+             org.loopnest.device.sim.SimDevice sim = new org.loopnest.device.sim.SimDevice(
+                     org.loopnest.device.sim.SimConfig.builder().threads(1).build());
+             NodeServer n1 = NodeServer.start(node(one, dirs));
+             NodeServer n2 = NodeServer.start(NodeConfig.loopback(0, sim, NodeRoundTripTest.SECRET)
+                     .withDataDirs(dirs))) {
+            List<RemoteDevice> nodes = connect(n1, n2);
+            try {
+                Path b = dir.resolve("b.f32");
+                RunReport report = LoopNest.of(ROWS, COLS).names("row", "col").in("a", parts).in("c", c(), "col")
+                        .out("b", Holder.file(b, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
+                        .deviceCode(BODY).splitAt(1).on(nodes.toArray(Device[]::new)).run();
+                assertArrayEquals(expected, Files.readAllBytes(b), "two files with headers, read by the nodes");
+                for (RemoteDevice node : nodes) {
+                    assertTrue(report.notes().stream().anyMatch(n -> n.startsWith(node.info().name()
+                            + " did its own I/O")), report.notes().toString());
+                }
+            } finally {
+                nodes.forEach(RemoteDevice::close);
+            }
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
     private static long traffic(List<RemoteDevice> nodes) {
         return nodes.stream().mapToLong(n -> n.bytesSent() + n.bytesReceived()).sum();
     }

@@ -117,10 +117,12 @@ public interface Device extends AutoCloseable {
     /**
      * Tells the device that the run opened by {@link #beginRun} has ended on it, after the run freed whatever buffers
      * it allocated here: a device that keeps a run open without buffers (a worker node doing its own I/O) closes it
-     * now.
-     * Called once per run that {@link #beginRun} accepted, from the run's thread. The default does nothing.
+     * now. Called once per run that {@link #beginRun} accepted, from the run's thread. The default does nothing.
+     *
+     * @param run the run's description, as given to {@link #beginRun}: a device whose next run has begun meanwhile
+     *     leaves that one alone
      */
-    default void endRun() {
+    default void endRun(RunSpec run) {
     }
 
     /**

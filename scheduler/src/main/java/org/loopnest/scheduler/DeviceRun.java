@@ -342,7 +342,7 @@ final class DeviceRun implements AutoCloseable {
             buffers.close();
         } finally {
             if (spec != null) {
-                device.endRun();
+                device.endRun(spec);
             }
         }
     }

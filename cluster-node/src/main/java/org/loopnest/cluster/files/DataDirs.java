@@ -20,9 +20,9 @@ import java.util.Set;
  * block. <b>Failure:</b> {@link IllegalArgumentException} naming the directory or the path and what was expected.
  *
  * <p><b>Pitfalls:</b> the check holds when it is made. Open the path {@link #permit} returns (no link is left in it),
- * not the one requested; whoever may rename or replace directories under a data directory while the node runs can
- * still swap one for a link between the check and the open, so give the node directories that only trusted users
- * write. A directory given twice, or by two spellings, counts once; one nested in another adds nothing.
+ * not the one requested; a run's files are opened again for each chunk, so whoever may rename or replace directories
+ * under a data directory while a run goes on can swap one for a link that leads out: give the node directories that
+ * only trusted users write. A path lexically outside every directory is refused before the file system is asked. A directory given twice, or by two spellings, counts once; one nested in another adds nothing.
  */
 public final class DataDirs {
     /** No data directories: the node does no I/O of its own; {@link #permit} refuses every path. */
@@ -32,9 +32,17 @@ public final class DataDirs {
             + "under)";
 
     private final List<Path> dirs;
+    /** The directories as given (absolute, normalized) and as real paths: a path lexically under none is refused
+     * before the file system is asked, so that a coordinator learns nothing of what exists elsewhere on the node. */
+    private final List<Path> lexical;
 
     private DataDirs(List<Path> dirs) {
+        this(dirs, dirs);
+    }
+
+    private DataDirs(List<Path> dirs, List<Path> lexical) {
         this.dirs = dirs;
+        this.lexical = lexical;
     }
 
     /**
@@ -50,10 +58,14 @@ public final class DataDirs {
             throw new IllegalArgumentException("dirs = null (expected: a list of directories, empty for none)");
         }
         Set<Path> real = new LinkedHashSet<>();
+        Set<Path> lexical = new LinkedHashSet<>();
         for (Path dir : dirs) {
-            real.add(realDirectory(dir));
+            Path resolved = realDirectory(dir);
+            real.add(resolved);
+            lexical.add(resolved);
+            lexical.add(dir.toAbsolutePath().normalize());
         }
-        return real.isEmpty() ? NONE : new DataDirs(List.copyOf(real));
+        return real.isEmpty() ? NONE : new DataDirs(List.copyOf(real), List.copyOf(lexical));
     }
 
     private static Path realDirectory(Path dir) {
@@ -97,16 +109,25 @@ public final class DataDirs {
             throw new IllegalArgumentException("this node was started without --data-dir: it does no I/O of its own "
                     + "(expected: node --data-dir DIR)");
         }
-        Path real = realFile(absolute(requested), requested);
+        Path path = absolute(requested);
+        Path normal = path.normalize();
+        if (lexical.stream().noneMatch(dir -> normal.startsWith(dir) && !normal.equals(dir))) {
+            throw outside(requested);
+        }
+        Path real = realFile(path, requested);
         if (dirs.stream().noneMatch(dir -> real.startsWith(dir) && !real.equals(dir))) {
-            throw new IllegalArgumentException(requested + ": outside this node's data directories " + dirs
-                    + " (expected: a file under one of them; a symbolic link or '..' that leads out is refused)");
+            throw outside(requested);
         }
         if (!Files.isRegularFile(real)) {
             throw new IllegalArgumentException(requested + ": not a regular file (expected: a regular file under one "
                     + "of this node's data directories, not a directory, FIFO or device)");
         }
         return real;
+    }
+
+    private IllegalArgumentException outside(String requested) {
+        return new IllegalArgumentException(requested + ": outside this node's data directories " + dirs
+                + " (expected: a file under one of them; a symbolic link or '..' that leads out is refused)");
     }
 
     private static Path absolute(String requested) {
