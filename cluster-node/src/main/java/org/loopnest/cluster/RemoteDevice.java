@@ -262,13 +262,14 @@ public final class RemoteDevice implements Device {
     }
 
     /**
-     * {@return what the report says of this node for the last run: whether it did its own I/O (and how many chunks it
-     * ran so), or why its chunks were shipped; and the bytes its connection carried each way during the run}
+     * {@return what the report says of this node for {@code spec}, if it is the last run it began: whether it did its
+     * own I/O (and how many chunks it ran so), or why its chunks were shipped; and the bytes its connection carried each
+     * way during the run}
      */
     @Override
-    public java.util.List<String> runNotes() {
+    public java.util.List<String> runNotes(RunSpec spec) {
         LocalRun run = local;
-        if (run == null) {
+        if (run == null || run.spec() != spec) {
             return java.util.List.of();
         }
         String traffic = "its connection carried " + (bytesSent() - run.sentBefore()) + " bytes out and "

@@ -126,11 +126,13 @@ public interface Device extends AutoCloseable {
     }
 
     /**
-     * {@return what this device has to say about the run opened by {@link #beginRun}, for the run's report: for a
-     * worker node, whether it did its own I/O and why not, and the bytes its connection carried} Asked when the
-     * report is made. The default says nothing.
+     * {@return what this device has to say about {@code run}, for the run's report: for a worker node, whether it did
+     * its own I/O and why not, and the bytes its connection carried} Asked when the report is made. The default says
+     * nothing; so does a device asked of a run other than its last.
+     *
+     * @param run the run's description, as given to {@link #beginRun}
      */
-    default java.util.List<String> runNotes() {
+    default java.util.List<String> runNotes(RunSpec run) {
         return java.util.List.of();
     }
 

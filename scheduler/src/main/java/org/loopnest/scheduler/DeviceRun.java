@@ -205,6 +205,11 @@ final class DeviceRun implements AutoCloseable {
         return told == null ? Optional.empty() : device.kernelPath(told);
     }
 
+    /** {@return what the device was told of the run ({@link Device#beginRun}), or {@code null} if it never began} */
+    RunSpec spec() {
+        return spec;
+    }
+
     /** Whether this device was lost during the run. */
     boolean isLost() {
         return lost != null;

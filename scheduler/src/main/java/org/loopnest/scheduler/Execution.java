@@ -396,7 +396,9 @@ public final class Execution implements AutoCloseable {
             } else if (ran == null || !ran.direct()) {
                 anyPacked = true;
             }
-            device.runNotes().forEach(report::note);
+            if (ran != null && ran.spec() != null) {
+                device.runNotes(ran.spec()).forEach(report::note);
+            }
         }
         long in = 0;
         long out = 0;

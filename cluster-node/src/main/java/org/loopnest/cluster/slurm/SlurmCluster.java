@@ -12,6 +12,7 @@ import org.loopnest.cluster.NodeConfig;
 import org.loopnest.cluster.NodeServer;
 import org.loopnest.cluster.Secret;
 import org.loopnest.cluster.Wire;
+import org.loopnest.cluster.files.DataDirs;
 import org.loopnest.device.Device;
 
 /**
@@ -141,12 +142,31 @@ public final class SlurmCluster {
      * @throws IllegalStateException on rank 0, or if the port cannot be listened on (naming it)
      */
     public static NodeServer startWorker(SlurmStep step, Device device, Secret secret) {
+        return startWorker(step, device, secret, DataDirs.NONE);
+    }
+
+    /**
+     * Starts this task's worker node as {@link #startWorker(SlurmStep, Device, Secret)}, reading and writing a run's
+     * files itself under {@code dataDirs} ({@code loopnest node --data-dir}): all tasks of a step see the storage the
+     * job runs on, so a worker given the directories of the run's files does the run's I/O where they are, and the
+     * coordinator's connection carries only the chunks' descriptions.
+     *
+     * @param step     the step, seen from a worker
+     * @param device   the device to run chunks on (the caller's, closed by the caller after the server)
+     * @param secret   the secret shared with the coordinator (the node accepts its {@link #stepSecret})
+     * @param dataDirs the directories under which the node may read and write the run's files, {@link DataDirs#NONE}
+     *                 for none (every chunk is then sent over the connection)
+     * @return the running node, which the caller closes
+     * @throws IllegalStateException on rank 0, or if the port cannot be listened on (naming it)
+     * @throws IllegalArgumentException if {@code dataDirs} is {@code null}
+     */
+    public static NodeServer startWorker(SlurmStep step, Device device, Secret secret, DataDirs dataDirs) {
         if (step.isCoordinator()) {
             throw new IllegalStateException("rank 0 is the coordinator, not a worker (expected: rank 1 or above)");
         }
         NodeConfig defaults = NodeConfig.loopback(0, device, secret);
         return NodeServer.start(new NodeConfig(bindHost(step), step.self().port(), device, stepSecret(step, secret),
-                null, Wire.DEFAULT_MAX_FRAME, defaults.idleTimeout()));
+                null, Wire.DEFAULT_MAX_FRAME, defaults.idleTimeout()).withDataDirs(dataDirs));
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.loopnest.cluster.Cluster;
 import org.loopnest.cluster.Connections;
 import org.loopnest.cluster.Secret;
+import org.loopnest.cluster.files.DataDirs;
 import org.loopnest.cluster.NodesUnreachableException;
 import org.loopnest.cluster.slurm.SlurmCluster;
 import org.loopnest.cluster.slurm.SlurmStep;
@@ -58,7 +59,10 @@ public final class DeviceOptions {
                     + "local:N to start N nodes (1 to 64, each a JVM) on this machine (each with --device) and stop "
                     + "them after the run, or when this process ends; slurm: inside an srun step, every task runs the same "
                     + "command: rank 0 coordinates and writes the outputs, the other ranks become worker nodes on "
-                    + "their Slurm port and run --device (gpu: the GPU of their slot), and end when rank 0 is done.")
+                    + "their Slurm port and run --device (gpu: the GPU of their slot), and end when rank 0 is done. "
+                    + "In a run over files (run; weather --input, --input-t) local:N and slurm nodes get the "
+                    + "directories of the run's inputs and outputs as 'node --data-dir' (each slurm worker derives "
+                    + "them from the same options): a node that sees the files reads and writes them itself.")
     private String nodes;
 
     @Option(names = "--nodes-wait", paramLabel = "SECONDS",
@@ -272,18 +276,39 @@ public final class DeviceOptions {
     }
 
     /**
-     * Runs this task as a worker node of the Slurm step ({@link SlurmWorker}) on the device of its slot ({@link
-     * SlurmSlot}) until the coordinator has come and gone; the node's log goes to standard error as the command's own
-     * lines ({@link NodeLog}), its progress only with {@code --verbose}.
+     * Runs this task as a worker node of the Slurm step, doing no I/O of its own: {@link #serveAsSlurmWorker(List)}
+     * with no data directories.
      *
-     * @return the exit code: {@link ErrorHandler#OK} once the coordinator left, {@link ErrorHandler#FAILED} if none
-     *     came within twice {@code --nodes-wait}
-     * @throws ParameterException (exit code 2) for an unreadable or weak secret, a device that cannot be opened, or
-     *     a port that cannot be listened on, saying why
+     * @return the exit code, as {@link #serveAsSlurmWorker(List)} says
+     * @throws ParameterException (exit code 2) as {@link #serveAsSlurmWorker(List)} says
      */
     public int serveAsSlurmWorker() throws InterruptedException {
+        return serveAsSlurmWorker(List.of());
+    }
+
+    /**
+     * Runs this task as a worker node of the Slurm step ({@link SlurmWorker}) on the device of its slot ({@link
+     * SlurmSlot}) until the coordinator has come and gone; the node's log goes to standard error as the command's own
+     * lines ({@link NodeLog}), its progress only with {@code --verbose}. Every task of a step sees the storage the
+     * job runs on, and runs the same command line: given the directories of the run's files, derived from the same
+     * options as the coordinator's run ({@link NodeDirectories#dataDirs}), the worker reads and writes the files
+     * there itself ({@code node --data-dir}).
+     *
+     * @param dataDirs the directories of the run's files, each existing; empty: no I/O of its own
+     * @return the exit code: {@link ErrorHandler#OK} once the coordinator left, {@link ErrorHandler#FAILED} if none
+     *     came within twice {@code --nodes-wait}
+     * @throws ParameterException (exit code 2) for an unreadable or weak secret, a data directory that is not one, a
+     *     device that cannot be opened, or a port that cannot be listened on, saying why
+     */
+    public int serveAsSlurmWorker(List<Path> dataDirs) throws InterruptedException {
         SlurmStep step = slurmStep();
         Secret secret = readSecret();
+        DataDirs dirs;
+        try {
+            dirs = DataDirs.of(dataDirs);
+        } catch (IllegalArgumentException e) { // a directory removed since it was found: --data-dir DIR: ...
+            throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage());
+        }
         DeviceSpec slot;
         try {
             slot = SlurmSlot.device(devices.get(0), step, CommandEnvironment.of(spec));
@@ -298,7 +323,7 @@ public final class DeviceOptions {
         }
         try (local; NodeLog log = NodeLog.install(spec.qualifiedName(), verbose, spec.commandLine().getErr())) {
             return new SlurmWorker(step, spec.commandLine().getOut(), spec.commandLine().getErr())
-                    .serve(local, secret, nodesWait().multipliedBy(2));
+                    .serve(local, secret, nodesWait().multipliedBy(2), dirs);
         } catch (IllegalStateException e) {
             boolean bind = e.getCause() instanceof java.net.BindException;
             throw new ParameterException(spec.commandLine(), "--nodes " + nodes + ": " + e.getMessage()
@@ -406,16 +431,30 @@ public final class DeviceOptions {
     }
 
     /**
-     * The devices the options name, opened in order — or, with {@code --nodes}, the worker nodes connected to
-     * (started first for {@code local:N}); the caller closes them. If one cannot be opened, those opened before it
-     * are closed.
+     * The devices the options name, opened as {@link #open(List)} with no data directories: {@code local:N} nodes do
+     * no I/O of their own.
      *
+     * @throws ParameterException (exit code 2) as {@link #open(List)} says
+     */
+    public OpenDevices open() throws IOException {
+        return open(List.of());
+    }
+
+    /**
+     * The devices the options name, opened in order — or, with {@code --nodes}, the worker nodes connected to
+     * (started first for {@code local:N}, each given {@code dataDirs} as {@code node --data-dir}); the caller closes
+     * them. If one cannot be opened, those opened before it are closed. Nodes at addresses ({@code --nodes
+     * HOST:PORT}) keep the data directories they were started with, and Slurm workers derive theirs ({@link
+     * #serveAsSlurmWorker(List)}): {@code dataDirs} is for {@code local:N} only.
+     *
+     * @param dataDirs the directories of the run's files ({@link NodeDirectories#dataDirs}), each existing; empty for
+     *     a run whose arrays are in memory
      * @throws ParameterException (exit code 2) if there is no such OpenCL or CUDA device, or a node cannot be
      *     reached or refuses, saying why
      */
-    public OpenDevices open() throws IOException {
+    public OpenDevices open(List<Path> dataDirs) throws IOException {
         if (nodes != null) {
-            return openNodes();
+            return openNodes(dataDirs);
         }
         List<Device> opened = new java.util.ArrayList<>();
         for (DeviceSpec device : devices) {
@@ -467,14 +506,14 @@ public final class DeviceOptions {
         }
     }
 
-    private OpenDevices openNodes() throws IOException {
+    private OpenDevices openNodes(List<Path> dataDirs) throws IOException {
         Integer count = localCount();
         LocalNodes started = null;
         List<URI> addresses = new java.util.ArrayList<>();
         Path secretPath = secretFile;
         try {
             if (count != null) {
-                started = LocalNodes.start(count, devices.get(0), memory);
+                started = LocalNodes.start(count, devices.get(0), memory, dataDirs);
                 addresses.addAll(started.addresses());
                 secretPath = started.secretFile();
             } else if (usesSlurm()) {

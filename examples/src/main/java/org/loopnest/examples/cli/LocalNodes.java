@@ -21,7 +21,10 @@ import org.loopnest.examples.Main;
  * {@code --nodes local:N}: N worker processes on loopback, each a {@code loopnest node} in a JVM of its own with
  * this JVM's class path and the vector module ({@link #VECTOR_MODULE}; {@code cpu} nodes sharing the machine's
  * cores), sharing a fresh random secret (in a file only the owner can read). Started together; {@link #close()}
- * stops them all and deletes the secret. Each node's log goes to a file beside the secret.
+ * stops them all and deletes the secret. Each node's log goes to a file beside the secret. Nodes started with data
+ * directories ({@link #start(int, DeviceSpec, Long, List)}: those of a file-to-file run's files) read and write the
+ * run's files there themselves ({@code node --data-dir}), the coordinator's connections carrying only the chunks'
+ * descriptions.
  *
  * <p><b>Lifetime:</b> the nodes never outlive this JVM. Each is started with {@code --exit-with-stdin} and a pipe for
  * its standard input that this JVM holds and never writes to: when this JVM ends, however it ends (even
@@ -84,8 +87,25 @@ public final class LocalNodes implements AutoCloseable {
      * @throws IllegalStateException if a node does not start within a minute, with the end of its log
      */
     public static LocalNodes start(int count, DeviceSpec device, Long deviceMemory) throws IOException {
+        return start(count, device, deviceMemory, List.of());
+    }
+
+    /**
+     * Starts {@code count} nodes as {@link #start(int, DeviceSpec, Long)}, each given {@code dataDirs} ({@code node
+     * --data-dir}, once per directory): a node then reads and writes a run's files under them itself, where they are
+     * the run's files ({@link NodeDirectories#dataDirs}).
+     *
+     * @param dataDirs existing directories, each passed as given; empty: the nodes do no I/O of their own and are
+     *     sent every chunk
+     * @throws IllegalArgumentException if {@code count} is not from 1 to {@link #MAX_COUNT}, or {@code dataDirs} is
+     *     {@code null}
+     * @throws IllegalStateException if a node does not start within a minute (a data directory that is gone by then
+     *     among the reasons), with the end of its log
+     */
+    public static LocalNodes start(int count, DeviceSpec device, Long deviceMemory, List<Path> dataDirs)
+            throws IOException {
         return start(count, device, Math.max(1, Runtime.getRuntime().availableProcessors() / Math.max(1, count)),
-                deviceMemory);
+                deviceMemory, dataDirs);
     }
 
     /**
@@ -97,13 +117,16 @@ public final class LocalNodes implements AutoCloseable {
      *     JVM began to shut down meanwhile
      */
     public static LocalNodes start(int count, DeviceSpec device, int cpuThreads) throws IOException {
-        return start(count, device, cpuThreads, null);
+        return start(count, device, cpuThreads, null, List.of());
     }
 
-    private static LocalNodes start(int count, DeviceSpec device, int cpuThreads, Long deviceMemory)
-            throws IOException {
+    private static LocalNodes start(int count, DeviceSpec device, int cpuThreads, Long deviceMemory,
+            List<Path> dataDirs) throws IOException {
         if (count < 1 || count > MAX_COUNT) {
             throw new IllegalArgumentException("local nodes: " + count + " (expected: 1 to " + MAX_COUNT + ")");
+        }
+        if (dataDirs == null) {
+            throw new IllegalArgumentException("data dirs = null (expected: a list of directories, empty for none)");
         }
         LocalNodes nodes = new LocalNodes(NodeDirectories.create());
         try {
@@ -117,7 +140,7 @@ public final class LocalNodes implements AutoCloseable {
             Files.writeString(nodes.secretFile, Base64.getEncoder().encodeToString(secret));
             List<CompletableFuture<String>> ready = new ArrayList<>();
             for (int n = 0; n < count; n++) {
-                ready.add(nodes.launch(n, device, cpuThreads, deviceMemory));
+                ready.add(nodes.launch(n, device, cpuThreads, deviceMemory, dataDirs));
             }
             for (int n = 0; n < count; n++) {
                 nodes.addresses.add(Cluster.address(nodes.awaitAddress(n, ready.get(n))));
@@ -129,8 +152,8 @@ public final class LocalNodes implements AutoCloseable {
         }
     }
 
-    private CompletableFuture<String> launch(int n, DeviceSpec device, int cpuThreads, Long deviceMemory)
-            throws IOException {
+    private CompletableFuture<String> launch(int n, DeviceSpec device, int cpuThreads, Long deviceMemory,
+            List<Path> dataDirs) throws IOException {
         List<String> command = java(Main.class, "node", "--bind", "127.0.0.1", "--port", "0", "--device",
                 device.toString(), "--secret-file", secretFile.toString(), "--exit-with-stdin");
         if (device.kind() == DeviceSpec.Kind.CPU) {
@@ -138,6 +161,9 @@ public final class LocalNodes implements AutoCloseable {
         }
         if (deviceMemory != null) {
             command.addAll(List.of("--device-memory", Long.toString(deviceMemory)));
+        }
+        for (Path dir : dataDirs) {
+            command.addAll(List.of("--data-dir", dir.toString()));
         }
         // standard input stays a pipe that this JVM never writes to: the node stops when it closes
         Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE)

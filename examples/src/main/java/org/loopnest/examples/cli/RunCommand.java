@@ -167,9 +167,9 @@ public final class RunCommand implements Callable<Integer> {
         Integer depth = parseSplit(run.nest());
         PrintWriter stdout = spec.commandLine().getOut();
         if (device.isSlurmWorker()) {
-            return device.serveAsSlurmWorker(); // rank 0 runs the command; this task serves it its chunks
+            return device.serveAsSlurmWorker(dataDirs(run)); // rank 0 runs the command; this task serves its chunks
         }
-        try (OpenDevices targets = device.open()) { // first, so that a missing device is reported at once
+        try (OpenDevices targets = device.open(dataDirs(run))) { // first, so that a missing device is reported at once
             for (Path file : paths(run.outputs()).removeStale()) {
                 stdout.println("removed " + file + ", left by an interrupted run");
             }
@@ -208,6 +208,24 @@ public final class RunCommand implements Callable<Integer> {
             line.append(' ').append(one.matches("[\\w@%+=:,./-]+") ? one : "'" + one.replace("'", "'\\''") + "'");
         }
         return line.toString();
+    }
+
+    /**
+     * The directories of the run's files, for worker nodes to read and write them themselves: each input's (every file
+     * of a dataset) and each output's, which also holds the output's temporary and the unpacked inputs beside the
+     * first output.
+     */
+    private static List<Path> dataDirs(RunSpec run) {
+        List<Path> dirs = new ArrayList<>();
+        for (FileArray a : run.arrays()) {
+            if (a.parts() == null) {
+                dirs.add(NodeDirectories.directoryOf(a.file()));
+            } else {
+                a.parts().forEach(p -> dirs.add(NodeDirectories.directoryOf(p.path())));
+            }
+        }
+        run.outputs().forEach(o -> dirs.add(NodeDirectories.directoryOf(o.file())));
+        return NodeDirectories.dataDirs(dirs);
     }
 
     /** Unpacks the inputs that cannot be read in place into temporary float files beside the first output. */

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.loopnest.cluster.NodeServer;
 import org.loopnest.cluster.Secret;
+import org.loopnest.cluster.files.DataDirs;
 import org.loopnest.cluster.slurm.SlurmCluster;
 import org.loopnest.cluster.slurm.SlurmStep;
 import org.loopnest.cluster.slurm.SlurmTask;
@@ -19,7 +20,8 @@ import org.loopnest.device.Device;
  * again, then ends with exit code 0 — the coordinator's own exit code is the run's.
  *
  * <p>Prints, on standard output: {@code slurm task R on HOST (pid P): node listening on ADDR:PORT with DEVICE ...}
- * once it accepts connections, {@code slurm task R: coordinator ADDR joined} and
+ * once it accepts connections, then, when it has data directories, {@code slurm task R: reads and writes the run's
+ * files itself under [DIR, ...]}; {@code slurm task R: coordinator ADDR joined} and
  * {@code slurm task R: coordinator left; exiting}.
  *
  * <p><b>Threading:</b> runs on the caller's thread, which it blocks until the coordinator leaves. <b>Failure:</b> no
@@ -46,17 +48,22 @@ final class SlurmWorker {
      * @param local           the device to run the chunks on (the caller's, and closed by the caller)
      * @param secret          the step's secret
      * @param coordinatorWait how long to wait for the coordinator to connect
+     * @param dataDirs        the directories of the run's files, where the node does the run's I/O itself
+     *                        ({@link DataDirs#NONE}: none, every chunk is sent to it)
      * @return {@link ErrorHandler#OK} once the coordinator left, {@link ErrorHandler#FAILED} if none came in time
      * @throws IllegalStateException on rank 0, or if the port cannot be listened on, naming it
      */
-    int serve(Device local, Secret secret, Duration coordinatorWait) throws InterruptedException {
+    int serve(Device local, Secret secret, Duration coordinatorWait, DataDirs dataDirs) throws InterruptedException {
         SlurmTask self = step.self();
         String label = "slurm task " + self.rank();
-        try (NodeServer server = SlurmCluster.startWorker(step, local, secret)) {
+        try (NodeServer server = SlurmCluster.startWorker(step, local, secret, dataDirs)) {
             InetSocketAddress address = server.address();
             out.println(label + " on " + self.host() + " (pid " + ProcessHandle.current().pid() + "): node listening on "
                     + address.getHostString() + ":" + address.getPort() + " with " + local.info().name()
                     + "; waiting for the coordinator, task 0 on " + step.coordinator().host());
+            if (!dataDirs.isEmpty()) {
+                out.println(label + ": reads and writes the run's files itself under " + dataDirs);
+            }
             out.flush();
             InetSocketAddress coordinator;
             try {

@@ -251,9 +251,9 @@ public final class WeatherCommand implements Callable<Integer> {
     private Integer callOnFiles(Integer depth) throws IOException, InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
         if (device.isSlurmWorker()) {
-            return device.serveAsSlurmWorker(); // rank 0 runs the command; this task serves it its chunks
+            return device.serveAsSlurmWorker(dataDirs()); // rank 0 runs the command; this task serves its chunks
         }
-        try (OpenDevices targets = device.open()) {
+        try (OpenDevices targets = device.open(dataDirs())) {
             for (Path file : paths().removeStale()) {
                 stdout.println("removed " + file + ", left by an interrupted run");
             }
@@ -292,6 +292,20 @@ public final class WeatherCommand implements Callable<Integer> {
         }
         stdout.flush();
         return ErrorHandler.OK;
+    }
+
+    /**
+     * The directories of a run over files, for worker nodes to read and write its files themselves: the inputs' (every
+     * file of {@code --input}, a GrADS descriptor's data files among them) and the outputs' ({@code --out}, where the
+     * outputs' temporaries and unpacked inputs go; without it, the temporary directory).
+     */
+    private List<Path> dataDirs() {
+        List<Path> dirs = new java.util.ArrayList<>();
+        List<Path> inputs = files.input() != null ? NodeDirectories.inputFiles(files.input().toString())
+                : List.of(inputT, inputQ);
+        inputs.forEach(file -> dirs.add(NodeDirectories.directoryOf(file)));
+        dirs.add(out != null ? out : Path.of(System.getProperty("java.io.tmpdir")));
+        return NodeDirectories.dataDirs(dirs);
     }
 
     /** Checks the options of a run over {@code --input}; returns the split depth, or null for auto. */
