@@ -18,10 +18,13 @@ import org.loopnest.device.RunSpec;
 
 /**
  * A coordinator's side of a data-local run: whether a run can be offered to a node as files it reads and writes
- * itself, and the offer ({@link LocalArrays}). A run is offered when it has file-backed arrays, every output is a file
- * (a new output by the run's temporary file, {@link RunSpec#outputFiles}), and every other input is either a file or a
- * flat Java array small enough to send once ({@value #MAX_VALUES_BYTES} bytes in all): the pressure levels beside the
- * fields, say. Anything else keeps the shipped path, and the reason is what the report says.
+ * itself, and the offer ({@link LocalArrays}). A run is offered when it has file-backed arrays: files are offered as
+ * files (a new output by the run's temporary file, {@link RunSpec#outputFiles}); flat Java inputs small enough to send
+ * once ({@value #MAX_VALUES_BYTES} bytes in all: the pressure levels beside the fields, say) as their values; any other
+ * array in the coordinator's memory that the chunks cut (an output, a large or jagged input) is shipped, its part of
+ * each chunk sent with the chunk's launch and its output part returned with the answer ({@link ShippedArrays}). Only
+ * an in-memory input that every chunk reads whole and that cannot be sent once keeps the whole run on the shipped path,
+ * and the reason is what the report says.
  *
  * <p>Stateless; reads each input file's identity ({@link FileIdentity}: 128 KiB of it) when asked.
  */
@@ -57,6 +60,9 @@ final class DataLocalOffer {
         }
         List<LocalArrays.LocalArray> arrays = new ArrayList<>();
         long valueBytes = 0;
+        java.util.Set<String> resident = new java.util.HashSet<>();
+        org.loopnest.internal.serializer.ChunkLayout.of(run.split(), run.bindings()).resident()
+                .forEach(p -> resident.add(p.binding().name()));
         for (ArrayBinding b : run.bindings()) {
             long[] shape = b.shape();
             if (b.holder() instanceof FileHolder file) {
@@ -71,19 +77,19 @@ final class DataLocalOffer {
                 }
                 arrays.add(new LocalArrays.LocalArray(b.name(), b.type(), file.byteOrder(), file.offsetBytes(),
                         file.strides(shape), parts, null));
-            } else if (b.role() == Role.IN && b.holder() instanceof FlatHolder flat) {
-                valueBytes += java.lang.reflect.Array.getLength(flat.storage()) * (long) b.type().bytes();
-                if (valueBytes > MAX_VALUES_BYTES) {
-                    return Decision.no("the run's in-memory inputs come to more than " + MAX_VALUES_BYTES + " bytes ("
-                            + b + " among them), too much to send to each node once");
-                }
+            } else if (b.role() == Role.IN && b.holder() instanceof FlatHolder flat
+                    && valueBytes + bytes(flat, b) <= MAX_VALUES_BYTES) {
+                valueBytes += bytes(flat, b);
                 arrays.add(new LocalArrays.LocalArray(b.name(), b.type(), ByteOrder.LITTLE_ENDIAN, flat.offset(),
                         flat.strides(shape), List.of(), bytes(flat.storage())));
+            } else if (b.role() == Role.OUT || !resident.contains(b.name())) {
+                arrays.add(LocalArrays.LocalArray.shipped(b.name(), b.type())); // its chunks travel with the launches
             } else {
-                return Decision.no(b + " is " + (b.role() == Role.OUT ? "an output in the coordinator's memory"
-                        : "a " + b.holder().getClass().getSimpleName().replace("Holder", "").toLowerCase(
-                        java.util.Locale.ROOT) + " array in the coordinator's memory") + " (expected: files, and "
-                        + "only small flat input arrays in memory)");
+                return Decision.no(b + " is " + (b.holder() instanceof FlatHolder ? "one of the run's in-memory inputs "
+                        + "that come to more than " + MAX_VALUES_BYTES + " bytes" : "a " + b.holder().getClass()
+                        .getSimpleName().replace("Holder", "").toLowerCase(java.util.Locale.ROOT) + " array")
+                        + " in the coordinator's memory that every chunk reads whole (expected: files, or small flat "
+                        + "arrays for what every chunk reads)");
             }
         }
         long described = 0;
@@ -121,6 +127,10 @@ final class DataLocalOffer {
             parts.add(new LocalArrays.Part(p.toString(), part.offsetBytes(), part.count(), identity, identity.size()));
         }
         return parts;
+    }
+
+    private static long bytes(FlatHolder flat, ArrayBinding b) {
+        return java.lang.reflect.Array.getLength(flat.storage()) * (long) b.type().bytes();
     }
 
     /** A flat Java array's elements, little-endian. */

@@ -32,8 +32,11 @@ final class InPlaceRun {
     private final long run;
     private final Map<String, ArrayBinding> arrays;
     private final Map<Path, FileIdentity> inputs;
+    private final java.util.Set<String> shipped;
 
-    private InPlaceRun(long run, Map<String, ArrayBinding> arrays, Map<Path, FileIdentity> inputs) {
+    private InPlaceRun(long run, Map<String, ArrayBinding> arrays, Map<Path, FileIdentity> inputs,
+            java.util.Set<String> shipped) {
+        this.shipped = java.util.Set.copyOf(shipped);
         this.run = run;
         this.arrays = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(arrays)); // binding order: the layout's
         this.inputs = Map.copyOf(inputs);
@@ -73,10 +76,16 @@ final class InPlaceRun {
         offer.arrays().forEach(a -> offered.put(a.name(), a));
         Map<String, ArrayBinding> bound = new LinkedHashMap<>();
         Map<Path, FileIdentity> inputs = new LinkedHashMap<>();
+        java.util.Set<String> shipped = new java.util.HashSet<>();
         for (ArrayBinding binding : prepared.spec().bindings()) {
             LocalArrays.LocalArray a = offered.get(binding.name());
             if (a == null) {
                 return Answer.no(binding + " is not among the files offered");
+            }
+            if (a.shipped()) { // its chunks come with each launch: bound as described, no data here
+                bound.put(binding.name(), binding);
+                shipped.add(binding.name());
+                continue;
             }
             try {
                 bound.put(binding.name(), binding.withHolder(holder(binding, a, dirs, inputs)));
@@ -85,12 +94,13 @@ final class InPlaceRun {
             }
         }
         for (ArrayBinding out : bound.values()) {
-            if (out.role() == Role.OUT && inputs.containsKey(((org.loopnest.data.FileHolder) out.holder()).path())) {
-                return Answer.no(out + " would be written into " + ((org.loopnest.data.FileHolder) out.holder())
-                        .path() + ", one of the run's inputs (expected: outputs into the run's own temporary files)");
+            if (out.role() == Role.OUT && out.holder() instanceof org.loopnest.data.FileHolder file
+                    && inputs.containsKey(file.path())) {
+                return Answer.no(out + " would be written into " + file.path() + ", one of the run's inputs "
+                        + "(expected: outputs into the run's own temporary files)");
             }
         }
-        return new Answer(new InPlaceRun(id, bound, inputs), "");
+        return new Answer(new InPlaceRun(id, bound, inputs, shipped), "");
     }
 
     private static Holder holder(ArrayBinding binding, LocalArrays.LocalArray a, DataDirs dirs,
@@ -174,6 +184,11 @@ final class InPlaceRun {
     /** {@return the id of the run these arrays belong to} */
     long run() {
         return run;
+    }
+
+    /** {@return the names of the arrays that stay in the coordinator's memory, their chunks sent with each launch} */
+    java.util.Set<String> shipped() {
+        return shipped;
     }
 
     /** {@return the run's arrays bound to this node's files, by name} */

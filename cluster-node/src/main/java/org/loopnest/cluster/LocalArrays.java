@@ -9,10 +9,12 @@ import org.loopnest.data.ElementType;
 
 /**
  * The payload of {@link Wire#FILES}: how a data-local run's arrays lie, for a node that reads and writes them itself.
- * Each array is either a file ({@link LocalArray#parts()}: the file, or the files of an input joined along its first
+ * Each array is a file ({@link LocalArray#parts()}: the file, or the files of an input joined along its first
  * index; an output's file is the run's temporary file the coordinator made and sized) with its element type, byte
- * order, byte offset and element strides, or a small input sent once as its values ({@link LocalArray#values()}, the
- * whole backing array, little-endian, with its offset and strides). An input's file carries its identity as the
+ * order, byte offset and element strides; or a small input sent once as its values ({@link LocalArray#values()}, the
+ * whole backing array, little-endian, with its offset and strides); or an array that stays in the coordinator's
+ * memory ({@link LocalArray#shipped()}): its part of each chunk travels with the chunk's {@link Wire#LAUNCH_IN_PLACE}
+ * (an input) or its answer (an output). An input's file carries its identity as the
  * coordinator sees it ({@link FileIdentity}); an output's only its size. Immutable; the codec is stateless.
  *
  * @param arrays every array of the run, by its binding's name
@@ -22,6 +24,9 @@ record LocalArrays(List<LocalArray> arrays) {
     static final int MAX_ARRAYS = RunSpecCodec.MAX_ARRAYS;
     /** The most parts (files) of one array. */
     static final int MAX_PARTS = 1 << 16;
+    private static final byte FILES = 0;
+    private static final byte VALUES = 1;
+    private static final byte SHIPPED = 2;
 
     /** Copies the list. */
     LocalArrays {
@@ -51,9 +56,21 @@ record LocalArrays(List<LocalArray> arrays) {
      * @param strides its element strides, one per index it uses
      * @param parts its file(s); empty for an array sent as values
      * @param values the whole backing array as little-endian bytes; {@code null} for a file
+     * @param shipped whether the array stays in the coordinator's memory, its chunks sent with each launch
      */
     record LocalArray(String name, ElementType type, ByteOrder order, long offset, long[] strides, List<Part> parts,
-            byte[] values) {
+            byte[] values, boolean shipped) {
+        /** An array read from files, or sent once as values. */
+        LocalArray(String name, ElementType type, ByteOrder order, long offset, long[] strides, List<Part> parts,
+                byte[] values) {
+            this(name, type, order, offset, strides, parts, values, false);
+        }
+
+        /** {@return an array that stays in the coordinator's memory, its chunks sent with each launch} */
+        static LocalArray shipped(String name, ElementType type) {
+            return new LocalArray(name, type, ByteOrder.LITTLE_ENDIAN, 0, new long[0], List.of(), null, true);
+        }
+
         /** Copies the arrays and the list. */
         LocalArray {
             strides = strides.clone();
@@ -79,7 +96,10 @@ record LocalArrays(List<LocalArray> arrays) {
             for (long s : a.strides()) {
                 b.writeLong(s);
             }
-            b.writeBoolean(a.sentAsValues());
+            b.writeByte(a.shipped() ? SHIPPED : a.sentAsValues() ? VALUES : FILES);
+            if (a.shipped()) {
+                continue;
+            }
             if (a.sentAsValues()) {
                 b.writeInt(a.values().length);
                 b.writeBytes(a.values());
@@ -123,7 +143,16 @@ record LocalArrays(List<LocalArray> arrays) {
             for (int k = 0; k < strides.length; k++) {
                 strides[k] = b.readLong();
             }
-            if (b.readBoolean()) {
+            byte kind = b.readByte();
+            if (kind == SHIPPED) {
+                arrays.add(new LocalArray(name, type, order, offset, strides, List.of(), null, true));
+                continue;
+            }
+            if (kind != FILES && kind != VALUES) {
+                throw new IllegalArgumentException("array '" + name + "': kind " + kind + " (expected: " + FILES
+                        + " files, " + VALUES + " values or " + SHIPPED + " shipped)");
+            }
+            if (kind == VALUES) {
                 int bytes = bounded(b.readInt(), b.readableBytes(), "value bytes");
                 byte[] values = new byte[bytes];
                 b.readBytes(values);

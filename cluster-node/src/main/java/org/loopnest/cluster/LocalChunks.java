@@ -45,6 +45,7 @@ final class LocalChunks implements AutoCloseable {
     private final ChunkLayout layout;
     private final ChunkPacker packer;
     private final List<Path> outputs;
+    private final ShippedArrays shipped;
     private final Executor io;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicBoolean freed = new AtomicBoolean();
@@ -68,13 +69,14 @@ final class LocalChunks implements AutoCloseable {
         if (layout.inputBytes() != made.inputBytes() || layout.outputBytes() != made.outputBytes()
                 || layout.residentBytes() != made.residentBytes()) {
             throw new IllegalArgumentException("the files lay the run's chunks out otherwise than its kernel expects ("
-                    + layout.inputBytes() + "/" + layout.outputBytes() + "/" + layout.residentBytes() + " bytes in, out "
-                    + "and resident against " + made.inputBytes() + "/" + made.outputBytes() + "/"
+                    + layout.inputBytes() + "/" + layout.outputBytes() + "/" + layout.residentBytes()
+                    + " bytes in, out and resident against " + made.inputBytes() + "/" + made.outputBytes() + "/"
                     + made.residentBytes() + ")");
         }
         this.packer = new ChunkPacker(layout);
-        this.outputs = files.arrays().values().stream().filter(b -> b.role() == Role.OUT)
-                .map(b -> ((FileHolder) b.holder()).path()).distinct().toList();
+        this.shipped = new ShippedArrays(layout, files.shipped());
+        this.outputs = files.arrays().values().stream().filter(b -> b.role() == Role.OUT
+                && b.holder() instanceof FileHolder).map(b -> ((FileHolder) b.holder()).path()).distinct().toList();
         this.io = io;
     }
 
@@ -99,12 +101,20 @@ final class LocalChunks implements AutoCloseable {
     }
 
     /**
-     * Runs {@code chunk}: completes with the CRC32C of its packed outputs once they are written and forced; its
-     * buffers are freed whatever happens.
+     * What a chunk gives back: the CRC32C of its packed outputs, and its regions of the outputs that stay in the
+     * coordinator's memory.
+     */
+    record Ran(long checksum, List<ShippedArrays.Region> outputs) {
+    }
+
+    /**
+     * Runs {@code chunk}: completes once its outputs in files are written and forced; its buffers are freed whatever
+     * happens.
      *
+     * @param inputs the chunk's regions of the inputs that stay in the coordinator's memory
      * @param cancelled whether the coordinator has gone: blocks not yet started are skipped
      */
-    CompletableFuture<Long> run(Chunk chunk, BooleanSupplier cancelled) {
+    CompletableFuture<Ran> run(Chunk chunk, List<ShippedArrays.Region> inputs, BooleanSupplier cancelled) {
         inFlight.incrementAndGet();
         if (closed) {
             leave();
@@ -115,12 +125,13 @@ final class LocalChunks implements AutoCloseable {
         long outBytes = Math.max(1, layout.outputBytes(chunk));
         Kernel kernel = prepared.spec().kernel();
         Buffers b = new Buffers();
-        CompletableFuture<Long> result;
+        CompletableFuture<Ran> result;
         try {
             result = CompletableFuture.supplyAsync(() -> {
                 files.checkUnchangedUnchecked();
                 b.in = device.allocateStaging(inBytes);
-                packer.pack(chunk, b.in.buffer());
+                packer.pack(chunk, b.in.buffer(), binding -> !shipped.isShipped(binding));
+                shipped.putInputs(chunk, b.in.buffer(), inputs);
                 b.input = device.allocate(inBytes);
                 b.output = device.allocate(outBytes);
                 b.out = device.allocateStaging(outBytes);
@@ -131,11 +142,11 @@ final class LocalChunks implements AutoCloseable {
                                     prepared.kernelSource(), chunk, b.input, b.output, shared, cancelled)))
                             .thenCompose(v -> device.copyOut(b.output, b.out.buffer(), outBytes)))
                     .thenApplyAsync(v -> {
-                        packer.unpack(chunk, b.out.buffer());
+                        packer.unpack(chunk, b.out.buffer(), binding -> !shipped.isShipped(binding));
                         forceOutputs();
                         CRC32C crc = new CRC32C();
                         crc.update(b.out.buffer().duplicate().clear().limit((int) layout.outputBytes(chunk)));
-                        return crc.getValue();
+                        return new Ran(crc.getValue(), shipped.outputRegions(chunk, b.out.buffer()));
                     }, io);
         } catch (RuntimeException e) { // the io executor refused the task: the node is stopping
             result = CompletableFuture.failedFuture(e);

@@ -2,6 +2,7 @@ package org.loopnest.cluster;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCounted;
+import java.util.List;
 import org.loopnest.index.Chunk;
 
 /**
@@ -177,8 +178,16 @@ sealed interface NodeRequest {
         }
     }
 
-    /** {@link Wire#LAUNCH_IN_PLACE}: run {@code chunk} of the open run over the files this node accepted. */
-    record LaunchInPlace(long id, Chunk chunk) implements NodeRequest {
+    /**
+     * {@link Wire#LAUNCH_IN_PLACE}: run {@code chunk} of the open run over the files this node accepted, with the
+     * chunk's regions of the arrays that stay in the coordinator's memory ({@link ShippedArrays}).
+     */
+    record LaunchInPlace(long id, Chunk chunk, List<ShippedArrays.Region> inputs) implements NodeRequest {
+        /** Copies the list. */
+        public LaunchInPlace {
+            inputs = List.copyOf(inputs);
+        }
+
         @Override
         public byte type() {
             return Wire.LAUNCH_IN_PLACE;

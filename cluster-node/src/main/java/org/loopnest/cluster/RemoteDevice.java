@@ -85,9 +85,11 @@ public final class RemoteDevice implements Device {
      * @param receivedBefore the bytes it had received then
      * @param chunks chunks the node ran where the files are
      * @param checksum the sum of their outputs' CRC32Cs
+     * @param shipped the arrays that stay in the coordinator's memory, their chunks sent with each launch; {@code null}
+     *     when the node does no I/O of its own
      */
     private record LocalRun(RunSpec spec, long run, boolean inPlace, String whyNot, long sentBefore,
-            long receivedBefore, AtomicLong chunks, AtomicLong checksum) {
+            long receivedBefore, AtomicLong chunks, AtomicLong checksum, ShippedArrays shipped) {
     }
 
     /**
@@ -197,9 +199,9 @@ public final class RemoteDevice implements Device {
             } finally {
                 reply.release();
             }
-            String whyNot = offerFiles(run);
-            local = new LocalRun(run, id, whyNot.isEmpty(), whyNot, sentBefore, receivedBefore, new AtomicLong(),
-                    new AtomicLong());
+            Offered offered = offerFiles(run);
+            local = new LocalRun(run, id, offered.whyNot().isEmpty(), offered.whyNot(), sentBefore, receivedBefore,
+                    new AtomicLong(), new AtomicLong(), offered.shipped());
         } catch (RuntimeException e) {
             synchronized (gate) {
                 gate.openFailed(id);
@@ -211,18 +213,34 @@ public final class RemoteDevice implements Device {
 
     /**
      * Offers the open run's files to the node ({@link Wire#FILES}) if the run keeps its arrays in files
-     * ({@link DataLocalOffer}), and returns the node's answer: {@code ""} if it will run the chunks where the files
-     * are, else why not (the run then ships its chunks). A node's {@code ERROR} is a reason too; only the node's loss
-     * fails the run.
+     * ({@link DataLocalOffer}), and returns the node's answer — {@code ""} if it will run the chunks where the files
+     * are, else why not (the run then ships its chunks) — with the arrays that then travel with each launch. A node's
+     * {@code ERROR} is a reason too; only the node's loss fails the run.
      */
-    private String offerFiles(RunSpec run) {
+    private Offered offerFiles(RunSpec run) {
         DataLocalOffer.Decision decision = DataLocalOffer.of(run, maxFrame);
         if (decision.offer() == null) {
-            return decision.whyNot();
+            return new Offered(decision.whyNot(), null);
         }
+        String whyNot = askNode(decision.offer());
+        if (!whyNot.isEmpty()) {
+            return new Offered(whyNot, null);
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        decision.offer().arrays().stream().filter(LocalArrays.LocalArray::shipped).forEach(a -> names.add(a.name()));
+        return new Offered("", new ShippedArrays(org.loopnest.internal.serializer.ChunkLayout.of(run.split(),
+                run.bindings()), names));
+    }
+
+    /** The node's answer to an offer, and the arrays that then travel with each launch. */
+    private record Offered(String whyNot, ShippedArrays shipped) {
+    }
+
+    /** Sends the offer ({@link Wire#FILES}) and returns the node's answer: {@code ""}, or why it declines. */
+    private String askNode(LocalArrays offer) {
         long id = ids.getAndIncrement();
         ByteBuf frame = Frames.frame(channel.alloc(), Wire.FILES, id);
-        decision.offer().write(frame);
+        offer.write(frame);
         ByteBuf reply;
         try {
             reply = await(send(id, frame), "FILES");
@@ -262,9 +280,9 @@ public final class RemoteDevice implements Device {
     }
 
     /**
-     * {@return what the report says of this node for {@code spec}, if it is the last run it began: whether it did its
-     * own I/O (and how many chunks it ran so), or why its chunks were shipped; and the bytes its connection carried each
-     * way during the run}
+     * {@return what the report says of this node for {@code spec}, if it is the last run it began: whether it did
+     * its own I/O (and how many chunks it ran so), or why its chunks were shipped; and the bytes its connection
+     * carried each way during the run}
      */
     @Override
     public java.util.List<String> runNotes(RunSpec spec) {
@@ -437,11 +455,18 @@ public final class RemoteDevice implements Device {
                 .writeLong(c.iterations());
         Opened run = opened;
         LocalRun files = local;
+        try {
+            files.shipped().writeInputs(c, frame);
+        } catch (RuntimeException e) {
+            frame.release();
+            return CompletableFuture.failedFuture(e);
+        }
         return send(id, frame).thenAccept(reply -> {
             try {
                 String path = Frames.readString(reply);
                 long checksum = reply.readLong();
                 reply.readLong(); // the node's time for the chunk: the run's clock times the launch
+                files.shipped().readOutputs(c, reply);
                 if (run != null) {
                     run.kernelPath().set(path);
                 }
@@ -449,7 +474,8 @@ public final class RemoteDevice implements Device {
                 files.checksum().addAndGet(checksum);
             } catch (RuntimeException malformed) {
                 handler.lose("sent a malformed OK to LAUNCH_IN_PLACE (" + malformed.getMessage() + "; expected: how "
-                        + "its device ran the kernel, the outputs' CRC32C and the chunk's nanoseconds)");
+                        + "its device ran the kernel, the outputs' CRC32C, the chunk's nanoseconds and its regions of "
+                        + "the outputs in the coordinator's memory)");
                 channel.close();
                 throw handler.lost();
             } finally {

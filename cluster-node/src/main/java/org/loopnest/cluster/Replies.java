@@ -80,12 +80,15 @@ final class Replies {
 
     /**
      * {@link Wire#OK} answering {@link Wire#LAUNCH_IN_PLACE} {@code id}: how the device ran the kernel, the CRC32C of
-     * the chunk's outputs and the nanoseconds the chunk took here.
+     * the chunk's outputs, the nanoseconds the chunk took here, and the chunk's regions of the outputs that stay in the
+     * coordinator's memory.
      */
-    static ByteBuf ranInPlace(ByteBufAllocator alloc, long id, String kernelPath, long checksum, long nanos) {
+    static ByteBuf ranInPlace(ByteBufAllocator alloc, long id, String kernelPath, long checksum, long nanos,
+            java.util.List<ShippedArrays.Region> outputs) {
         ByteBuf reply = okWith(alloc, id, kernelPath);
         reply.writeLong(checksum);
         reply.writeLong(nanos);
+        ShippedArrays.write(reply, outputs);
         return reply;
     }
 

@@ -97,9 +97,7 @@ final class RequestDecoder extends MessageToMessageDecoder<ByteBuf> {
             case Wire.FILES:
                 return new NodeRequest.Files(id, files(frame));
             case Wire.LAUNCH_IN_PLACE:
-                exactly(frame, Wire.LAUNCH_IN_PLACE_BYTES, "LAUNCH_IN_PLACE");
-                return new NodeRequest.LaunchInPlace(id, new Chunk(frame.readLong(), frame.readLong(),
-                        frame.readLong(), frame.readLong(), frame.readLong()));
+                return launchInPlace(id, frame);
             default:
                 throw new MalformedFrameException("unknown request type " + type);
         }
@@ -119,6 +117,23 @@ final class RequestDecoder extends MessageToMessageDecoder<ByteBuf> {
                     + "description (expected: none)");
         }
         return run;
+    }
+
+    private static NodeRequest.LaunchInPlace launchInPlace(long id, ByteBuf frame) {
+        atLeast(frame, Wire.LAUNCH_IN_PLACE_BYTES + 4, "LAUNCH_IN_PLACE");
+        Chunk chunk = new Chunk(frame.readLong(), frame.readLong(), frame.readLong(), frame.readLong(),
+                frame.readLong());
+        List<ShippedArrays.Region> regions;
+        try {
+            regions = ShippedArrays.read(frame, LocalArrays.MAX_ARRAYS);
+        } catch (IndexOutOfBoundsException | IllegalArgumentException bad) {
+            throw new MalformedFrameException("LAUNCH_IN_PLACE: " + bad.getMessage(), bad);
+        }
+        if (frame.isReadable()) {
+            throw new MalformedFrameException("LAUNCH_IN_PLACE payload has " + frame.readableBytes() + " bytes after "
+                    + "its regions (expected: none)");
+        }
+        return new NodeRequest.LaunchInPlace(id, chunk, regions);
     }
 
     private static LocalArrays files(ByteBuf frame) {

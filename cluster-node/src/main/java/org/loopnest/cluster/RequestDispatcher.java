@@ -251,10 +251,10 @@ final class RequestDispatcher extends ChannelInboundHandlerAdapter {
                     + "(expected: after FILES answered with an empty reason)");
         }
         long start = System.nanoTime();
-        CompletableFuture<long[]> ran = local.chunks().run(request.chunk(), () -> !ctx.channel().isActive())
-                .thenApply(crc -> new long[] {crc, System.nanoTime() - start});
+        CompletableFuture<LocalChunks.Ran> ran = local.chunks().run(request.chunk(), request.inputs(),
+                () -> !ctx.channel().isActive());
         answer(ctx, request.id(), ran, r -> Replies.ranInPlace(ctx.alloc(), request.id(),
-                device.kernelPath(prepared.spec()).orElse(""), r[0], r[1]));
+                device.kernelPath(prepared.spec()).orElse(""), r.checksum(), System.nanoTime() - start, r.outputs()));
     }
 
     /** Forgets run {@code id}'s data-local state, freeing its resident buffer. */

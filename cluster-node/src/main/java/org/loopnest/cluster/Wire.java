@@ -135,9 +135,11 @@ public final class Wire {
     public static final byte FILES = 24;
     /**
      * Request: run one chunk of the open run over the files the node accepted ({@link #FILES}): chunk number, first
-     * outer, outer count, first flat, iterations; answered by {@link #OK} with how the node's device ran the kernel (a
-     * string), the CRC32C of the chunk's outputs (int64) and the nanoseconds the chunk took on the node (int64), once
-     * its outputs are forced to storage.
+     * outer, outer count, first flat, iterations, then the chunk's regions of the inputs that stay in the coordinator's
+     * memory (int32 count; each: int32 placement index, int32 byte count, bytes); answered by {@link #OK} with how
+     * the node's device ran the kernel (a string), the CRC32C of the chunk's outputs (int64), the nanoseconds the
+     * chunk took on the node (int64) and the regions of the outputs that stay in the coordinator's memory (as the
+     * inputs'), once its outputs in files are forced to storage.
      */
     public static final byte LAUNCH_IN_PLACE = 25;
     /** Heartbeat request. */

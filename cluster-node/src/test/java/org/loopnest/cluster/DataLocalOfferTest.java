@@ -27,9 +27,10 @@ import org.loopnest.index.Split;
 
 /**
  * What a coordinator offers a node for a data-local run, and why it offers nothing: files described with their
- * identity (an output by the run's temporary file and its size), a small in-memory input sent as its values; an output
- * or a large input in memory, or a jagged input, keep the shipped path with the reason said. The offer survives the
- * wire unchanged.
+ * identity (an output by the run's temporary file and its size), a small in-memory input sent as its values, what the
+ * chunks cut of the arrays in memory (an output, a jagged input) shipped with each chunk; an in-memory input every
+ * chunk reads whole that cannot be sent once keeps the shipped path, with the reason said. The offer survives the wire
+ * unchanged.
  */
 class DataLocalOfferTest {
     private static final IndexSpace SPACE = IndexSpace.of(4, 8).withNames("i", "j");
@@ -92,24 +93,26 @@ class DataLocalOfferTest {
     }
 
     @Test
-    void shouldOfferNothingForWhatMustStayInTheCoordinatorsMemoryAndSayWhy() throws IOException {
+    void shouldShipWhatTheChunksCutAndOfferNothingForAnInMemoryInputEveryChunkReadsWhole() throws IOException {
         Path a = file("a.f32", 32);
         ArrayBinding in = ArrayBinding.of("a", Role.IN, Holder.file(a, ElementType.FLOAT, ByteOrder.BIG_ENDIAN, 0),
                 SPACE);
         ArrayBinding outInMemory = ArrayBinding.of("b", Role.OUT, new float[32], SPACE);
-        assertEquals("out 'b' is an output in the coordinator's memory (expected: files, and only small flat input "
-                + "arrays in memory)", DataLocalOffer.of(run(Map.of(), in, outInMemory), 1 << 20).whyNot());
-
         ArrayBinding jagged = ArrayBinding.of("g", Role.IN, new float[4][8], SPACE);
-        ArrayBinding out = ArrayBinding.of("b", Role.OUT, Holder.file(dir.resolve("b.f32"), ElementType.FLOAT,
-                ByteOrder.LITTLE_ENDIAN, 0), SPACE);
-        Path temporary = file(".b.tmp", 32);
-        assertEquals("in 'g' is a jagged array in the coordinator's memory (expected: files, and only small flat "
-                + "input arrays in memory)", DataLocalOffer.of(run(Map.of("b", temporary), jagged, out), 1 << 20)
-                .whyNot());
+        LocalArrays mixed = DataLocalOffer.of(run(Map.of(), in, jagged, outInMemory), 1 << 20).offer();
+        assertEquals(List.of(false, true, true), mixed.arrays().stream().map(LocalArrays.LocalArray::shipped)
+                .toList(), "the file offered, the jagged input and the output in memory shipped with each chunk");
+
+        ArrayBinding everyChunk = ArrayBinding.of("w", Role.IN, Holder.of(java.nio.ByteBuffer.allocate(32),
+                ElementType.FLOAT), SPACE, "j");
+        assertEquals("in 'w' is a buffer array in the coordinator's memory that every chunk reads whole (expected: "
+                + "files, or small flat arrays for what every chunk reads)",
+                DataLocalOffer.of(run(Map.of(), in, everyChunk, outInMemory), 1 << 20).whyNot());
 
         assertEquals("the run's arrays are in the coordinator's memory", DataLocalOffer.of(run(Map.of(),
                 ArrayBinding.of("x", Role.IN, new float[32], SPACE), outInMemory), 1 << 20).whyNot());
+        ArrayBinding out = ArrayBinding.of("b", Role.OUT, Holder.file(dir.resolve("b.f32"), ElementType.FLOAT,
+                ByteOrder.LITTLE_ENDIAN, 0), SPACE);
         assertEquals("out 'b': the run did not say which file its bytes go to",
                 DataLocalOffer.of(run(Map.of(), in, out), 1 << 20).whyNot());
     }

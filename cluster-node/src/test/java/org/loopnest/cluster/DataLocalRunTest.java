@@ -232,6 +232,47 @@ class DataLocalRunTest {
         }
     }
 
+    @Test
+    void shouldSendOnlyTheArraysInTheCoordinatorsMemoryInAMixedRun() throws IOException {
+        Path a = input();
+        float[][] d = new float[ROWS][COLS]; // jagged: cut by the chunks, shipped with each launch
+        for (int r = 0; r < ROWS; r++) {
+            d[r] = NodeRoundTripTest.filled(COLS, 3 + r);
+        }
+        DeviceCode body = new DeviceCode("mixed", "b = a * 0.5f + d - sqrt(fabs(c));", "");
+        float[] expected = new float[ROWS * COLS];
+        try (CpuDevice cpu = new CpuDevice(1)) {
+            mixed(a, d, expected, body).on(cpu).run();
+        }
+        DataDirs dirs = DataDirs.of(List.of(dir));
+        try (CpuDevice one = new CpuDevice(1); CpuDevice two = new CpuDevice(1);
+             NodeServer n1 = NodeServer.start(node(one, dirs)); NodeServer n2 = NodeServer.start(node(two, dirs))) {
+            List<RemoteDevice> nodes = connect(n1, n2);
+            try {
+                float[] b = new float[ROWS * COLS]; // in the coordinator's memory: returned with each answer
+                long before = traffic(nodes);
+                RunReport report = mixed(a, d, b, body).on(nodes.toArray(Device[]::new)).run();
+                long moved = traffic(nodes) - before;
+                assertArrayEquals(expected, b, "the nodes' results, bit for bit");
+                for (RemoteDevice node : nodes) {
+                    assertTrue(report.notes().stream().anyMatch(n -> n.startsWith(node.info().name()
+                            + " did its own I/O")), report.notes().toString());
+                }
+                long shippedBytes = 2L * ROWS * COLS * Float.BYTES; // d out, b back: a stays on the nodes' side
+                assertTrue(moved > shippedBytes && moved < shippedBytes + shippedBytes / 10, moved + " bytes moved "
+                        + "(expected: d and b, " + shippedBytes + " bytes, and descriptions; not a)");
+            } finally {
+                nodes.forEach(RemoteDevice::close);
+            }
+        }
+    }
+
+    private LoopNest mixed(Path a, float[][] d, float[] b, DeviceCode body) {
+        return LoopNest.of(ROWS, COLS).names("row", "col")
+                .in("a", Holder.file(a, ElementType.FLOAT, ByteOrder.LITTLE_ENDIAN, 0))
+                .in("d", d).in("c", c(), "col").out("b", b).deviceCode(body).splitAt(1);
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] all = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);

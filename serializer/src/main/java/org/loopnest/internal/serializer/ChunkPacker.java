@@ -1,6 +1,7 @@
 package org.loopnest.internal.serializer;
 
 import java.nio.ByteBuffer;
+import org.loopnest.data.ArrayBinding;
 import org.loopnest.index.Chunk;
 import org.loopnest.internal.data.FileOutputs;
 
@@ -45,8 +46,23 @@ public final class ChunkPacker {
      * @param inputBuffer the chunk's input buffer, at least {@link ChunkLayout#inputBytes(Chunk)} long
      */
     public void pack(Chunk chunk, ByteBuffer inputBuffer) {
+        pack(chunk, inputBuffer, binding -> true);
+    }
+
+    /**
+     * As {@link #pack(Chunk, ByteBuffer)}, for the inputs {@code which} accepts only: a run whose other inputs reach
+     * the buffer another way (a worker node reads the files, the coordinator sends what is in its memory).
+     *
+     * @param chunk the chunk
+     * @param inputBuffer the chunk's input buffer
+     * @param which the inputs to pack
+     */
+    public void pack(Chunk chunk, ByteBuffer inputBuffer, java.util.function.Predicate<ArrayBinding> which) {
         for (Placement p : layout.inputs()) {
-            new RowWalker(layout.split(), p, inputBuffer, files).walk(chunk.firstOuter(), chunk.outerCount(), true);
+            if (which.test(p.binding())) {
+                new RowWalker(layout.split(), p, inputBuffer, files).walk(chunk.firstOuter(), chunk.outerCount(),
+                        true);
+            }
         }
     }
 
@@ -68,8 +84,22 @@ public final class ChunkPacker {
      * @param outputBuffer the chunk's output buffer, as copied out
      */
     public void unpack(Chunk chunk, ByteBuffer outputBuffer) {
+        unpack(chunk, outputBuffer, binding -> true);
+    }
+
+    /**
+     * As {@link #unpack(Chunk, ByteBuffer)}, for the outputs {@code which} accepts only.
+     *
+     * @param chunk the chunk
+     * @param outputBuffer the chunk's output buffer, as copied out
+     * @param which the outputs to scatter
+     */
+    public void unpack(Chunk chunk, ByteBuffer outputBuffer, java.util.function.Predicate<ArrayBinding> which) {
         for (Placement p : layout.outputs()) {
-            new RowWalker(layout.split(), p, outputBuffer, files).walk(chunk.firstOuter(), chunk.outerCount(), false);
+            if (which.test(p.binding())) {
+                new RowWalker(layout.split(), p, outputBuffer, files).walk(chunk.firstOuter(), chunk.outerCount(),
+                        false);
+            }
         }
     }
 }
