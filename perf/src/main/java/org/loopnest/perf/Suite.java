@@ -15,6 +15,8 @@ import org.loopnest.examples.weather.MissingMarkers;
 import org.loopnest.examples.weather.WeatherFields;
 import org.loopnest.examples.weather.WeatherNest;
 import org.loopnest.perf.ratio.AutoSplitRegret;
+import org.loopnest.perf.ratio.ClusterDataLocalBytes;
+import org.loopnest.perf.ratio.ClusterFilesScaling;
 import org.loopnest.perf.ratio.ClusterScaling;
 import org.loopnest.perf.ratio.ColumnCapeRatio;
 import org.loopnest.perf.ratio.LevelCheckCost;
@@ -42,8 +44,10 @@ final class Suite {
      * The weather and copy speed ratios, the JVM target's compile times of the weather body, the simulated overlap
      * at B = 1, 2, 3 (and the speedup of B = 2 over a one-engine sim and over B = 1), the simulated out-of-core
      * ratio, the serializer ratio, the scaling from one local worker node to two,
-     * the throughput rows of {@code opencl:0} and {@code cuda:0} where those devices are present, and the file rows
-     * (a raw file copied against {@code cp}, the weather loop over files against over arrays).
+     * the throughput rows of {@code opencl:0} and {@code cuda:0} where those devices are present, the file rows
+     * (a raw file copied against {@code cp}, the weather loop over files against over arrays), and the data-local
+     * worker rows (the coordinator's socket bytes of a file-to-file run on two nodes; the weather loop over files on
+     * one node against two, over loopback and behind a simulated link, against the link model).
      *
      * @param fileBytes the file {@code file-stream-ratio} copies, in bytes, or 0 for its default
      */
@@ -73,6 +77,8 @@ final class Suite {
         runs.add(autoSplitRegret(quick));
         runs.add(quick ? FileStreamRatio.quick(fileBytes) : FileStreamRatio.full(fileBytes));
         runs.add(quick ? WeatherFilesRatio.quick() : WeatherFilesRatio.full());
+        runs.add(quick ? ClusterDataLocalBytes.quick() : ClusterDataLocalBytes.full());
+        runs.add(quick ? ClusterFilesScaling.quick() : ClusterFilesScaling.full());
         return runs;
     }
 

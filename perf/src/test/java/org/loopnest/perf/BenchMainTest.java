@@ -65,7 +65,10 @@ class BenchMainTest {
         expected.addAll(List.of("file-stream-ratio", "file-stream-ratio-fsync", "file-stream-ratio-sim",
                 "file-stream-ratio-sim-fsync", "file-stream-ratio-in-place", "weather-files-ratio",
                 "weather-files-ratio-in-place", "weather-files-ratio-ten-files", "weather-files-ratio-vs-save",
-                "weather-netcdf4-ratio"));
+                "weather-netcdf4-ratio", "cluster-data-local-bytes", "cluster-data-local-bytes-shipped",
+                "cluster-scaling-2-files", "cluster-scaling-2-files-link-shipped",
+                "cluster-scaling-2-files-link-data-local", "cluster-files-link-data-local-vs-shipped",
+                "cluster-files-model-fit-shipped", "cluster-files-model-fit-data-local"));
         assertEquals(expected, results.stream().map(r -> (String) r.get("name")).collect(Collectors.toList()));
         for (Map<String, Object> r : results) {
             String name = (String) r.get("name");
