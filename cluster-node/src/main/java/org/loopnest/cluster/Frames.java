@@ -40,6 +40,17 @@ final class Frames {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /** Writes a chunk as {@link Wire#LAUNCH} and {@link Wire#LAUNCH_IN_PLACE} carry it: five int64s. */
+    static void writeChunk(ByteBuf b, org.loopnest.index.Chunk c) {
+        b.writeLong(c.number()).writeLong(c.firstOuter()).writeLong(c.outerCount()).writeLong(c.firstFlat())
+                .writeLong(c.iterations());
+    }
+
+    /** Reads a chunk written by {@link #writeChunk}. */
+    static org.loopnest.index.Chunk readChunk(ByteBuf b) {
+        return new org.loopnest.index.Chunk(b.readLong(), b.readLong(), b.readLong(), b.readLong(), b.readLong());
+    }
+
     /** The CRC32C of {@code length} bytes of {@code b} from {@code index}. */
     static int crc(ByteBuf b, int index, int length) {
         CRC32C crc = new CRC32C();

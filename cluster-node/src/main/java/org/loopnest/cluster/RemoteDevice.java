@@ -84,12 +84,11 @@ public final class RemoteDevice implements Device {
      * @param sentBefore the bytes the connection had sent when the run began
      * @param receivedBefore the bytes it had received then
      * @param chunks chunks the node ran where the files are
-     * @param checksum the sum of their outputs' CRC32Cs
      * @param shipped the arrays that stay in the coordinator's memory, their chunks sent with each launch; {@code null}
      *     when the node does no I/O of its own
      */
     private record LocalRun(RunSpec spec, long run, boolean inPlace, String whyNot, long sentBefore,
-            long receivedBefore, AtomicLong chunks, AtomicLong checksum, ShippedArrays shipped) {
+            long receivedBefore, AtomicLong chunks, ShippedArrays shipped) {
     }
 
     /**
@@ -201,7 +200,7 @@ public final class RemoteDevice implements Device {
             }
             Offered offered = offerFiles(run);
             local = new LocalRun(run, id, offered.whyNot().isEmpty(), offered.whyNot(), sentBefore, receivedBefore,
-                    new AtomicLong(), new AtomicLong(), offered.shipped());
+                    new AtomicLong(), offered.shipped());
         } catch (RuntimeException e) {
             synchronized (gate) {
                 gate.openFailed(id);
@@ -421,8 +420,7 @@ public final class RemoteDevice implements Device {
         long id = ids.getAndIncrement();
         Chunk c = launch.chunk();
         ByteBuf frame = Frames.frame(channel.alloc(), Wire.LAUNCH, id);
-        frame.writeLong(c.number()).writeLong(c.firstOuter()).writeLong(c.outerCount()).writeLong(c.firstFlat())
-                .writeLong(c.iterations());
+        Frames.writeChunk(frame, c);
         frame.writeLong(handle(launch.input()));
         frame.writeLong(handle(launch.output()));
         frame.writeLong(launch.resident() == null ? -1 : handle(launch.resident()));
@@ -451,8 +449,7 @@ public final class RemoteDevice implements Device {
     private CompletableFuture<Void> launchInPlace(Chunk c) {
         long id = ids.getAndIncrement();
         ByteBuf frame = Frames.frame(channel.alloc(), Wire.LAUNCH_IN_PLACE, id);
-        frame.writeLong(c.number()).writeLong(c.firstOuter()).writeLong(c.outerCount()).writeLong(c.firstFlat())
-                .writeLong(c.iterations());
+        Frames.writeChunk(frame, c);
         Opened run = opened;
         LocalRun files = local;
         try {
@@ -464,14 +461,13 @@ public final class RemoteDevice implements Device {
         return send(id, frame).thenAccept(reply -> {
             try {
                 String path = Frames.readString(reply);
-                long checksum = reply.readLong();
+                reply.readLong(); // the outputs' CRC32C: nothing here to check it against (the files are the node's)
                 reply.readLong(); // the node's time for the chunk: the run's clock times the launch
                 files.shipped().readOutputs(c, reply);
                 if (run != null) {
                     run.kernelPath().set(path);
                 }
                 files.chunks().incrementAndGet();
-                files.checksum().addAndGet(checksum);
             } catch (RuntimeException malformed) {
                 handler.lose("sent a malformed OK to LAUNCH_IN_PLACE (" + malformed.getMessage() + "; expected: how "
                         + "its device ran the kernel, the outputs' CRC32C, the chunk's nanoseconds and its regions of "

@@ -91,8 +91,7 @@ final class RequestDecoder extends MessageToMessageDecoder<ByteBuf> {
                 return new NodeRequest.CopyOut(id, frame.readLong(), frame.readLong());
             case Wire.LAUNCH:
                 exactly(frame, Wire.LAUNCH_BYTES, "LAUNCH");
-                Chunk chunk = new Chunk(frame.readLong(), frame.readLong(), frame.readLong(), frame.readLong(),
-                        frame.readLong());
+                Chunk chunk = Frames.readChunk(frame);
                 return new NodeRequest.Launch(id, chunk, frame.readLong(), frame.readLong(), frame.readLong());
             case Wire.FILES:
                 return new NodeRequest.Files(id, files(frame));
@@ -121,8 +120,7 @@ final class RequestDecoder extends MessageToMessageDecoder<ByteBuf> {
 
     private static NodeRequest.LaunchInPlace launchInPlace(long id, ByteBuf frame) {
         atLeast(frame, Wire.LAUNCH_IN_PLACE_BYTES + 4, "LAUNCH_IN_PLACE");
-        Chunk chunk = new Chunk(frame.readLong(), frame.readLong(), frame.readLong(), frame.readLong(),
-                frame.readLong());
+        Chunk chunk = Frames.readChunk(frame);
         List<ShippedArrays.Region> regions;
         try {
             regions = ShippedArrays.read(frame, LocalArrays.MAX_ARRAYS);

@@ -51,16 +51,6 @@ final class NetcdfCatalog implements DatasetCatalog {
 
     @Override
     public Optional<double[]> coordinate(String dimension) throws IOException {
-        Optional<NetcdfVariable> v = header.findVariable(dimension).filter(c -> c.type() != NetcdfType.CHAR
-                && c.dimensionNames().equals(List.of(dimension)));
-        if (v.isEmpty()) {
-            return Optional.empty();
-        }
-        NetcdfPacking p = NetcdfPacking.of(v.get());
-        double[] values = NetcdfFile.readValues(header, v.get());
-        for (int i = 0; i < values.length; i++) {
-            values[i] = values[i] * p.scale() + p.offset();
-        }
-        return Optional.of(values);
+        return NetcdfDataset.coordinate(header, dimension, -1);
     }
 }

@@ -391,7 +391,7 @@ public final class NetcdfDataset implements Dataset {
      * The physical values of the coordinate variable of {@code dim} (one dimension, named as it), if there is one;
      * {@code records} values for the record dimension ({@code -1}: as the variable declares).
      */
-    private static Optional<double[]> coordinate(NetcdfHeader h, String dim, long records) throws IOException {
+    static Optional<double[]> coordinate(NetcdfHeader h, String dim, long records) throws IOException {
         Optional<NetcdfVariable> v = h.findVariable(dim).filter(c -> c.dimensionNames().equals(List.of(dim))
                 && c.type() != NetcdfType.CHAR);
         if (v.isEmpty()) {

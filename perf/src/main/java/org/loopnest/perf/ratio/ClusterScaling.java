@@ -154,18 +154,6 @@ public final class ClusterScaling implements RatioRun {
     }
 
     private static void closeAll(Deque<AutoCloseable> open) {
-        RuntimeException first = null;
-        while (!open.isEmpty()) {
-            try {
-                open.pop().close();
-            } catch (Exception e) {
-                if (first == null) {
-                    first = new IllegalStateException("cluster scaling: closing " + e, e);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        Closing.lastFirst(open, "cluster scaling");
     }
 }

@@ -87,18 +87,6 @@ final class InProcessNodes implements WorkerNodes {
      */
     @Override
     public void close() {
-        RuntimeException first = null;
-        while (!open.isEmpty()) {
-            try {
-                open.pop().close();
-            } catch (Exception e) {
-                if (first == null) {
-                    first = new IllegalStateException("in-process nodes: closing " + e, e);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        Closing.lastFirst(open, "in-process nodes");
     }
 }

@@ -8,7 +8,6 @@ import org.loopnest.format.dataset.DatasetCatalog;
 import org.loopnest.format.dataset.DatasetVariable;
 import org.loopnest.format.netcdf.NetcdfAttribute;
 import org.loopnest.format.netcdf.NetcdfLevels;
-import org.loopnest.format.netcdf.NetcdfPacking;
 
 /**
  * An open NetCDF-4 file as a {@link DatasetCatalog}: the root group's variables (those of no number type not
@@ -55,17 +54,7 @@ final class Netcdf4Catalog implements DatasetCatalog {
 
     @Override
     public Optional<double[]> coordinate(String dimension) throws IOException {
-        Optional<Netcdf4Variable> v = file.findVariable(dimension).filter(c -> c.type() != Netcdf4Type.OTHER
-                && c.dimensionNames().equals(List.of(dimension)));
-        if (v.isEmpty()) {
-            return Optional.empty();
-        }
-        NetcdfPacking p = v.get().packing();
-        double[] values = file.readValues(v.get());
-        for (int i = 0; i < values.length; i++) {
-            values[i] = values[i] * p.scale() + p.offset();
-        }
-        return Optional.of(values);
+        return file.coordinate(dimension);
     }
 
     /** Closes the file. */

@@ -88,17 +88,11 @@ public final class Netcdf4Dataset implements Dataset {
         Map<String, double[]> coordinates = new HashMap<>();
         String timeUnits = null;
         for (String dim : v.dimensionNames()) {
-            Optional<Netcdf4Variable> c = nc.findVariable(dim).filter(x -> x.dimensionNames().equals(List.of(dim))
-                    && x.type() != Netcdf4Type.OTHER);
-            if (c.isPresent()) {
-                NetcdfPacking p = c.get().packing();
-                double[] values = nc.readValues(c.get());
-                for (int i = 0; i < values.length; i++) {
-                    values[i] = values[i] * p.scale() + p.offset();
-                }
-                coordinates.put(dim, values);
+            Optional<double[]> values = nc.coordinate(dim);
+            if (values.isPresent()) {
+                coordinates.put(dim, values.get());
                 if (dim.equals(v.dimensionNames().get(0))) {
-                    timeUnits = c.get().attribute("units").filter(a -> a.type() == NetcdfType.CHAR)
+                    timeUnits = nc.variable(dim).attribute("units").filter(a -> a.type() == NetcdfType.CHAR)
                             .map(NetcdfAttribute::text).map(String::strip).orElse(null);
                 }
             }

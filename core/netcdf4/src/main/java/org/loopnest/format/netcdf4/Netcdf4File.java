@@ -197,6 +197,27 @@ public final class Netcdf4File implements AutoCloseable {
     }
 
     /**
+     * The physical values (packing applied) of the coordinate variable of {@code dimension}: a number variable of that
+     * name along that one dimension; empty if the file has none.
+     *
+     * @param dimension a dimension's name
+     * @throws IOException if reading fails
+     */
+    Optional<double[]> coordinate(String dimension) throws IOException {
+        Optional<Netcdf4Variable> v = findVariable(dimension).filter(c -> c.type() != Netcdf4Type.OTHER
+                && c.dimensionNames().equals(List.of(dimension)));
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        NetcdfPacking p = v.get().packing();
+        double[] values = readValues(v.get());
+        for (int i = 0; i < values.length; i++) {
+            values[i] = values[i] * p.scale() + p.offset();
+        }
+        return Optional.of(values);
+    }
+
+    /**
      * Finds and reads the vertical (pressure) coordinate, by the classic reader's rules ({@link NetcdfLevels}).
      *
      * @param name the coordinate variable's name, or {@code null} for the first of {@link NetcdfLevels#NAMES}
