@@ -39,6 +39,8 @@ public final class CpuDevice implements Device {
     private final boolean shared;
     private final KeptResources kept;
     private volatile boolean closed;
+    /** The costs once made: a run plans with them every time, and formatting their note is not free. */
+    private volatile DeviceCosts costs;
 
     /** The most threads a CPU device runs: the limit of the fork/join pool that runs its kernels. */
     public static final int MAX_THREADS = 0x7fff;
@@ -89,10 +91,17 @@ public final class CpuDevice implements Device {
         if (closed) {
             return Optional.empty();
         }
-        return ChunkCalibration.cached("cpu|" + info.description(), () -> ChunkCalibration.measure(this, false, true))
+        DeviceCosts known = costs;
+        if (known != null) {
+            return Optional.of(known);
+        }
+        Optional<DeviceCosts> made = ChunkCalibration.cached("cpu|" + info.description(),
+                        () -> ChunkCalibration.measure(this, false, true))
                 .map(c -> new DeviceCosts(c.kernel(), Duration.ZERO, Double.POSITIVE_INFINITY,
                         Double.POSITIVE_INFINITY, 0, String.format(Locale.ROOT, "calibrated (cpu: %.1f µs per launch, "
                                 + "once per process)", c.kernel().toNanos() / 1e3)));
+        made.ifPresent(c -> costs = c);
+        return made;
     }
 
     @Override

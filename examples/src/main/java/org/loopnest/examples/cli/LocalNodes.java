@@ -14,8 +14,10 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.loopnest.cluster.Cluster;
 import org.loopnest.examples.Main;
+import org.loopnest.internal.lang.jvm.JvmCompiler;
 
 /**
  * {@code --nodes local:N}: N worker processes on loopback, each a {@code loopnest node} in a JVM of its own with
@@ -51,10 +53,14 @@ public final class LocalNodes implements AutoCloseable {
      * {@code --add-modules jdk.incubator.vector}, which every JVM LoopNest starts gets, as {@code ./loopnest} gives
      * its own, so that kernel-language bodies run on the vector path there ({@link org.loopnest.LoopNest#kernelPath});
      * none where this runtime has no such module (an image made without it), which then starts and runs the scalar
-     * path rather than failing to start. The JVM says "WARNING: Using incubator modules" on standard error.
+     * path rather than failing to start. The JVM says "WARNING: Using incubator modules" on standard error. With the
+     * module come {@link JvmCompiler#JIT_OPTIONS}, as {@code ./loopnest} gives them too: the compiled bodies reach
+     * the optimising JIT compiler sooner.
      */
     static final List<String> VECTOR_MODULE = ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent()
-            ? List.of("--add-modules", "jdk.incubator.vector") : List.of();
+            ? Stream.concat(Stream.of("--add-modules", "jdk.incubator.vector"), JvmCompiler.JIT_OPTIONS.stream())
+                    .toList()
+            : List.of();
 
     private final List<Process> processes = new ArrayList<>(); // guarded by this
     private final List<URI> addresses = new ArrayList<>();

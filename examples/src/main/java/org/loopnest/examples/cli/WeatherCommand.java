@@ -132,7 +132,7 @@ public final class WeatherCommand implements Callable<Integer> {
     private DeviceOptions device;
 
     @Mixin
-    private KernelPathOption kernelPath;
+    private KernelPathOption.VectorByDefault kernelPath;
 
     @Option(names = "--dump-kernels", paramLabel = "DIR",
             description = "Write the generated device kernel for this run's nest and split, weather.cl (OpenCL) and "

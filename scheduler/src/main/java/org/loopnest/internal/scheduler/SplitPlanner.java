@@ -1,7 +1,6 @@
 package org.loopnest.internal.scheduler;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.loopnest.data.ArrayBinding;
 import org.loopnest.data.FileHolder;
@@ -176,9 +175,11 @@ public final class SplitPlanner {
                     + "smallest chunk (d=" + finest.depth() + ", " + finest.innerCount() + " iterations)");
         }
         ChunkLayout layout = ChunkLayout.of(best, bindings);
-        String why = String.format(Locale.ROOT, "auto: %d chunks of up to %d iterations (aim: about %d per chunk, "
-                        + "%d chunks, at least %d per compute unit × %d units)", best.chunkCount(),
-                best.maxChunkIterations(), desired, TARGET_CHUNKS, MIN_ITERATIONS_PER_UNIT, device.computeUnits());
+        // concatenated, not String.format: every plan says why, and a Formatter is a tenth of a plan until the JIT
+        // compiler has compiled it
+        String why = "auto: " + best.chunkCount() + " chunks of up to " + best.maxChunkIterations() + " iterations"
+                + " (aim: about " + desired + " per chunk, " + TARGET_CHUNKS + " chunks, at least "
+                + MIN_ITERATIONS_PER_UNIT + " per compute unit × " + device.computeUnits() + " units)";
         if (device.hostAddressable()) {
             why += "; " + device.name() + " reads the arrays in place, so memory sets no limit";
         } else {

@@ -13,6 +13,7 @@ import org.loopnest.internal.lang.Children;
 import org.loopnest.internal.lang.Expr;
 import org.loopnest.internal.lang.KernelContext.ArraySignature;
 import org.loopnest.internal.lang.Program;
+import org.loopnest.internal.lang.Remembered;
 import org.loopnest.internal.lang.vector.Lanes;
 import org.loopnest.internal.lang.vector.VectorEmitter;
 import org.loopnest.internal.lang.vector.VectorSupport;
@@ -94,10 +95,41 @@ public final class CompiledBody implements BlockKernel {
         this.compiler = compiler;
         this.path = path == KernelPath.AUTO ? KernelPath.VECTOR : path;
         this.scalarReason = scalarReason;
-        this.readsIndex = Children.expressionsUnder(program.body()).anyMatch(e -> e instanceof Expr.Index);
-        this.lanes = this.path == KernelPath.VECTOR && VectorSupport.unavailable().isEmpty()
-                ? VectorEmitter.lanes(program, VectorSupport.preferredBits()) : null;
+        ProgramFacts facts = FACTS.get(new SameProgram(program), key -> ProgramFacts.of(key.program()));
+        this.readsIndex = facts.readsIndex();
+        this.lanes = this.path == KernelPath.VECTOR ? facts.lanes() : null;
     }
+
+    /**
+     * What a plan asks of a program every time, worked out once per program instance ({@link
+     * org.loopnest.internal.lang.KernelLanguage#checkRemembered} gives a nest run again the same one): both walk the
+     * whole tree, which cost a fifth of a plan before the JIT compiler had compiled the walks (BENCHMARKS.md, run 34).
+     *
+     * @param readsIndex whether the body reads a loop index (its runs cannot be joined)
+     * @param lanes the vector lanes for the body's types, or {@code null} where this JVM has no vector path
+     */
+    private record ProgramFacts(boolean readsIndex, Lanes lanes) {
+        static ProgramFacts of(Program program) {
+            return new ProgramFacts(Children.expressionsUnder(program.body()).anyMatch(e -> e instanceof Expr.Index),
+                    VectorSupport.unavailable().isEmpty()
+                            ? VectorEmitter.lanes(program, VectorSupport.preferredBits()) : null);
+        }
+    }
+
+    /** A program as a key by identity: a record's own equality would walk the whole tree on every look-up. */
+    private record SameProgram(Program program) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof SameProgram that && that.program == program;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(program);
+        }
+    }
+
+    private static final Remembered<SameProgram, ProgramFacts> FACTS = new Remembered<>(256);
 
     /** {@return the path asked for; {@link #pathReport()} says which one runs} */
     public KernelPath path() {

@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -29,6 +30,16 @@ public final class JvmCompiler {
     /** How many compiled bodies {@link #shared()} keeps. */
     public static final int SHARED_CAPACITY = 256;
     private static final JvmCompiler SHARED = new JvmCompiler(SHARED_CAPACITY);
+    /**
+     * HotSpot options for the JVMs that LoopNest starts itself ({@code ./loopnest}, the nodes of {@code --nodes
+     * local:N}): the compiled bodies ({@value JavaEmitter#CLASS_NAME}) reach the JIT compiler's optimising tier after a
+     * tenth of the calls and loops that other methods need. A vector body runs on the Vector API's Java fallbacks
+     * until then, far slower than the scalar body, so the weather job's first vector run took 0.60–0.93 s instead of
+     * 1.08–1.35 s (BENCHMARKS.md, run 34). {@code quiet} keeps the JVM from echoing the option on standard output.
+     * Only the generated classes are affected; a JVM without these options works the same, only slower to warm up.
+     */
+    public static final List<String> JIT_OPTIONS = List.of("-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=option," + JavaEmitter.CLASS_NAME + "::*,double,CompileThresholdScaling,0.1");
     private final Map<String, FutureTask<RunBody>> cache;
     private final AtomicLong compilations = new AtomicLong();
 
