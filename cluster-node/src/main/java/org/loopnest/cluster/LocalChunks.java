@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -31,12 +33,16 @@ import org.loopnest.internal.serializer.ChunkPacker;
  * ({@link ChunkPacker#unpack}), then forced to storage. Positional writes, not mapped pages: on NFS a mapped page is
  * written back whole, so two nodes writing neighbouring chunks that share a page could each write back the other's
  * bytes as they were; a positional write sends only its own range. The same path serves every kind of node device
- * (cpu, sim, OpenCL, CUDA). Resident inputs are packed and copied once, on the first chunk.
+ * (cpu, sim, OpenCL, CUDA). Resident inputs are packed and copied once, on the first chunk. A chunk's four buffers
+ * (staging and device memory, in and out, each sized for a full chunk) are reused by the next chunk: a run holds as
+ * many sets as it had chunks running at once, rather than making and zeroing 40 bytes of fresh memory per point
+ * (BENCHMARKS.md, run 35).
  *
  * <p><b>Threading:</b> chunks may run at once from several threads; the blocking steps (reads, writes, forcing) run
  * on the {@code io} executor, the device's steps on its own threads; {@link #close} never blocks (it may be called on
- * an event loop). <b>Ownership:</b> each chunk's buffers are freed when it ends, however it ends; the resident buffer
- * once {@link #close} has been called and no chunk is left running.
+ * an event loop). <b>Ownership:</b> a chunk's buffers go back to the run's idle sets when it succeeds and are freed
+ * when it fails; the idle sets and the resident buffer are freed once {@link #close} has been called and no chunk is
+ * left running.
  */
 final class LocalChunks implements AutoCloseable {
     private final Device device;
@@ -52,6 +58,8 @@ final class LocalChunks implements AutoCloseable {
     private volatile boolean closed;
     /** The resident inputs on the device, packed and copied once; {@code null} until the first chunk asks. */
     private CompletableFuture<DeviceBuffer> resident;
+    /** Sets of buffers that no chunk uses now, for the next chunks. */
+    private final Deque<Buffers> idle = new ArrayDeque<>(); // guarded by this
 
     /**
      * @param device the node's device
@@ -80,12 +88,33 @@ final class LocalChunks implements AutoCloseable {
         this.io = io;
     }
 
-    /** A chunk's buffers, each freed once by {@link #close}; set on the io thread, closed when the chunk ends. */
+    /**
+     * A chunk's buffers, each sized for a full chunk and freed once by {@link #close}: made on the io thread (or
+     * taken from the idle sets), freed when a chunk fails, kept for the next chunk when it succeeds.
+     */
     private static final class Buffers {
         volatile HostStaging in;
         volatile HostStaging out;
         volatile DeviceBuffer input;
         volatile DeviceBuffer output;
+
+        /** Makes the buffers not made yet (all four for a new set; none for a set taken from the idle ones). */
+        void makeOn(Device device, ChunkLayout layout) {
+            long inBytes = Math.max(1, layout.inputBytes());
+            long outBytes = Math.max(1, layout.outputBytes());
+            if (in == null) {
+                in = device.allocateStaging(inBytes);
+            }
+            if (input == null) {
+                input = device.allocate(inBytes);
+            }
+            if (output == null) {
+                output = device.allocate(outBytes);
+            }
+            if (out == null) {
+                out = device.allocateStaging(outBytes);
+            }
+        }
 
         void close() {
             for (AutoCloseable c : new AutoCloseable[] {input, output, in, out}) {
@@ -124,17 +153,14 @@ final class LocalChunks implements AutoCloseable {
         long inBytes = Math.max(1, layout.inputBytes(chunk));
         long outBytes = Math.max(1, layout.outputBytes(chunk));
         Kernel kernel = prepared.spec().kernel();
-        Buffers b = new Buffers();
+        Buffers b = takeIdle();
         CompletableFuture<Ran> result;
         try {
             result = CompletableFuture.supplyAsync(() -> {
                 files.checkUnchangedUnchecked();
-                b.in = device.allocateStaging(inBytes);
+                b.makeOn(device, layout);
                 packer.pack(chunk, b.in.buffer(), binding -> !shipped.isShipped(binding));
                 shipped.putInputs(chunk, b.in.buffer(), inputs);
-                b.input = device.allocate(inBytes);
-                b.output = device.allocate(outBytes);
-                b.out = device.allocateStaging(outBytes);
                 return resident();
             }, io).thenCompose(shared -> shared)
                     .thenCompose(shared -> device.copyIn(b.in.buffer(), b.input, inBytes)
@@ -152,9 +178,26 @@ final class LocalChunks implements AutoCloseable {
             result = CompletableFuture.failedFuture(e);
         }
         return result.whenComplete((v, t) -> {
-            b.close();
+            giveBack(b, t == null);
             leave();
         });
+    }
+
+    /** {@return a set of buffers no chunk uses, or a new empty one (its buffers made on the io thread)} */
+    private synchronized Buffers takeIdle() {
+        Buffers b = idle.poll();
+        return b == null ? new Buffers() : b;
+    }
+
+    /** Keeps {@code b} for the next chunk after a success while the run is open; frees it otherwise. */
+    private void giveBack(Buffers b, boolean succeeded) {
+        synchronized (this) {
+            if (succeeded && !closed) {
+                idle.push(b);
+                return;
+            }
+        }
+        b.close();
     }
 
     /**
@@ -189,11 +232,18 @@ final class LocalChunks implements AutoCloseable {
 
     private void leave() {
         if (inFlight.decrementAndGet() == 0 && closed) {
-            freeResident();
+            freeRunBuffers();
         }
     }
 
-    private void freeResident() {
+    /** Frees the resident buffer and every idle set: once the run is closed and no chunk is left running. */
+    private void freeRunBuffers() {
+        List<Buffers> sets;
+        synchronized (this) {
+            sets = List.copyOf(idle);
+            idle.clear();
+        }
+        sets.forEach(Buffers::close);
         if (freed.compareAndSet(false, true)) {
             CompletableFuture<DeviceBuffer> shared;
             synchronized (this) {
@@ -223,7 +273,7 @@ final class LocalChunks implements AutoCloseable {
     public void close() {
         closed = true;
         if (inFlight.get() == 0) {
-            freeResident();
+            freeRunBuffers();
         }
     }
 }

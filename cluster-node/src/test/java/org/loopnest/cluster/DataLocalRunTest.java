@@ -108,6 +108,66 @@ class DataLocalRunTest {
     }
 
     @Test
+    void shouldReuseAChunksBuffersForTheNextAndFreeThemWhenTheRunEnds() throws Exception {
+        Path a = input();
+        byte[] expected = onCpu(a);
+        onCountedNode((counted, node) -> {
+            Path b = dir.resolve("b.f32");
+            RunReport report = nest(a, c(), b).on(node).run();
+            assertArrayEquals(expected, Files.readAllBytes(b), "the node's outputs, bit for bit");
+            assertTrue(report.notes().stream().anyMatch(n -> n.contains("did its own I/O")), report.notes().toString());
+            int sets = report.inputBuffers() + 1; // at most one set more than chunks in flight
+            // an input and an output per set, and one buffer more for the resident input c
+            assertTrue(counted.made.get() <= 2 * sets + 1, counted.made + " device buffers made for "
+                    + report.chunks() + " chunks (expected: an input and an output per set, reused; at most "
+                    + sets + " sets, and c's)");
+            assertTrue(counted.stagingMade.get() <= 2 * sets + 1, counted.stagingMade + " staging buffers made"
+                    + " for " + report.chunks() + " chunks");
+            assertEquals(0, counted.awaitAllFreed(30), "device buffers left after the run");
+            assertEquals(0, leftovers(), "no temporary left beside the output");
+        });
+    }
+
+    @Test
+    void shouldFreeEveryBufferOfARunThatFails() throws Exception {
+        Path a = input();
+        onCountedNode((counted, node) -> {
+            AtomicBoolean touched = new AtomicBoolean();
+            LoopNest changing = nest(a, c(), dir.resolve("b.f32")).on(node).onProgress((done, total) -> {
+                if (done >= 2 && touched.compareAndSet(false, true)) {
+                    touch(a);
+                }
+            });
+            assertThrows(RuntimeException.class, changing::run);
+            assertTrue(counted.made.get() > 0, "the node ran chunks before the input changed");
+            assertEquals(0, counted.awaitAllFreed(30), "device buffers left after the failed run");
+        });
+    }
+
+    /** A test on one data-local node whose cpu device counts its buffers. */
+    private interface CountedNodeTest {
+        void run(CountedBuffersDevice counted, RemoteDevice node) throws Exception;
+    }
+
+    /** Runs {@code test} against one node that may read and write {@link #dir}, its device counting buffers. */
+    private void onCountedNode(CountedNodeTest test) throws Exception {
+        try (CountedBuffersDevice counted = new CountedBuffersDevice(new CpuDevice(1));
+             NodeServer server = NodeServer.start(NodeConfig.loopback(0, counted, NodeRoundTripTest.SECRET)
+                     .withDataDirs(DataDirs.of(List.of(dir))));
+             RemoteDevice node = connect(server).get(0)) {
+            test.run(counted, node);
+        }
+    }
+
+    private static void touch(Path file) {
+        try {
+            Files.setLastModifiedTime(file, FileTime.fromMillis(Files.getLastModifiedTime(file).toMillis() + 5_000));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void shouldShipTheChunksOfANodeWithoutDataDirectoriesAndSayWhy() throws IOException {
         Path a = input();
         byte[] expected = onCpu(a);
@@ -145,12 +205,7 @@ class DataLocalRunTest {
                 AtomicBoolean touched = new AtomicBoolean();
                 LoopNest changing = nest(a, c(), b).on(nodes.toArray(Device[]::new)).onProgress((done, total) -> {
                     if (touched.compareAndSet(false, true)) {
-                        try {
-                            Files.setLastModifiedTime(a, FileTime.fromMillis(Files.getLastModifiedTime(a).toMillis()
-                                    + 5_000));
-                        } catch (IOException e) {
-                            throw new java.io.UncheckedIOException(e);
-                        }
+                        touch(a);
                     }
                 });
                 RuntimeException failed = assertThrows(RuntimeException.class, changing::run);
