@@ -2,6 +2,7 @@ package org.loopnest.cluster;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -25,6 +26,7 @@ import org.loopnest.internal.kernel.Kernel;
 import org.loopnest.internal.scheduler.PackedLaunch;
 import org.loopnest.internal.serializer.ChunkLayout;
 import org.loopnest.internal.serializer.ChunkPacker;
+import org.loopnest.internal.serializer.Placement;
 
 /**
  * Runs a data-local run's chunks on a node, with the node's own I/O: each chunk's inputs read from the files by
@@ -58,8 +60,12 @@ final class LocalChunks implements AutoCloseable {
     private volatile boolean closed;
     /** The resident inputs on the device, packed and copied once; {@code null} until the first chunk asks. */
     private CompletableFuture<DeviceBuffer> resident;
-    /** Sets of buffers that no chunk uses now, for the next chunks. */
-    private final Deque<Buffers> idle = new ArrayDeque<>(); // guarded by this
+    /**
+     * Sets of buffers that no chunk uses now, for the next chunks; guarded by itself, not by {@code this}, whose
+     * monitor {@link #resident()} holds while it reads the resident inputs (a chunk arriving on the event loop must
+     * not wait for that).
+     */
+    private final Deque<Buffers> idle = new ArrayDeque<>();
 
     /**
      * @param device the node's device
@@ -130,8 +136,8 @@ final class LocalChunks implements AutoCloseable {
     }
 
     /**
-     * What a chunk gives back: the CRC32C of its packed outputs, and its regions of the outputs that stay in the
-     * coordinator's memory.
+     * What a chunk gives back: the CRC32C of its outputs ({@link #outputsCrc}), and its regions of the outputs that
+     * stay in the coordinator's memory.
      */
     record Ran(long checksum, List<ShippedArrays.Region> outputs) {
     }
@@ -170,9 +176,7 @@ final class LocalChunks implements AutoCloseable {
                     .thenApplyAsync(v -> {
                         packer.unpack(chunk, b.out.buffer(), binding -> !shipped.isShipped(binding));
                         forceOutputs();
-                        CRC32C crc = new CRC32C();
-                        crc.update(b.out.buffer().duplicate().clear().limit((int) layout.outputBytes(chunk)));
-                        return new Ran(crc.getValue(), shipped.outputRegions(chunk, b.out.buffer()));
+                        return new Ran(outputsCrc(chunk, b.out.buffer()), shipped.outputRegions(chunk, b.out.buffer()));
                     }, io);
         } catch (RuntimeException e) { // the io executor refused the task: the node is stopping
             result = CompletableFuture.failedFuture(e);
@@ -183,15 +187,30 @@ final class LocalChunks implements AutoCloseable {
         });
     }
 
+    /**
+     * {@return the CRC32C of {@code chunk}'s outputs in {@code packed}: the bytes of each output region that the chunk
+     * uses, in the layout's order} Only those: a reused buffer holds an earlier chunk's bytes in the rest.
+     */
+    private long outputsCrc(Chunk chunk, ByteBuffer packed) {
+        CRC32C crc = new CRC32C();
+        for (Placement p : layout.outputs()) {
+            int from = (int) p.regionOffset();
+            crc.update(packed.duplicate().clear().position(from).limit(from + (int) p.usedBytes(chunk.outerCount())));
+        }
+        return crc.getValue();
+    }
+
     /** {@return a set of buffers no chunk uses, or a new empty one (its buffers made on the io thread)} */
-    private synchronized Buffers takeIdle() {
-        Buffers b = idle.poll();
-        return b == null ? new Buffers() : b;
+    private Buffers takeIdle() {
+        synchronized (idle) {
+            Buffers b = idle.poll();
+            return b == null ? new Buffers() : b;
+        }
     }
 
     /** Keeps {@code b} for the next chunk after a success while the run is open; frees it otherwise. */
     private void giveBack(Buffers b, boolean succeeded) {
-        synchronized (this) {
+        synchronized (idle) {
             if (succeeded && !closed) {
                 idle.push(b);
                 return;
@@ -239,7 +258,7 @@ final class LocalChunks implements AutoCloseable {
     /** Frees the resident buffer and every idle set: once the run is closed and no chunk is left running. */
     private void freeRunBuffers() {
         List<Buffers> sets;
-        synchronized (this) {
+        synchronized (idle) {
             sets = List.copyOf(idle);
             idle.clear();
         }

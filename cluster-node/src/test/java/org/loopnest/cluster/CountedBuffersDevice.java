@@ -6,10 +6,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
 import org.loopnest.device.ForwardingDevice;
+import org.loopnest.device.HostStaging;
 
 /**
- * A device that counts the buffers made on it ({@link #allocate}, {@link #allocateStaging}) and how many of its
- * device buffers are not freed yet; {@link #awaitAllFreed} waits for the last to be freed. Owns the device it wraps.
+ * A device that counts the buffers made on it ({@link #allocate}, {@link #allocateStaging}) and how many of them, of
+ * either kind, are not freed yet; {@link #awaitAllFreed} waits for the last to be freed. Owns the device it wraps.
  */
 final class CountedBuffersDevice extends ForwardingDevice {
     final AtomicInteger made = new AtomicInteger();
@@ -43,29 +44,60 @@ final class CountedBuffersDevice extends ForwardingDevice {
             @Override
             public void close() {
                 buffer.close();
-                synchronized (CountedBuffersDevice.this) {
-                    if (!closed) {
-                        closed = true;
-                        live--;
-                        CountedBuffersDevice.this.notifyAll();
-                    }
-                }
+                freed(this::markClosed);
+            }
+
+            private boolean markClosed() {
+                boolean first = !closed;
+                closed = true;
+                return first;
             }
         };
     }
 
     @Override
-    public org.loopnest.device.HostStaging allocateStaging(long bytes) {
+    public HostStaging allocateStaging(long bytes) {
+        HostStaging staging = super.allocateStaging(bytes);
         stagingMade.incrementAndGet();
-        return super.allocateStaging(bytes);
+        synchronized (this) {
+            live++;
+        }
+        return new HostStaging() {
+            private boolean closed; // guarded by CountedBuffersDevice.this
+
+            @Override
+            public ByteBuffer buffer() {
+                return staging.buffer();
+            }
+
+            @Override
+            public void close() {
+                staging.close();
+                freed(this::markClosed);
+            }
+
+            private boolean markClosed() {
+                boolean first = !closed;
+                closed = true;
+                return first;
+            }
+        };
     }
 
-    /** {@return device buffers made and not freed yet} */
+    /** Counts one buffer freed if {@code firstClose} says this is its first close. */
+    private synchronized void freed(java.util.function.BooleanSupplier firstClose) {
+        if (firstClose.getAsBoolean()) {
+            live--;
+            notifyAll();
+        }
+    }
+
+    /** {@return buffers (device and staging) made and not freed yet} */
     synchronized int live() {
         return live;
     }
 
-    /** Waits at most {@code seconds} until every device buffer made is freed; {@return how many are still live} */
+    /** Waits at most {@code seconds} until every buffer made is freed; {@return how many are still live} */
     synchronized int awaitAllFreed(long seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (live > 0) {

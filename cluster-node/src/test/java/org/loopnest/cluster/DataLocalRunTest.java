@@ -123,7 +123,7 @@ class DataLocalRunTest {
                     + sets + " sets, and c's)");
             assertTrue(counted.stagingMade.get() <= 2 * sets + 1, counted.stagingMade + " staging buffers made"
                     + " for " + report.chunks() + " chunks");
-            assertEquals(0, counted.awaitAllFreed(30), "device buffers left after the run");
+            assertEquals(0, counted.awaitAllFreed(30), "buffers (device and staging) left after the run");
             assertEquals(0, leftovers(), "no temporary left beside the output");
         });
     }
@@ -140,7 +140,7 @@ class DataLocalRunTest {
             });
             assertThrows(RuntimeException.class, changing::run);
             assertTrue(counted.made.get() > 0, "the node ran chunks before the input changed");
-            assertEquals(0, counted.awaitAllFreed(30), "device buffers left after the failed run");
+            assertEquals(0, counted.awaitAllFreed(30), "buffers (device and staging) left after the failed run");
         });
     }
 

@@ -21,7 +21,7 @@ import org.loopnest.internal.lang.jvm.JvmCompiler;
 
 /**
  * {@code --nodes local:N}: N worker processes on loopback, each a {@code loopnest node} in a JVM of its own with
- * this JVM's class path and the vector module ({@link #VECTOR_MODULE}; {@code cpu} nodes sharing the machine's
+ * this JVM's class path and the vector module ({@link #JVM_OPTIONS}; {@code cpu} nodes sharing the machine's
  * cores), sharing a fresh random secret (in a file only the owner can read). Started together; {@link #close()}
  * stops them all and deletes the secret. Each node's log goes to a file beside the secret. Nodes started with data
  * directories ({@link #start(int, DeviceSpec, Long, List)}: those of a file-to-file run's files) read and write the
@@ -57,7 +57,7 @@ public final class LocalNodes implements AutoCloseable {
      * module come {@link JvmCompiler#JIT_OPTIONS}, as {@code ./loopnest} gives them too: the compiled bodies reach
      * the optimising JIT compiler sooner.
      */
-    static final List<String> VECTOR_MODULE = ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent()
+    static final List<String> JVM_OPTIONS = ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent()
             ? Stream.concat(Stream.of("--add-modules", "jdk.incubator.vector"), JvmCompiler.JIT_OPTIONS.stream())
                     .toList()
             : List.of();
@@ -195,7 +195,7 @@ public final class LocalNodes implements AutoCloseable {
 
     /**
      * The command that runs {@code main} with {@code args} in a new JVM of this JVM's runtime, with this JVM's class
-     * path and {@link #VECTOR_MODULE} (mutable).
+     * path and {@link #JVM_OPTIONS} (mutable).
      */
     static List<String> java(Class<?> main, String... args) {
         return java(List.of(), main, args);
@@ -205,7 +205,7 @@ public final class LocalNodes implements AutoCloseable {
     static List<String> java(List<String> options, Class<?> main, String... args) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java));
-        command.addAll(VECTOR_MODULE);
+        command.addAll(JVM_OPTIONS);
         command.addAll(options);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
         command.addAll(List.of(args));

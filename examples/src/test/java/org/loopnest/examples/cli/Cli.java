@@ -21,6 +21,20 @@ record Cli(int code, String out, String err) {
         return runWith(System.getenv(), args);
     }
 
+    /**
+     * {@code loopnest weather --kernel-path scalar} with {@code args}: for tests that compare the outputs of two runs
+     * bit for bit. The weather command runs the vector path by default, whose results depend in their last bits on
+     * whether the JIT compiler has compiled the body yet in this JVM (docs/KERNELS.md §13).
+     */
+    static Cli weatherScalar(String... args) {
+        String[] all = new String[args.length + 3];
+        all[0] = "weather";
+        all[1] = "--kernel-path";
+        all[2] = "scalar";
+        System.arraycopy(args, 0, all, 3, args.length);
+        return run(all);
+    }
+
     /** Runs the command line with {@code env} as the environment the commands read (Slurm's variables). */
     static Cli runWith(java.util.Map<String, String> env, String... args) {
         StringWriter out = new StringWriter();

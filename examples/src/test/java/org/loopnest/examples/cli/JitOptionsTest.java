@@ -29,7 +29,7 @@ class JitOptionsTest {
         for (String option : JvmCompiler.JIT_OPTIONS) {
             String quoted = option.contains(",") ? '"' + option + '"' : option;
             assertTrue(launcher.contains(quoted), LAUNCHER + " lacks " + quoted);
-            if (!LocalNodes.VECTOR_MODULE.isEmpty()) {
+            if (!LocalNodes.JVM_OPTIONS.isEmpty()) {
                 assertTrue(node.contains(option), node + " lacks " + option);
             }
         }

@@ -86,10 +86,10 @@ class NetcdfOutputsLineUpTest {
     @Test
     void shouldWriteCompressedNetcdf4HoldingTheClassicValuesInLessSpace() throws Exception {
         Path in = era5Like(dir.resolve("era5.nc"));
-        Cli classic = Cli.run("weather", "--input", in.toString(), "--out", dir.resolve("c").toString(), "--format",
+        Cli classic = Cli.weatherScalar("--input", in.toString(), "--out", dir.resolve("c").toString(), "--format",
                 "netcdf");
         assertEquals(0, classic.code(), classic.err());
-        Cli nc4 = Cli.run("weather", "--input", in.toString(), "--out", dir.resolve("n").toString(), "--format",
+        Cli nc4 = Cli.weatherScalar("--input", in.toString(), "--out", dir.resolve("n").toString(), "--format",
                 "netcdf4", "--device", "sim", "--verify");
         assertEquals(0, nc4.code(), nc4.err());
         Path c = dir.resolve("c/weather.nc");

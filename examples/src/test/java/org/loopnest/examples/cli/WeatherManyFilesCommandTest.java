@@ -40,10 +40,10 @@ class WeatherManyFilesCommandTest {
         write(dir.resolve("days/a.nc"), 2, 1);
         write(dir.resolve("days/b.nc"), 0, 2);
         write(dir.resolve("days/c.nc"), 3, 1);
-        Cli single = Cli.run("weather", "--input", one.toString(), "--out", dir.resolve("o1").toString(), "--format",
+        Cli single = Cli.weatherScalar("--input", one.toString(), "--out", dir.resolve("o1").toString(), "--format",
                 "netcdf");
         assertEquals(0, single.code(), single.err());
-        Cli many = Cli.run("weather", "--input", dir.resolve("days") + "/*.nc", "--out", dir.resolve("o3").toString(),
+        Cli many = Cli.weatherScalar("--input", dir.resolve("days") + "/*.nc", "--out", dir.resolve("o3").toString(),
                 "--format", "netcdf", "--out-file", "weather.nc", "--device", "sim", "--verify");
         assertEquals(0, many.code(), many.err());
         assertTrue(many.out().contains("weather: fields from 3 files (b.nc … c.nc) (NetCDF)"), many.out());
@@ -58,10 +58,10 @@ class WeatherManyFilesCommandTest {
         Files.createDirectory(dir.resolve("days"));
         write(dir.resolve("days/a.nc"), 2, 2);
         write(dir.resolve("days/b.nc"), 0, 2);
-        Cli single = Cli.run("weather", "--input", one.toString(), "--out", dir.resolve("o1").toString(), "--format",
+        Cli single = Cli.weatherScalar("--input", one.toString(), "--out", dir.resolve("o1").toString(), "--format",
                 "netcdf");
         assertEquals(0, single.code(), single.err());
-        Cli each = Cli.run("weather", "--input", dir.resolve("days") + "/*.nc", "--out", dir.resolve("each").toString(),
+        Cli each = Cli.weatherScalar("--input", dir.resolve("days") + "/*.nc", "--out", dir.resolve("each").toString(),
                 "--format", "netcdf");
         assertEquals(0, each.code(), each.err());
         assertTrue(each.out().contains("wrote b.nc a.nc to " + dir.resolve("each")), each.out());
@@ -78,11 +78,11 @@ class WeatherManyFilesCommandTest {
             assertArrayEquals(java.util.Arrays.copyOfRange(all, 0, a.length), a, 0.0, o.key() + " of b.nc");
             assertArrayEquals(java.util.Arrays.copyOfRange(all, a.length, all.length), b, 0.0, o.key() + " of a.nc");
         }
-        Cli oneFile = Cli.run("weather", "--input", dir.resolve("days") + "/*.nc", "--out",
+        Cli oneFile = Cli.weatherScalar("--input", dir.resolve("days") + "/*.nc", "--out",
                 dir.resolve("all").toString(), "--format", "netcdf4", "--out-file", "all.nc");
         assertEquals(0, oneFile.code(), oneFile.err());
         assertEquals(List.of("all.nc"), WeatherFilesCommandTest.names(dir.resolve("all")));
-        Cli intoInputs = Cli.run("weather", "--input", dir.resolve("days") + "/*.nc", "--out",
+        Cli intoInputs = Cli.weatherScalar("--input", dir.resolve("days") + "/*.nc", "--out",
                 dir.resolve("days").toString(), "--format", "netcdf");
         assertEquals(2, intoInputs.code(), intoInputs.err());
         assertTrue(intoInputs.err().startsWith("loopnest weather: --out " + dir.resolve("days") + ": "
@@ -95,11 +95,11 @@ class WeatherManyFilesCommandTest {
         Path one = ncgenPacked(dir.resolve("one.nc"), 0, NT);
         ncgenPacked(dir.resolve("p1.nc"), 0, 3);
         ncgenPacked(dir.resolve("p2.nc"), 3, 1);
-        Cli single = Cli.run("weather", "--input", one.toString(), "--out", dir.resolve("o1").toString(), "--format",
+        Cli single = Cli.weatherScalar("--input", one.toString(), "--out", dir.resolve("o1").toString(), "--format",
                 "netcdf");
         assertEquals(0, single.code(), single.err());
         Path list = Files.writeString(dir.resolve("list.txt"), "p2.nc\np1.nc\n");
-        Cli many = Cli.run("weather", "--input", "@" + list, "--out", dir.resolve("o2").toString(), "--format",
+        Cli many = Cli.weatherScalar("--input", "@" + list, "--out", dir.resolve("o2").toString(), "--format",
                 "netcdf", "--out-file", "weather.nc");
         assertEquals(0, many.code(), many.err());
         assertTrue(many.out().contains("t: short packed (scale_factor 0.01, add_offset 250.0), unpacked first into a "
