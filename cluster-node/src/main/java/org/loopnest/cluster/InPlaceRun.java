@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +26,7 @@ import org.loopnest.device.Device;
  * are opened, each under the node's data directories ({@link DataDirs#permit}: no path that escapes them, by
  * {@code ..} or a symbolic link); an input must have the coordinator's identity ({@link FileIdentity}: size,
  * modification time, first and last 64 KiB), an output (the run's temporary file, made by the coordinator) its size.
- * Between chunks {@link #checkUnchanged} makes a file changed during the run fail it.
+ * Between chunks {@link #checkUnchanged} makes a file changed or replaced during the run fail it.
  *
  * <p>Immutable once made; thread-safe.
  */
@@ -32,14 +34,17 @@ final class InPlaceRun {
     private final long run;
     private final Map<String, ArrayBinding> arrays;
     private final Map<Path, FileIdentity> inputs;
+    /** Every file of the run (inputs and outputs), by real path: the file system's key of the file found there. */
+    private final Map<Path, Object> fileKeys;
     private final java.util.Set<String> shipped;
 
     private InPlaceRun(long run, Map<String, ArrayBinding> arrays, Map<Path, FileIdentity> inputs,
-            java.util.Set<String> shipped) {
+            Map<Path, Object> fileKeys, java.util.Set<String> shipped) {
         this.shipped = java.util.Set.copyOf(shipped);
         this.run = run;
         this.arrays = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(arrays)); // binding order: the layout's
         this.inputs = Map.copyOf(inputs);
+        this.fileKeys = Map.copyOf(fileKeys);
     }
 
     /**
@@ -76,6 +81,7 @@ final class InPlaceRun {
         offer.arrays().forEach(a -> offered.put(a.name(), a));
         Map<String, ArrayBinding> bound = new LinkedHashMap<>();
         Map<Path, FileIdentity> inputs = new LinkedHashMap<>();
+        Map<Path, Object> fileKeys = new LinkedHashMap<>();
         java.util.Set<String> shipped = new java.util.HashSet<>();
         for (ArrayBinding binding : prepared.spec().bindings()) {
             LocalArrays.LocalArray a = offered.get(binding.name());
@@ -88,7 +94,7 @@ final class InPlaceRun {
                 continue;
             }
             try {
-                bound.put(binding.name(), binding.withHolder(holder(binding, a, dirs, inputs)));
+                bound.put(binding.name(), binding.withHolder(holder(binding, a, dirs, inputs, fileKeys)));
             } catch (IllegalArgumentException | IOException e) {
                 return Answer.no(e.getMessage());
             }
@@ -100,11 +106,11 @@ final class InPlaceRun {
                         + "(expected: outputs into the run's own temporary files)");
             }
         }
-        return new Answer(new InPlaceRun(id, bound, inputs, shipped), "");
+        return new Answer(new InPlaceRun(id, bound, inputs, fileKeys, shipped), "");
     }
 
     private static Holder holder(ArrayBinding binding, LocalArrays.LocalArray a, DataDirs dirs,
-            Map<Path, FileIdentity> inputs) throws IOException {
+            Map<Path, FileIdentity> inputs, Map<Path, Object> fileKeys) throws IOException {
         if (a.sentAsValues()) {
             if (binding.role() != Role.IN) {
                 throw new IllegalArgumentException(binding + " was sent as values (expected: only inputs)");
@@ -136,6 +142,10 @@ final class InPlaceRun {
             } else if (Files.size(real) != p.size()) {
                 throw new IllegalArgumentException(p.path() + ": " + Files.size(real) + " bytes here, " + p.size()
                         + " on the coordinator (expected: the run's output file as the coordinator sized it)");
+            }
+            Object key = fileKey(real);
+            if (key != null) {
+                fileKeys.put(real, key);
             }
             paths.add(real);
         }
@@ -196,6 +206,14 @@ final class InPlaceRun {
         return arrays;
     }
 
+    /**
+     * {@return the file system's key of the file at {@code real} (device and inode on Unix), the last component not
+     * followed if it is a link; {@code null} where the file system gives none}
+     */
+    private static Object fileKey(Path real) throws IOException {
+        return Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+    }
+
     /** As {@link #checkUnchanged}, an {@link IOException} wrapped: for the steps of a chunk's future. */
     void checkUnchangedUnchecked() {
         try {
@@ -206,13 +224,25 @@ final class InPlaceRun {
     }
 
     /**
-     * Fails if an input file changed since the run began (its size or modification time): a run must not read a file
-     * that is being rewritten.
+     * Fails if a file of the run was replaced since the run began (its path now leads to another file, or is a
+     * symbolic link: the file system's key of the file differs; where the file system gives keys), or an input
+     * changed (its size or modification time): a run must not read a file that is being rewritten, nor follow a path
+     * swapped for one that leads out of the node's data directories. Called before each chunk; a swap between this
+     * check and the chunk's opening of the file is not seen.
      *
      * @throws IllegalStateException naming the file and what changed
      * @throws IOException if a file can no longer be examined
      */
     void checkUnchanged() throws IOException {
+        for (Map.Entry<Path, Object> file : fileKeys.entrySet()) {
+            BasicFileAttributes now = Files.readAttributes(file.getKey(), BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            if (now.isSymbolicLink() || !file.getValue().equals(now.fileKey())) {
+                throw new IllegalStateException(file.getKey() + " was replaced during the run ("
+                        + (now.isSymbolicLink() ? "by a symbolic link" : "by another file") + ") (expected: the "
+                        + "run's files left in place while it runs; a node opens only the files it checked)");
+            }
+        }
         for (Map.Entry<Path, FileIdentity> in : inputs.entrySet()) {
             long size = Files.size(in.getKey());
             long modified = Files.getLastModifiedTime(in.getKey()).toMillis();

@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -211,6 +212,37 @@ class DataLocalRunTest {
                 RuntimeException failed = assertThrows(RuntimeException.class, changing::run);
                 assertTrue(messages(failed).contains(dir.toRealPath().resolve("a.f32") + " changed during the run"),
                         messages(failed));
+                assertFalse(Files.exists(b), "no output put in place");
+                assertEquals(0, leftovers(), "no temporary left");
+            } finally {
+                nodes.forEach(RemoteDevice::close);
+            }
+        }
+    }
+
+    @Test
+    void shouldFailARunWhoseInputIsSwappedForALinkOutOfTheDataDirectories(@TempDir Path elsewhere)
+            throws IOException {
+        Path a = input();
+        Path copy = Files.copy(a, elsewhere.resolve("a.f32"), StandardCopyOption.COPY_ATTRIBUTES);
+        try (CpuDevice one = new CpuDevice(1); NodeServer n1 = NodeServer.start(node(one, DataDirs.of(List.of(dir))))) {
+            List<RemoteDevice> nodes = connect(n1);
+            try {
+                Path b = dir.resolve("b.f32");
+                AtomicBoolean swapped = new AtomicBoolean();
+                LoopNest swapping = nest(a, c(), b).on(nodes.toArray(Device[]::new)).onProgress((done, total) -> {
+                    if (swapped.compareAndSet(false, true)) {
+                        try { // the same size and time, through a link that leads out of the node's directories
+                            Files.delete(a);
+                            Files.createSymbolicLink(a, copy);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                });
+                RuntimeException failed = assertThrows(RuntimeException.class, swapping::run);
+                assertTrue(messages(failed).contains(dir.toRealPath().resolve("a.f32") + " was replaced during the "
+                        + "run (by a symbolic link)"), messages(failed));
                 assertFalse(Files.exists(b), "no output put in place");
                 assertEquals(0, leftovers(), "no temporary left");
             } finally {

@@ -20,9 +20,12 @@ import java.util.Set;
  * block. <b>Failure:</b> {@link IllegalArgumentException} naming the directory or the path and what was expected.
  *
  * <p><b>Pitfalls:</b> the check holds when it is made. Open the path {@link #permit} returns (no link is left in it),
- * not the one requested; a run's files are opened again for each chunk, so whoever may rename or replace directories
- * under a data directory while a run goes on can swap one for a link that leads out: give the node directories that
- * only trusted users write. A path lexically outside every directory is refused before the file system is asked. A directory given twice, or by two spellings, counts once; one nested in another adds nothing.
+ * not the one requested. A run's files are opened again for each chunk; before each, the node checks that each path
+ * still leads to the file it checked (the file system's key of the file, no link followed:
+ * {@code InPlaceRun.checkUnchanged}), so a file or directory swapped for a link that leads out fails the run, but a
+ * swap in the instant between that check and the chunk's opening is not seen: give the node directories that only
+ * trusted users write. A path lexically outside every directory is refused before the file system is asked. A
+ * directory given twice, or by two spellings, counts once; one nested in another adds nothing.
  */
 public final class DataDirs {
     /** No data directories: the node does no I/O of its own; {@link #permit} refuses every path. */
