@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.loopnest.cluster.files.DataDirs;
 import org.loopnest.cluster.files.FileIdentity;
 import org.loopnest.data.ArrayBinding;
@@ -34,12 +35,15 @@ final class InPlaceRun {
     private final long run;
     private final Map<String, ArrayBinding> arrays;
     private final Map<Path, FileIdentity> inputs;
-    /** Every file of the run (inputs and outputs), by real path: the file system's key of the file found there. */
-    private final Map<Path, Object> fileKeys;
+    /**
+     * Every file of the run (inputs and outputs), by real path: the file system's key of the file found there, empty
+     * where the file system gives none.
+     */
+    private final Map<Path, Optional<Object>> fileKeys;
     private final java.util.Set<String> shipped;
 
     private InPlaceRun(long run, Map<String, ArrayBinding> arrays, Map<Path, FileIdentity> inputs,
-            Map<Path, Object> fileKeys, java.util.Set<String> shipped) {
+            Map<Path, Optional<Object>> fileKeys, java.util.Set<String> shipped) {
         this.shipped = java.util.Set.copyOf(shipped);
         this.run = run;
         this.arrays = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(arrays)); // binding order: the layout's
@@ -81,7 +85,7 @@ final class InPlaceRun {
         offer.arrays().forEach(a -> offered.put(a.name(), a));
         Map<String, ArrayBinding> bound = new LinkedHashMap<>();
         Map<Path, FileIdentity> inputs = new LinkedHashMap<>();
-        Map<Path, Object> fileKeys = new LinkedHashMap<>();
+        Map<Path, Optional<Object>> fileKeys = new LinkedHashMap<>();
         java.util.Set<String> shipped = new java.util.HashSet<>();
         for (ArrayBinding binding : prepared.spec().bindings()) {
             LocalArrays.LocalArray a = offered.get(binding.name());
@@ -110,7 +114,7 @@ final class InPlaceRun {
     }
 
     private static Holder holder(ArrayBinding binding, LocalArrays.LocalArray a, DataDirs dirs,
-            Map<Path, FileIdentity> inputs, Map<Path, Object> fileKeys) throws IOException {
+            Map<Path, FileIdentity> inputs, Map<Path, Optional<Object>> fileKeys) throws IOException {
         if (a.sentAsValues()) {
             if (binding.role() != Role.IN) {
                 throw new IllegalArgumentException(binding + " was sent as values (expected: only inputs)");
@@ -143,10 +147,7 @@ final class InPlaceRun {
                 throw new IllegalArgumentException(p.path() + ": " + Files.size(real) + " bytes here, " + p.size()
                         + " on the coordinator (expected: the run's output file as the coordinator sized it)");
             }
-            Object key = fileKey(real);
-            if (key != null) {
-                fileKeys.put(real, key);
-            }
+            fileKeys.put(real, Optional.ofNullable(attributes(real).fileKey()));
             paths.add(real);
         }
         if (binding.role() == Role.OUT) {
@@ -207,11 +208,12 @@ final class InPlaceRun {
     }
 
     /**
-     * {@return the file system's key of the file at {@code real} (device and inode on Unix), the last component not
-     * followed if it is a link; {@code null} where the file system gives none}
+     * {@return the attributes of the file at {@code path}, the last component not followed if it is a link} Their
+     * {@code fileKey()} is the file system's key of the file (device and inode on Unix), {@code null} where it gives
+     * none.
      */
-    private static Object fileKey(Path real) throws IOException {
-        return Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+    private static BasicFileAttributes attributes(Path path) throws IOException {
+        return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** As {@link #checkUnchanged}, an {@link IOException} wrapped: for the steps of a chunk's future. */
@@ -224,9 +226,9 @@ final class InPlaceRun {
     }
 
     /**
-     * Fails if a file of the run was replaced since the run began (its path now leads to another file, or is a
-     * symbolic link: the file system's key of the file differs; where the file system gives keys), or an input
-     * changed (its size or modification time): a run must not read a file that is being rewritten, nor follow a path
+     * Fails if a file of the run was replaced since the run began (its path is now a symbolic link, or leads to
+     * another file: the file system's key differs, where it gives keys), or an input changed (its size or
+     * modification time): a run must not read a file that is being rewritten, nor follow a path
      * swapped for one that leads out of the node's data directories. Called before each chunk; a swap between this
      * check and the chunk's opening of the file is not seen.
      *
@@ -234,22 +236,20 @@ final class InPlaceRun {
      * @throws IOException if a file can no longer be examined
      */
     void checkUnchanged() throws IOException {
-        for (Map.Entry<Path, Object> file : fileKeys.entrySet()) {
-            BasicFileAttributes now = Files.readAttributes(file.getKey(), BasicFileAttributes.class,
-                    LinkOption.NOFOLLOW_LINKS);
-            if (now.isSymbolicLink() || !file.getValue().equals(now.fileKey())) {
-                throw new IllegalStateException(file.getKey() + " was replaced during the run ("
+        for (Map.Entry<Path, Optional<Object>> file : fileKeys.entrySet()) {
+            Path path = file.getKey();
+            BasicFileAttributes now = attributes(path); // one look per file per chunk: the key, then an input's state
+            if (now.isSymbolicLink() || file.getValue().filter(key -> !key.equals(now.fileKey())).isPresent()) {
+                throw new IllegalStateException(path + " was replaced during the run ("
                         + (now.isSymbolicLink() ? "by a symbolic link" : "by another file") + ") (expected: the "
                         + "run's files left in place while it runs; a node opens only the files it checked)");
             }
-        }
-        for (Map.Entry<Path, FileIdentity> in : inputs.entrySet()) {
-            long size = Files.size(in.getKey());
-            long modified = Files.getLastModifiedTime(in.getKey()).toMillis();
-            if (size != in.getValue().size() || modified != in.getValue().modifiedMillis()) {
-                throw new IllegalStateException(in.getKey() + " changed during the run (now " + size + " bytes, "
-                        + "modified " + java.time.Instant.ofEpochMilli(modified) + "; it was " + in.getValue().size()
-                        + " bytes, modified " + java.time.Instant.ofEpochMilli(in.getValue().modifiedMillis())
+            FileIdentity was = inputs.get(path);
+            long modified = now.lastModifiedTime().toMillis();
+            if (was != null && (now.size() != was.size() || modified != was.modifiedMillis())) {
+                throw new IllegalStateException(path + " changed during the run (now " + now.size() + " bytes, "
+                        + "modified " + java.time.Instant.ofEpochMilli(modified) + "; it was " + was.size()
+                        + " bytes, modified " + java.time.Instant.ofEpochMilli(was.modifiedMillis())
                         + ") (expected: inputs left alone while a run reads them)");
             }
         }

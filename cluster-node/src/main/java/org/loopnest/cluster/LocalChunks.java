@@ -194,8 +194,7 @@ final class LocalChunks implements AutoCloseable {
     private long outputsCrc(Chunk chunk, ByteBuffer packed) {
         CRC32C crc = new CRC32C();
         for (Placement p : layout.outputs()) {
-            int from = (int) p.regionOffset();
-            crc.update(packed.duplicate().clear().position(from).limit(from + (int) p.usedBytes(chunk.outerCount())));
+            crc.update(p.usedRegion(packed, chunk.outerCount()));
         }
         return crc.getValue();
     }

@@ -94,8 +94,9 @@ final class ShippedArrays {
         for (int i = 0; i < placements.size(); i++) {
             Placement p = placements.get(i);
             if (shipped.test(p.binding())) {
-                byte[] bytes = new byte[(int) p.usedBytes(chunk.outerCount())];
-                buffer.duplicate().clear().position((int) p.regionOffset()).get(bytes);
+                ByteBuffer region = p.usedRegion(buffer, chunk.outerCount());
+                byte[] bytes = new byte[region.remaining()];
+                region.get(bytes);
                 regions.add(new Region(i, bytes));
             }
         }
@@ -113,7 +114,7 @@ final class ShippedArrays {
                 throw new IllegalArgumentException(p.binding() + ": " + r.bytes().length + " bytes for chunk "
                         + chunk.number() + " (expected: " + p.usedBytes(chunk.outerCount()) + ")");
             }
-            buffer.duplicate().clear().position((int) p.regionOffset()).put(r.bytes());
+            p.usedRegion(buffer, chunk.outerCount()).put(r.bytes());
         }
     }
 

@@ -2,6 +2,7 @@ package org.loopnest.cluster;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.loopnest.device.Device;
 import org.loopnest.device.DeviceBuffer;
@@ -25,12 +26,8 @@ final class CountedBuffersDevice extends ForwardingDevice {
     public DeviceBuffer allocate(long bytes) {
         DeviceBuffer buffer = super.allocate(bytes);
         made.incrementAndGet();
-        synchronized (this) {
-            live++;
-        }
+        Runnable release = held();
         return new DeviceBuffer() {
-            private boolean closed; // guarded by CountedBuffersDevice.this
-
             @Override
             public long size() {
                 return buffer.size();
@@ -44,13 +41,7 @@ final class CountedBuffersDevice extends ForwardingDevice {
             @Override
             public void close() {
                 buffer.close();
-                freed(this::markClosed);
-            }
-
-            private boolean markClosed() {
-                boolean first = !closed;
-                closed = true;
-                return first;
+                release.run();
             }
         };
     }
@@ -59,12 +50,8 @@ final class CountedBuffersDevice extends ForwardingDevice {
     public HostStaging allocateStaging(long bytes) {
         HostStaging staging = super.allocateStaging(bytes);
         stagingMade.incrementAndGet();
-        synchronized (this) {
-            live++;
-        }
+        Runnable release = held();
         return new HostStaging() {
-            private boolean closed; // guarded by CountedBuffersDevice.this
-
             @Override
             public ByteBuffer buffer() {
                 return staging.buffer();
@@ -73,28 +60,23 @@ final class CountedBuffersDevice extends ForwardingDevice {
             @Override
             public void close() {
                 staging.close();
-                freed(this::markClosed);
-            }
-
-            private boolean markClosed() {
-                boolean first = !closed;
-                closed = true;
-                return first;
+                release.run();
             }
         };
     }
 
-    /** Counts one buffer freed if {@code firstClose} says this is its first close. */
-    private synchronized void freed(java.util.function.BooleanSupplier firstClose) {
-        if (firstClose.getAsBoolean()) {
-            live--;
-            notifyAll();
-        }
-    }
-
-    /** {@return buffers (device and staging) made and not freed yet} */
-    synchronized int live() {
-        return live;
+    /** Counts one more live buffer; {@return what counts it freed, on its first call only} */
+    private synchronized Runnable held() {
+        live++;
+        AtomicBoolean freed = new AtomicBoolean();
+        return () -> {
+            if (freed.compareAndSet(false, true)) {
+                synchronized (this) {
+                    live--;
+                    notifyAll();
+                }
+            }
+        };
     }
 
     /** Waits at most {@code seconds} until every buffer made is freed; {@return how many are still live} */

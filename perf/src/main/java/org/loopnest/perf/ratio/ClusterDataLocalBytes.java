@@ -112,11 +112,8 @@ public final class ClusterDataLocalBytes implements RatioRun {
      * @throws IllegalStateException naming the directory, the bytes needed and those free
      */
     static void checkRoom(Path dir, long bytes, long usable) {
-        if (usable / FILES < bytes) {
-            throw new IllegalStateException("cluster data-local bytes: " + dir + " has " + usable + " bytes free "
-                    + "(expected: at least " + FILES + " × " + bytes + " = " + FILES * bytes + " for the input, two "
-                    + "outputs and a run's temporary file; choose another java.io.tmpdir)");
-        }
+        ScratchFiles.checkRoom("cluster data-local bytes", dir, FILES, bytes, usable,
+                "the input, two outputs and a run's temporary file", "choose another java.io.tmpdir");
     }
 
     private static Runnable prepare(Path in, Path out) {

@@ -132,11 +132,8 @@ public final class FileStreamRatio implements RatioRun {
      * @throws IllegalStateException naming the directory, the bytes needed and those free
      */
     static void checkRoom(Path dir, long bytes, long usable) {
-        if (usable / FILES < bytes) {
-            throw new IllegalStateException("file stream: " + dir + " has " + usable + " bytes free (expected: at "
-                    + "least " + FILES + " × " + bytes + " = " + FILES * bytes + " for the input and five outputs; "
-                    + "choose a smaller --file-size or another java.io.tmpdir)");
-        }
+        ScratchFiles.checkRoom("file stream", dir, FILES, bytes, usable, "the input and five outputs",
+                "choose a smaller --file-size or another java.io.tmpdir");
     }
 
     private static Runnable prepare(Path in, Path out) {

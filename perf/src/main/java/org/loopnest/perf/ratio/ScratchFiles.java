@@ -135,6 +135,22 @@ final class ScratchFiles {
         }
     }
 
+    /**
+     * Checks that {@code usable} bytes hold {@code files} files of {@code bytes} before a row writes any.
+     *
+     * @param row the row's label, the message's start
+     * @param files how many files of {@code bytes} the row writes at most
+     * @param what what the files are, for the message (e.g. {@code "the input and five outputs"})
+     * @param advice what the user may change (e.g. {@code "choose another java.io.tmpdir"})
+     * @throws IllegalStateException naming the directory, the bytes needed and those free
+     */
+    static void checkRoom(String row, Path dir, int files, long bytes, long usable, String what, String advice) {
+        if (usable / files < bytes) {
+            throw new IllegalStateException(row + ": " + dir + " has " + usable + " bytes free (expected: at least "
+                    + files + " × " + bytes + " = " + files * bytes + " for " + what + "; " + advice + ")");
+        }
+    }
+
     /** Deletes {@code file} if it exists. */
     static void delete(Path file) {
         try {

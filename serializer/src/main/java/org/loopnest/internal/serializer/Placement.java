@@ -1,5 +1,6 @@
 package org.loopnest.internal.serializer;
 
+import java.nio.ByteBuffer;
 import org.loopnest.data.ArrayBinding;
 
 /**
@@ -28,5 +29,17 @@ public record Placement(ArrayBinding binding, boolean resident, long regionOffse
      */
     public long usedBytes(long outerCount) {
         return resident ? regionBytes : outerCount * slabElements * binding.type().bytes();
+    }
+
+    /**
+     * {@return a view of {@code buffer} from the region's start to the end of the bytes that a chunk of
+     * {@code outerCount} outer iterations uses in it} The view has its own position and limit; {@code buffer}'s stay.
+     *
+     * @param buffer a chunk buffer of this placement's layout
+     * @param outerCount the chunk's outer iterations
+     */
+    public ByteBuffer usedRegion(ByteBuffer buffer, long outerCount) {
+        int from = (int) regionOffset;
+        return buffer.duplicate().clear().position(from).limit(from + (int) usedBytes(outerCount));
     }
 }
